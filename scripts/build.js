@@ -1,0 +1,28 @@
+// Bundles src/cli/main.ts into dist/ with esbuild. Code splitting keeps each
+// command's modules (and heavy dependencies such as zod, undici, fastify) in
+// chunks that load only when that command runs, so `--help` stays fast.
+import { build } from 'esbuild';
+import { readFile, rm } from 'node:fs/promises';
+
+const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+
+await rm(new URL('../dist/', import.meta.url), { recursive: true, force: true });
+await build({
+  entryPoints: { cli: 'src/cli/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  sourcemap: 'linked',
+  chunkNames: 'chunks/[name]-[hash]',
+  // The zip table is a few MB of data: load it from node_modules at run time.
+  external: ['zipcodes'],
+  define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version) },
+  // CommonJS dependencies inside an ESM bundle call require().
+  banner: {
+    js: "import { createRequire as __rsCreateRequire } from 'node:module'; const require = __rsCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

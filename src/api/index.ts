@@ -1,0 +1,3 @@
+export * from './primitives.js';
+export * from './schemas.js';
+export * from './endpoints.js';

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+// Any 8-4-4-4-12 hex id is accepted: callers sometimes use nil-like or
+// non-v4 ids, and "no such record" (404) is a better answer than "malformed".
+export const Id = z.guid();
+
+export const IsoDate = z.iso.date();
+export const Timestamp = z.iso.datetime({ precision: 3 });
+
+export const Cents = z.number().int();
+export const NonNegativeInt = z.number().int().nonnegative();
+
+export const Zipcode = z.string().regex(/^\d{5}(-\d{4})?$/, 'expected a US zip code: 12345 or 12345-6789');
+export const Email = z.email();
+export const Url = z.url({ protocol: /^https?$/ });
+
+export const Role = z.enum(['admin', 'member']);
+export const Status = z.enum(['active', 'inactive']);
+
+/** Booleans arrive as strings in a query string; the client sends true/false. */
+export const QueryBoolean = z.stringbool({ truthy: ['true', '1'], falsy: ['false', '0'] });
+export const QueryInt = z.coerce.number().int();
+
+export const MAX_BATCH_IDS = 50;
+export const MAX_ACTIVE_COMPS = 10;
+export const NAME_MAX = 200;
+export const ADDRESS_MAX = 500;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Splits the batch `ids` query value; the one place its format is defined. */
+export function splitIds(value: string): string[] {
+  return [...new Set(value.split(',').map((id) => id.trim()).filter((id) => id.length > 0))];
+}
+
+export const IdList = z
+  .string()
+  .min(1)
+  .superRefine((value, ctx) => {
+    const ids = splitIds(value);
+    if (ids.length === 0) ctx.addIssue({ code: 'custom', message: 'expected at least one community id' });
+    if (ids.length > MAX_BATCH_IDS)
+      ctx.addIssue({ code: 'custom', message: `at most ${MAX_BATCH_IDS} ids per request, got ${ids.length}` });
+    const bad = ids.find((id) => !uuidPattern.test(id));
+    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `not a UUID: ${bad}` });
+  })
+  .meta({ description: `comma-separated community UUIDs, at most ${MAX_BATCH_IDS}` });

@@ -1,0 +1,55 @@
+import { text as readText } from 'node:stream/consumers';
+import type { Handler } from '../../command.js';
+import { UsageError } from '../../errors.js';
+import { canPrompt } from '../../prompt.js';
+import { verifyCredentials } from './verify.js';
+
+export const run: Handler = async (ctx, opts) => {
+  const profile = ctx.globals.profile ?? 'default';
+  const interactive = canPrompt(ctx, opts.input === false);
+  const config = await ctx.config();
+  const existing = config.getProfile(profile);
+
+  let baseUrl = (opts.baseUrl as string | undefined) ?? (ctx.env.RENTSURVEY_BASE_URL || undefined);
+  let apiKey: string | undefined;
+  if (opts.withToken) {
+    if (ctx.io.isStdinTTY) throw new UsageError('--with-token reads the key from standard input; pipe it in', 'echo "$KEY" | rentsurvey login --with-token --base-url <url>');
+    apiKey = (await readText(ctx.io.stdin)).trim();
+    if (!apiKey) throw new UsageError('no API key on standard input');
+  }
+
+  if (!baseUrl || !apiKey) {
+    if (!interactive)
+      throw new UsageError(
+        `no ${!baseUrl ? 'base URL' : 'API key'} given and prompting is off (not a terminal, --no-input, or CI)`,
+        !baseUrl ? 'pass --base-url <url>' : 'pipe the key in with --with-token',
+      );
+    const { input, password } = await import('@inquirer/prompts');
+    baseUrl ??= await input(
+      {
+        message: 'Base URL of the rentsurvey service',
+        default: existing?.base_url,
+        validate: (value) => (/^https?:\/\/\S+$/.test(value.trim()) ? true : 'enter an http:// or https:// URL'),
+      },
+      { output: process.stderr },
+    );
+    apiKey ??= await password(
+      { message: 'API key', mask: '*', validate: (value) => (value.trim() ? true : 'the key is required') },
+      { output: process.stderr },
+    );
+  }
+  baseUrl = baseUrl.trim().replace(/\/+$/, '');
+  apiKey = apiKey.trim();
+  if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new UsageError(`not an http(s) URL: ${baseUrl}`);
+
+  if (opts.verify !== false) {
+    const verdict = await verifyCredentials(ctx, baseUrl, apiKey);
+    if (!verdict.ok) {
+      verdict.error.message = `login failed, nothing saved: ${verdict.error.message}`;
+      throw verdict.error;
+    }
+    if (verdict.note) ctx.log.warn(`the key works but ${verdict.note}`);
+  }
+  config.setProfile(profile, { base_url: baseUrl, api_key: apiKey });
+  ctx.log.success(`Logged in to ${baseUrl} (profile ${profile}); credentials saved in ${config.path}`);
+};

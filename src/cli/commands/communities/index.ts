@@ -1,0 +1,83 @@
+import { Command, Option } from '@commander-js/extra-typings';
+import { examples, lazy, parseIntegerOption, type Runtime } from '../../command.js';
+
+const NONE = '"none" unassigns';
+
+/** Flags shared by create and update; each maps to one body field of POST/PATCH /communities. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- create has no argument, update has <id>
+function recordOptions<C extends Command<any, any>>(command: C, required: boolean) {
+  const text = (flags: string, description: string) =>
+    required ? new Option(flags, description).makeOptionMandatory() : new Option(flags, description);
+  return command
+    .addOption(text('--name <name>', 'community name (max 200 characters)'))
+    .addOption(text('--address <address>', 'full address (max 500 characters)'))
+    .addOption(text('--zipcode <zip>', 'US zip code, 12345 or 12345-6789'))
+    .option('--email <email>', 'community contact e-mail')
+    .option('--external-id <id>', 'your own unique identifier (external_community_id)')
+    .option('--website-url <url>', 'community website')
+    .addOption(new Option('--status <status>', 'active or inactive').choices(['active', 'inactive']))
+    .option('--community-manager <email>', `e-mail of the community manager${required ? '' : `; ${NONE}`}`)
+    .option('--asset-manager <email>', `e-mail of the asset manager${required ? '' : `; ${NONE}`}`)
+    .option('--leasing-manager <email>', `e-mail of the leasing manager${required ? '' : `; ${NONE}`}`)
+    .option('--other-team-members <emails>', `comma-separated e-mails${required ? '' : '; replaces the whole list ("" empties it)'}`);
+}
+
+export function communitiesCommand(runtime: Runtime) {
+  const communities = new Command('communities').description('Community records: list, search, show, create, update');
+  communities
+    .command('list')
+    .description('List and search your communities (50 per page)')
+    .option('--search <text>', 'filter by name, address or external id (case-insensitive)')
+    .option('--limit <n>', 'page size, 1 to 100', parseIntegerOption('--limit', 1, 100))
+    .option('--offset <n>', 'records to skip', parseIntegerOption('--offset', 0))
+    .option('--all', 'follow every page and print one document')
+    .addHelpText(
+      'after',
+      examples('rentsurvey communities list --search austin', 'rentsurvey communities list --all --csv > communities.csv'),
+    )
+    .action(lazy(runtime, () => import('./list.js')));
+  communities
+    .command('show')
+    .description('Detail of one community: floor plans with latest pricing and active comparables')
+    .argument('<id>', 'community id')
+    .option('--no-comps', 'leave out the comparables')
+    .option('--no-pricing-summary', 'leave out the pricing summary and floor plans')
+    .addHelpText('after', examples('rentsurvey communities show 3f1c…', 'rentsurvey communities show 3f1c… --json'))
+    .action(lazy(runtime, () => import('./show.js')));
+  communities
+    .command('batch')
+    .description('Fetch up to 50 communities by id in one request')
+    .argument('<ids...>', 'community ids (space- or comma-separated)')
+    .option('--include-comps', 'add the number of active comparables')
+    .addHelpText('after', examples('rentsurvey communities batch 3f1c… 8a2d… --include-comps'))
+    .action(lazy(runtime, () => import('./batch.js')));
+  recordOptions(
+    communities.command('create').description('Create a community and assign its managers by e-mail'),
+    true,
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'rentsurvey communities create --name "Maple Court" --address "100 Main St, Austin, TX 78701" --zipcode 78701 \\\n      --community-manager ana@acme.example',
+      ),
+    )
+    .action(lazy(runtime, () => import('./create.js')));
+  recordOptions(
+    communities
+      .command('update')
+      .description('Update a community; only the flags given change')
+      .argument('<id>', 'community id'),
+    false,
+  )
+    .option('-y, --yes', 'do not ask before replacing the team member list')
+    .addHelpText(
+      'after',
+      examples(
+        'rentsurvey communities update 3f1c… --status inactive',
+        'rentsurvey communities update 3f1c… --asset-manager none',
+        'rentsurvey communities update 3f1c… --other-team-members a@acme.example,b@acme.example --yes',
+      ),
+    )
+    .action(lazy(runtime, () => import('./update.js')));
+  return communities;
+}

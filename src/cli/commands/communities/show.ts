@@ -1,0 +1,70 @@
+import type { ResponseOf } from '../../../api/endpoints.js';
+import { formatMoney } from '../../../domain/format.js';
+import { money, number, perSqft, text } from '../../columns.js';
+import type { Handler } from '../../command.js';
+import { printList, printRecord } from '../../print.js';
+
+type Detail = ResponseOf<'getCommunityDetail'>;
+type Plan = NonNullable<Detail['community']['pricing_summary']>['floor_plans'][number];
+type Comp = NonNullable<Detail['comps']>[number];
+
+export const run: Handler = async (ctx, opts, [id]) => {
+  const api = await ctx.api();
+  const { data, raw } = await api.call('getCommunityDetail', {
+    params: { id: id as string },
+    query: { include_comps: opts.comps !== false, include_pricing_summary: opts.pricingSummary !== false },
+  });
+  if (ctx.globals.format !== 'table') {
+    // One record per community in csv/ndjson; the nested lists are in --json.
+    await printRecord<Detail['community']>(ctx, { record: data.community, json: raw, columns: summaryColumns });
+    return;
+  }
+  await printRecord<Detail['community']>(ctx, { record: data.community, json: raw, columns: summaryColumns });
+  const plans = data.community.pricing_summary?.floor_plans ?? [];
+  if (plans.length > 0) {
+    ctx.io.stdout.write('\nFloor plans\n');
+    await printList<Plan>(ctx, { rows: plans, json: raw, columns: floorPlanColumns });
+  }
+  if (data.comps && data.comps.length > 0) {
+    ctx.io.stdout.write('\nActive comparables\n');
+    await printList<Comp>(ctx, {
+      rows: data.comps,
+      json: raw,
+      columns: [
+        text('name', (c) => c.name, 'NAME'),
+        number('distance_miles', (c) => c.distance_miles, 'MILES'),
+        money('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG RENT'),
+        text('id', (c) => c.id, 'ID'),
+      ],
+    });
+  }
+};
+
+const summaryColumns = [
+  text<Detail['community']>('id', (c) => c.id, 'ID'),
+  text<Detail['community']>('name', (c) => c.name, 'Name'),
+  text<Detail['community']>('address', (c) => c.address, 'Address'),
+  text<Detail['community']>('zipcode', (c) => c.zipcode, 'Zip'),
+  number<Detail['community']>('comp_count', (c) => c.comp_count, 'Active comps'),
+  number<Detail['community']>('floor_plan_count', (c) => c.floor_plan_count, 'Floor plans'),
+  text<Detail['community']>('latest_date', (c) => c.pricing_summary?.latest_date, 'Latest pricing'),
+  {
+    ...money<Detail['community']>('avg_market_rent_cents', (c) => c.pricing_summary?.avg_market_rent_cents, 'Avg asking rent'),
+    display: (c: Detail['community']) => formatMoney(c.pricing_summary?.avg_market_rent_cents),
+  },
+];
+
+export const floorPlanColumns = [
+  text<Plan>('floor_plan_name', (p) => p.floor_plan_name, 'PLAN'),
+  number<Plan>('bedrooms', (p) => p.bedrooms, 'BD'),
+  number<Plan>('bathrooms', (p) => p.bathrooms, 'BA'),
+  number<Plan>('square_feet', (p) => p.square_feet, 'SQFT'),
+  number<Plan>('unit_count', (p) => p.unit_count, 'UNITS'),
+  money<Plan>('market_rent_cents', (p) => p.latest_pricing?.market_rent_cents, 'ASKING'),
+  money<Plan>('net_effective_rent_cents', (p) => p.latest_pricing?.net_effective_rent_cents, 'NER'),
+  perSqft<Plan>('market_rent_per_sqft_cents', (p) => p.latest_pricing?.market_rent_per_sqft_cents, 'ASK/SF'),
+  number<Plan>('units_available', (p) => p.latest_pricing?.units_available, 'AVAIL'),
+  text<Plan>('concessions', (p) => p.latest_pricing?.concessions, 'CONCESSIONS'),
+  text<Plan>('as_of_date', (p) => p.latest_pricing?.as_of_date, 'AS OF'),
+  text<Plan>('id', (p) => p.id, 'ID'),
+];

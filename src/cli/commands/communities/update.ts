@@ -1,0 +1,24 @@
+import type { Handler } from '../../command.js';
+import { UsageError } from '../../errors.js';
+import { confirm } from '../../prompt.js';
+import { printRecord } from '../../print.js';
+import { communityBody } from './body.js';
+import { communityColumns } from './columns.js';
+
+export const run: Handler = async (ctx, opts, [id]) => {
+  const body = communityBody(opts);
+  if (Object.keys(body).length === 0)
+    throw new UsageError('nothing to update: give at least one flag, e.g. --status inactive', 'see rentsurvey communities update --help');
+  if (body.other_team_members_emails !== undefined && opts.yes !== true) {
+    const list = body.other_team_members_emails.join(', ') || '(nobody)';
+    const ok = await confirm(ctx, `Replace the whole team member list with ${list}?`, '--yes');
+    if (!ok) {
+      ctx.log.info('Nothing changed.');
+      return;
+    }
+  }
+  const api = await ctx.api();
+  const { data, raw } = await api.call('updateCommunity', { params: { id: id as string }, body });
+  ctx.log.success(`Updated community ${data.name} (${data.id})`);
+  await printRecord(ctx, { record: data, columns: communityColumns, json: raw });
+};

@@ -1,0 +1,33 @@
+import type { ResponseOf } from '../../../api/endpoints.js';
+import { bool, money, number, text } from '../../columns.js';
+import type { Handler } from '../../command.js';
+import { printList } from '../../print.js';
+
+type Comp = ResponseOf<'listComps'>['comps'][number];
+
+export const run: Handler = async (ctx, opts, [id]) => {
+  const api = await ctx.api();
+  const includePricing = opts.includePricing === true;
+  const { data, raw } = await api.call('listComps', {
+    params: { id: id as string },
+    query: { include_inactive: opts.includeInactive === true, include_pricing: includePricing },
+  });
+  await printList<Comp>(ctx, {
+    rows: data.comps,
+    json: raw,
+    emptyMessage: `${data.subject_community.name} has no comparables yet. Add one with \`rentsurvey comps add ${data.subject_community.id}\`.`,
+    columns: [
+      text('id', (c) => c.id, 'ID'),
+      text('name', (c) => c.name, 'NAME'),
+      number('distance_miles', (c) => c.distance_miles, 'MILES'),
+      bool('is_included_in_surveys', (c) => c.is_included_in_surveys, 'ACTIVE'),
+      ...(includePricing
+        ? [
+            number<Comp>('floor_plan_count', (c) => c.pricing?.floor_plan_count, 'PLANS'),
+            money<Comp>('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG RENT'),
+          ]
+        : []),
+      text('address', (c) => c.address, 'ADDRESS'),
+    ],
+  });
+};

@@ -1,0 +1,29 @@
+import type { ResponseOf } from '../../../api/endpoints.js';
+import { bool, text } from '../../columns.js';
+import type { Handler } from '../../command.js';
+import { printRecord } from '../../print.js';
+
+type Toggled = ResponseOf<'updateComp'>;
+
+function toggle(included: boolean): Handler {
+  return async (ctx, _opts, [id, compId]) => {
+    const api = await ctx.api();
+    const { data, raw } = await api.call('updateComp', {
+      params: { id: id as string, comp_id: compId as string },
+      body: { is_included_in_surveys: included },
+    });
+    ctx.log.success(`${data.comp_id}: ${data.message}`);
+    await printRecord<Toggled>(ctx, {
+      record: data,
+      json: raw,
+      columns: [
+        text('comp_id', (t) => t.comp_id, 'Comparable id'),
+        bool('is_included_in_surveys', (t) => t.is_included_in_surveys, 'Included in surveys'),
+        text('message', (t) => t.message, 'Message'),
+      ],
+    });
+  };
+}
+
+export const activate = { run: toggle(true) };
+export const deactivate = { run: toggle(false) };

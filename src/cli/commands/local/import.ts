@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { text as readText } from 'node:stream/consumers';
+import type { Handler } from '../../command.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { withLocalStore } from './store.js';
+
+/** "surveys.3.observations.0.market_rent_cents: expected number" — the first problem, with its JSON path. */
+function firstIssue(issues: { path: PropertyKey[]; message: string }[]): string {
+  const [issue] = issues;
+  if (!issue) return 'invalid';
+  const path = issue.path.map(String).join('.');
+  return `${path || '(top level)'}: ${issue.message}`;
+}
+
+async function readInput(ctx: Parameters<Handler>[0], file: string): Promise<string> {
+  if (file === '-') return readText(ctx.io.stdin);
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  }
+}
+
+export const run: Handler = async (ctx, opts, [file]) => {
+  const path = file as string;
+  const content = await readInput(ctx, path);
+  if (path.toLowerCase().endsWith('.csv')) return importCsv(ctx, content, opts.org as string | undefined, path);
+  let document: unknown;
+  try {
+    document = JSON.parse(content);
+  } catch (error) {
+    throw new UsageError(`${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  const { Dataset } = await import('../../../api/dataset.js');
+  const parsed = Dataset.safeParse(document);
+  if (!parsed.success) throw new UsageError(`invalid dataset ${path}: ${firstIssue(parsed.error.issues)}`, 'format: docs/import-format.md');
+  const summary = await withLocalStore(ctx, (store) => storeImport(() => store.imports.importDataset(parsed.data)));
+  ctx.log.success(
+    `Imported ${path} into ${ctx.globals.dataDir}: ${summary.organization}, ${summary.users} users, ${summary.communities} communities, ` +
+      `${summary.comps} comparables, ${summary.floor_plans} floor plans, ${summary.surveys} surveys, ${summary.observations} observations`,
+  );
+};
+
+/** Store rejections (bad references, another organization's ids) become exit 2 or 5 with their first detail. */
+function storeImport<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const e = error as { name?: string; status?: number; message: string };
+    if (e.name === 'StoreError')
+      throw new CliError(`import rejected, nothing written: ${e.message}`, e.status === 409 ? ExitCode.conflict : ExitCode.usage);
+    throw error;
+  }
+}
+
+async function importCsv(ctx: Parameters<Handler>[0], content: string, org: string | undefined, path: string) {
+  const [{ parse }, { OBSERVATION_CSV_COLUMNS }, { z }] = await Promise.all([
+    import('csv-parse/sync'),
+    import('../../../api/dataset.js'),
+    import('zod'),
+  ]);
+  let records: Record<string, string>[];
+  try {
+    records = parse(content, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<string, string>[];
+  } catch (error) {
+    throw new UsageError(`${path} is not valid CSV: ${(error as Error).message}`);
+  }
+  const header = Object.keys(records[0] ?? {});
+  const missing = OBSERVATION_CSV_COLUMNS.filter((c) => c !== 'net_effective_rent_cents' && c !== 'concessions' && !header.includes(c));
+  if (records.length === 0) throw new UsageError(`${path} has no rows`);
+  if (missing.length > 0) throw new UsageError(`${path} lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, `columns: ${OBSERVATION_CSV_COLUMNS.join(',')}`);
+  const Row = z.object({
+    subject_key: z.string().min(1),
+    date: z.iso.date(),
+    floor_plan_key: z.string().min(1),
+    market_rent_cents: z.coerce.number().int().positive(),
+    net_effective_rent_cents: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
+    units_available: z.preprocess((v) => (v === '' ? 0 : v), z.coerce.number().int().nonnegative()),
+    concessions: z.string().default(''),
+  });
+  const rows = records.map((record, index) => {
+    const parsed = Row.safeParse(record);
+    // Line numbers count the header as line 1.
+    if (!parsed.success) throw new UsageError(`${path} line ${index + 2}: ${firstIssue(parsed.error.issues)}`);
+    return { ...parsed.data, line: index + 2 };
+  });
+  const summary = await withLocalStore(ctx, (store) =>
+    storeImport(() => {
+      const organizationId = org ? store.accounts.organizationByName(org)?.id : store.accounts.organizations()[0]?.id;
+      if (!organizationId) throw new CliError(org ? `no organization named ${org}` : 'the store has no organization yet', ExitCode.notFound);
+      return store.imports.importObservations(organizationId, rows);
+    }),
+  );
+  ctx.log.success(`Imported ${summary.observations} observations in ${summary.surveys} surveys from ${path}`);
+}

@@ -1,0 +1,21 @@
+import { text } from '../../columns.js';
+import type { Handler } from '../../command.js';
+import { printList } from '../../print.js';
+import { withLocalStore } from './store.js';
+
+export const run: Handler = async (ctx) => {
+  const jobs = await withLocalStore(ctx, (store) => store.pricing.jobs());
+  await printList<(typeof jobs)[number]>(ctx, {
+    rows: jobs,
+    json: { jobs },
+    emptyMessage: 'No collection jobs. `rentsurvey comps add` queues them.',
+    columns: [
+      text('id', (j) => j.id),
+      text('kind', (j) => j.kind),
+      text('community_name', (j) => j.community_name, 'COMMUNITY'),
+      { ...text('status', (j) => j.status), display: (j, style) => (j.status === 'failed' ? style.negative(j.status) : j.status === 'done' ? style.positive(j.status) : style.warn(j.status)) },
+      text('detail', (j) => j.detail || (j.kind === 'pricing' && j.status === 'queued' ? 'needs the network; waits for a collector' : '')),
+      text('created_at', (j) => j.created_at),
+    ],
+  });
+};

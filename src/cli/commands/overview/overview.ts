@@ -1,0 +1,70 @@
+import type { ResponseOf } from '../../../api/endpoints.js';
+import { criBand, formatMoney, formatPercentValue, formatSignedPercent } from '../../../domain/format.js';
+import type { Column } from '../../../output/render.js';
+import { stdoutStyle } from '../../../output/style.js';
+import { money, number, signedPercent, text } from '../../columns.js';
+import type { Handler } from '../../command.js';
+import { printList } from '../../print.js';
+
+type Overview = ResponseOf<'getOverview'>;
+type Row = Overview['floor_plans'][number];
+
+const plan = (r: Row) => `${r.floor_plan_name ?? ''} ${r.bedrooms === 0 ? 'Studio' : `${r.bedrooms} BR`}/${r.bathrooms} BA`.trim();
+
+export const columns: Column<Row>[] = [
+  text('floor_plan', plan, 'PLAN'),
+  number('bedrooms', (r) => r.bedrooms, 'BD'),
+  number('bathrooms', (r) => r.bathrooms, 'BA'),
+  number('square_feet', (r) => r.square_feet, 'SQFT'),
+  money('base_subject_rent', (r) => r.base_rent.subject_rent, 'ASKING'),
+  money('base_avg_comp_rent', (r) => r.base_rent.avg_comp_rent, 'COMP AVG'),
+  signedPercent('base_psi', (r) => r.base_rent.psi, 'PSI'),
+  number('base_percentile_rank', (r) => r.base_rent.percentile_rank, 'PCTL'),
+  money('ner_subject_rent', (r) => r.ner.subject_rent, 'NER'),
+  money('ner_avg_comp_rent', (r) => r.ner.avg_comp_rent, 'COMP NER'),
+  signedPercent('ner_psi', (r) => r.ner.psi, 'NER PSI'),
+  {
+    key: 'market_range',
+    header: 'MARKET RANGE',
+    value: (r) => (r.base_rent.market_low === null ? null : `${r.base_rent.market_low}-${r.base_rent.market_high}`),
+    display: (r) =>
+      r.base_rent.market_low === null ? '—' : `${formatMoney(r.base_rent.market_low)}–${formatMoney(r.base_rent.market_high)}`,
+  },
+  number('comps_with_data', (r) => r.base_rent.comps_with_data, 'COMPS'),
+  {
+    key: 'comps_offering_concessions',
+    header: 'CONCESSIONS',
+    value: (r) => r.ner.comps_offering_concessions,
+    display: (r) => `${r.ner.comps_offering_concessions} (${formatPercentValue(r.ner.pct_comps_offering_concessions, 0)})`,
+    align: 'right',
+  },
+];
+
+export const run: Handler = async (ctx, _opts, [id]) => {
+  const api = await ctx.api();
+  const { data, raw } = await api.call('getOverview', { params: { id: id as string } });
+  await printList(ctx, {
+    rows: data.floor_plans,
+    columns,
+    json: raw,
+    emptyMessage: `${data.community.name} has no floor plans yet.`,
+  });
+  if (ctx.globals.format === 'table') printSummary(ctx, data);
+};
+
+/** The overall metrics under the table (table format only: other formats carry them in JSON). */
+function printSummary(ctx: Parameters<Handler>[0], data: Overview) {
+  const { overall_metrics: m } = data;
+  const style = stdoutStyle(ctx.io);
+  const cri = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ${style.bold(`(${criBand(value)})`)}`);
+  const pressure = m.market_concession_pressure;
+  const lines = [
+    '',
+    `${data.community.name} — ${data.community.address}${data.as_of_date ? ` — survey of ${data.as_of_date}` : ''}`,
+    `Overall PSI   asking ${formatSignedPercent(m.overall_psi_base)}   NER ${formatSignedPercent(m.overall_psi_ner)}`,
+    `CRI           asking ${cri(m.cri_base)}   NER ${cri(m.cri_ner)}`,
+    `Concessions   ${pressure.comps_with_concessions} of ${pressure.total_comps} comps (${formatPercentValue(pressure.pct_comps_offering)}), ` +
+      `average ${formatMoney(pressure.avg_concession_value)}/month off asking`,
+  ];
+  ctx.io.stdout.write(`${lines.join('\n')}\n`);
+}

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { addDays } from '../../../domain/dates.js';
+import { formatCsv, type Column } from '../../../output/render.js';
+import { spinner } from '../../../output/messages.js';
+import type { Handler } from '../../command.js';
+import type { CommandContext } from '../../context.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { pricingColumns, type PricingRecord } from './columns.js';
+
+interface ExportRow {
+  community: { id: string; name: string };
+  record: PricingRecord;
+}
+
+const exportColumns: Column<ExportRow>[] = [
+  { key: 'community_id', value: (r) => r.community.id },
+  { key: 'community_name', value: (r) => r.community.name },
+  ...pricingColumns.map((column) => ({ key: column.key, value: (r: ExportRow) => column.value(r.record) })),
+];
+
+/** Remembers, beside the output file, the last date a successful export covered. */
+interface ExportState {
+  last_end_date: string;
+  exported_at: string;
+}
+
+const stateFile = (out: string) => join(dirname(out), `.${basename(out)}.rentsurvey-state.json`);
+
+async function readState(out: string): Promise<ExportState | undefined> {
+  try {
+    return JSON.parse(await readFile(stateFile(out), 'utf8')) as ExportState;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes through a temporary file in the same folder and renames it into place: readers never see half a file. */
+async function writeAtomically(path: string, content: string) {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const handle = await open(temp, 'w', 0o644);
+    try {
+      await handle.writeFile(content);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+function dateRange(ctx: CommandContext, opts: Record<string, unknown>, state: ExportState | undefined) {
+  const today = ctx.now().toISOString().slice(0, 10);
+  for (const flag of ['start', 'end'] as const)
+    if (opts[flag] !== undefined && !isoDate.test(String(opts[flag])))
+      throw new UsageError(`--${flag} must be a date YYYY-MM-DD, got "${String(opts[flag])}"`);
+  if (opts.sinceLast && (opts.start || opts.days)) throw new UsageError('--since-last picks the start date; drop --start/--days');
+  const end = (opts.end as string | undefined) ?? today;
+  let start = opts.start as string | undefined;
+  if (!start && opts.sinceLast && state) start = addDays(state.last_end_date, 1);
+  start ??= addDays(end, -((opts.days as number | undefined) ?? 30) + 1);
+  // With --since-last, a second run on the same day simply finds nothing new.
+  if (start > end && !(opts.sinceLast && state)) throw new UsageError(`the start date ${start} is after the end date ${end}`);
+  return { start, end, nothingNew: start > end };
+}
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++] as T);
+    }),
+  );
+}
+
+export const run: Handler = async (ctx, opts) => {
+  const out = opts.out as string;
+  const toStdout = out === '-';
+  if (opts.sinceLast && toStdout) throw new UsageError('--since-last keeps its state beside the output file; give --out <file>');
+  const target = toStdout ? '-' : resolve(out);
+  const state = opts.sinceLast ? await readState(target) : undefined;
+  const range = dateRange(ctx, opts, state);
+  const api = await ctx.api();
+
+  let communities: { id: string; name: string }[];
+  if (range.nothingNew) communities = [];
+  else if (opts.communities) {
+    const ids = String(opts.communities)
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+    if (ids.length === 0) throw new UsageError('--communities needs at least one id');
+    communities = ids.map((id) => ({ id, name: id }));
+  } else {
+    const { data } = await api.call('getPortfolio', { query: { include_comp_count: false } });
+    communities = data.communities.map(({ id, name }) => ({ id, name }));
+  }
+
+  const progress = await spinner(ctx.io, `Exporting pricing of ${communities.length} communities…`, { quiet: ctx.globals.quiet });
+  progress.start();
+  const rows = new Map<string, ExportRow[]>();
+  const failures: { id: string; error: CliError | Error }[] = [];
+  let done = 0;
+  await eachLimited(communities, (opts.concurrency as number | undefined) ?? 4, async (community) => {
+    try {
+      const { data } = await api.call('getPricingHistory', {
+        params: { id: community.id },
+        query: { start_date: range.start, end_date: range.end },
+      });
+      rows.set(community.id, data.pricing.map((record) => ({ community: data.community, record })));
+    } catch (error) {
+      failures.push({ id: community.id, error: error as Error });
+    }
+    progress.text = `Exporting pricing… ${++done}/${communities.length}`;
+  });
+
+  if (failures.length > 0) {
+    progress.fail(`${failures.length} of ${communities.length} communities could not be exported`);
+    for (const { id, error } of failures) ctx.log.error(`${id}: ${error.message}`);
+    const codes = failures.map(({ error }) => (error instanceof CliError ? error.exitCode : ExitCode.failure));
+    const code = codes.every((c) => c === codes[0]) ? (codes[0] as ExitCode) : ExitCode.failure;
+    throw new CliError(
+      toStdout ? 'export incomplete: nothing written' : `export incomplete: ${out} left unchanged`,
+      code,
+      'fix the errors above and run the export again',
+    );
+  }
+
+  // Keep the order of the community list, whatever order the answers came in.
+  const ordered = communities.flatMap((c) => rows.get(c.id) ?? []);
+  const csv = await formatCsv(ordered, exportColumns);
+  if (toStdout) ctx.io.stdout.write(csv);
+  else {
+    await writeAtomically(target, csv);
+    if (opts.sinceLast)
+      await writeAtomically(
+        stateFile(target),
+        `${JSON.stringify({ last_end_date: range.end, exported_at: ctx.now().toISOString() } satisfies ExportState)}\n`,
+      );
+  }
+  progress.succeed(
+    `Exported ${ordered.length} pricing records of ${communities.length} communities (${range.start} to ${range.end})${toStdout ? '' : ` to ${out}`}`,
+  );
+};

@@ -1,0 +1,14 @@
+import type { Handler } from '../../command.js';
+import { printList } from '../../print.js';
+import { floorPlanColumns } from '../communities/show.js';
+
+export const run: Handler = async (ctx, _opts, [id]) => {
+  const api = await ctx.api();
+  const { data, raw } = await api.call('listFloorPlans', { params: { id: id as string } });
+  await printList(ctx, {
+    rows: data.floor_plans,
+    columns: floorPlanColumns,
+    json: raw,
+    emptyMessage: `${data.community.name} has no floor plans.`,
+  });
+};

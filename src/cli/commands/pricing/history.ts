@@ -1,0 +1,49 @@
+import { formatMoney } from '../../../domain/format.js';
+import { lineChart } from '../../../output/chart.js';
+import { stdoutStyle } from '../../../output/style.js';
+import type { Handler } from '../../command.js';
+import { UsageError } from '../../errors.js';
+import { printList } from '../../print.js';
+import { pricingColumns, type PricingRecord } from './columns.js';
+
+export const run: Handler = async (ctx, opts, [id]) => {
+  if (opts.chart && ctx.globals.format !== 'table')
+    throw new UsageError('--chart draws for a terminal; drop it or use --format table');
+  const api = await ctx.api();
+  const { data, raw } = await api.call('getPricingHistory', {
+    params: { id: id as string },
+    query: {
+      start_date: opts.start as string | undefined,
+      end_date: opts.end as string | undefined,
+      days: opts.days as number | undefined,
+      floor_plan_id: opts.floorPlan as string | undefined,
+      latest_only: opts.latest === true ? true : undefined,
+    },
+  });
+  if (opts.chart) {
+    const rent = (r: PricingRecord) => (opts.ner ? r.net_effective_rent_cents : r.market_rent_cents);
+    const byPlan = new Map<string, PricingRecord[]>();
+    for (const record of data.pricing) {
+      const key = `${record.floor_plan.floor_plan_name} (${record.floor_plan.bedrooms === 0 ? 'studio' : `${record.floor_plan.bedrooms} BR`})`;
+      byPlan.set(key, [...(byPlan.get(key) ?? []), record]);
+    }
+    if (byPlan.size === 0) {
+      ctx.log.info(`No pricing for ${data.community.name} from ${data.date_range.start} to ${data.date_range.end}.`);
+      return;
+    }
+    const chart = lineChart(
+      [...byPlan].map(([name, records]) => ({ name, points: records.map((r) => ({ x: r.as_of_date, y: rent(r) })) })),
+      { yFormat: (cents) => formatMoney(cents), width: Math.max(40, ctx.io.terminalWidth - 2), color: stdoutStyle(ctx.io) },
+    );
+    ctx.io.stdout.write(
+      `${data.community.name}: ${opts.ner ? 'net effective' : 'asking'} rent per floor plan, ${data.date_range.start} to ${data.date_range.end}\n\n${chart}\n`,
+    );
+    return;
+  }
+  await printList(ctx, {
+    rows: data.pricing,
+    columns: pricingColumns,
+    json: raw,
+    emptyMessage: `No pricing for ${data.community.name} from ${data.date_range.start} to ${data.date_range.end}; try --days 365 or --latest.`,
+  });
+};

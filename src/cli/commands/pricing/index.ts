@@ -1,0 +1,53 @@
+import { Command } from '@commander-js/extra-typings';
+import { examples, lazy, parseIntegerOption, type Runtime } from '../../command.js';
+
+export function pricingCommand(runtime: Runtime) {
+  const pricing = new Command('pricing').description('Pricing history, floor plans and CSV exports');
+  pricing
+    .command('history')
+    .description('Pricing history per floor plan (last 30 days unless a range is given)')
+    .argument('<id>', 'community id (a subject or a comparable)')
+    .option('--start <date>', 'first date, YYYY-MM-DD')
+    .option('--end <date>', 'last date, YYYY-MM-DD (default today)')
+    .option('--days <n>', 'last N days when no --start is given', parseIntegerOption('--days', 1, 3660))
+    .option('--floor-plan <id>', 'only this floor plan')
+    .option('--latest', 'only the most recent pricing of each floor plan')
+    .option('--chart', 'draw the rent of each floor plan as a line chart')
+    .option('--ner', 'chart net effective rent instead of asking rent')
+    .addHelpText(
+      'after',
+      examples(
+        'rentsurvey pricing history 3f1c… --days 90 --chart',
+        'rentsurvey pricing history 3f1c… --start 2026-01-01 --end 2026-03-31 --csv > q1.csv',
+        'rentsurvey pricing history 3f1c… --latest --json',
+      ),
+    )
+    .action(lazy(runtime, () => import('./history.js')));
+  pricing
+    .command('floor-plans')
+    .description('Floor plans of a community with their latest pricing')
+    .argument('<id>', 'community id')
+    .addHelpText('after', examples('rentsurvey pricing floor-plans 3f1c…'))
+    .action(lazy(runtime, () => import('./floor-plans.js')));
+  pricing
+    .command('export')
+    .description('Write the pricing history of many communities to one CSV file, atomically (for cron)')
+    .requiredOption('--out <file>', 'CSV file to write (replaced atomically; "-" for stdout)')
+    .option('--communities <ids>', 'comma-separated community ids (default: the whole portfolio)')
+    .option('--days <n>', 'last N days (default 30)', parseIntegerOption('--days', 1, 3660))
+    .option('--start <date>', 'first date, YYYY-MM-DD')
+    .option('--end <date>', 'last date, YYYY-MM-DD')
+    .option('--since-last', 'only dates after the last successful export to the same file (state kept beside it)')
+    .option('--concurrency <n>', 'requests in flight at once', parseIntegerOption('--concurrency', 1, 16), 4)
+    .addHelpText(
+      'after',
+      examples(
+        'rentsurvey pricing export --out pricing.csv',
+        'rentsurvey pricing export --out /data/pricing.csv --since-last   # nightly cron',
+        'rentsurvey pricing export --communities 3f1c…,8a2d… --start 2026-01-01 --out q1.csv',
+      ) +
+        '\nExit status is non-zero when any community could not be exported; the file is then left as it was.\n',
+    )
+    .action(lazy(runtime, () => import('./export.js')));
+  return pricing;
+}

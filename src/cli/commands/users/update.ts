@@ -1,0 +1,18 @@
+import type { BodyOf } from '../../../api/endpoints.js';
+import type { Handler } from '../../command.js';
+import { UsageError } from '../../errors.js';
+import { printRecord } from '../../print.js';
+import { userColumns } from './columns.js';
+
+export const run: Handler = async (ctx, opts, [id]) => {
+  const body: BodyOf<'updateUser'> = {
+    ...(opts.name !== undefined ? { full_name: opts.name as string } : {}),
+    ...(opts.role !== undefined ? { role: opts.role as 'admin' | 'member' } : {}),
+    ...(opts.status !== undefined ? { status: opts.status as 'active' | 'inactive' } : {}),
+  };
+  if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --name, --role or --status');
+  const api = await ctx.api();
+  const { data, raw } = await api.call('updateUser', { params: { id: id as string }, body });
+  ctx.log.success(`Updated ${data.email}`);
+  await printRecord(ctx, { record: data, columns: userColumns, json: raw });
+};

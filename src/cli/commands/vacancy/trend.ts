@@ -1,0 +1,58 @@
+import type { ResponseOf } from '../../../api/endpoints.js';
+import { formatPercentValue } from '../../../domain/format.js';
+import { lineChart } from '../../../output/chart.js';
+import type { Column } from '../../../output/render.js';
+import { stdoutStyle } from '../../../output/style.js';
+import { text } from '../../columns.js';
+import type { Handler } from '../../command.js';
+import { UsageError } from '../../errors.js';
+import { printList } from '../../print.js';
+
+type Point = ResponseOf<'getVacancyTrend'>['trends'][number];
+
+const percent = (key: string, get: (p: Point) => number | null, header: string): Column<Point> => ({
+  key,
+  header,
+  value: get,
+  display: (p) => formatPercentValue(get(p)),
+  align: 'right',
+});
+
+export const run: Handler = async (ctx, opts, [id]) => {
+  const api = await ctx.api();
+  const { data, raw } = await api.call('getVacancyTrend', {
+    params: { id: id as string },
+    query: { start_date: opts.start as string | undefined, end_date: opts.end as string | undefined },
+  });
+  if (opts.chart) {
+    if (ctx.globals.format !== 'table') throw new UsageError('--chart draws for a terminal; drop it or use --format table');
+    const style = stdoutStyle(ctx.io);
+    const chart = lineChart(
+      [
+        { name: data.community_name, points: data.trends.map((p) => ({ x: p.date.slice(0, 10), y: p.subject_vacancy })) },
+        { name: 'comparables (mean)', points: data.trends.map((p) => ({ x: p.date.slice(0, 10), y: p.avg_comp_vacancy })) },
+      ],
+      { yFormat: (n) => `${n.toFixed(1)}%`, width: Math.max(40, ctx.io.terminalWidth - 2), color: style },
+    );
+    ctx.io.stdout.write(`${chart}\n`);
+  } else {
+    await printList<Point>(ctx, {
+      rows: data.trends,
+      json: raw,
+      emptyMessage: `${data.community_name} has no completed surveys in this range.`,
+      columns: [
+        text('date', (p) => p.date.slice(0, 10), 'SURVEY'),
+        text('survey_id', (p) => p.survey_id, 'SURVEY ID'),
+        percent('subject_vacancy', (p) => p.subject_vacancy, 'SUBJECT'),
+        percent('avg_comp_vacancy', (p) => p.avg_comp_vacancy, 'COMP AVG'),
+      ],
+    });
+  }
+  if (ctx.globals.format === 'table') {
+    const p = data.projections;
+    ctx.io.stdout.write(
+      `\nProjected vacancy from available-from dates: 14d ${formatPercentValue(p['14d'])}  30d ${formatPercentValue(p['30d'])}  ` +
+        `60d ${formatPercentValue(p['60d'])}  90d ${formatPercentValue(p['90d'])}  (${data.total_surveys} surveys)\n`,
+    );
+  }
+};

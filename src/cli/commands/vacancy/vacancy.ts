@@ -1,0 +1,34 @@
+import type { ResponseOf } from '../../../api/endpoints.js';
+import { formatVacancy } from '../../../domain/format.js';
+import { number, text } from '../../columns.js';
+import type { Handler } from '../../command.js';
+import { printRecord } from '../../print.js';
+
+type Vacancy = ResponseOf<'getVacancy'>;
+
+export const run: Handler = async (ctx, _opts, [id]) => {
+  const api = await ctx.api();
+  const { data, raw } = await api.call('getVacancy', { params: { id: id as string } });
+  await printRecord<Vacancy>(ctx, {
+    record: data,
+    json: raw,
+    columns: [
+      text('community_name', (v) => v.community_name, 'Community'),
+      text('as_of_date', (v) => v.as_of_date ?? (v.has_data ? null : 'no completed survey yet'), 'Survey date'),
+      number('total_units', (v) => v.total_units, 'Total units'),
+      {
+        key: 'vacancy_rate',
+        header: '14-day vacancy',
+        value: (v) => v.vacancy_rate,
+        display: (v) => (v.has_data ? formatVacancy(v.vacancy_rate, v.available_units_next_14_days) : '—'),
+      },
+      number('available_units_next_14_days', (v) => v.available_units_next_14_days, 'Available ≤ 14 days'),
+      {
+        key: 'has_data',
+        header: 'Has data',
+        value: (v) => v.has_data,
+        display: (v) => (v.has_data ? 'yes' : 'no'),
+      },
+    ],
+  });
+};

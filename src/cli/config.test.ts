@@ -1,0 +1,151 @@
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { maskKey, openConfigStore, resolveConnection, type StoredProfile } from './config.js';
+import { CliError, UsageError } from './errors.js';
+
+let root: string;
+const mode = (path: string) => statSync(path).mode & 0o777;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'rentsurvey-config-'));
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const profile = { base_url: 'http://127.0.0.1:8787', api_key: 'rsk_abcdefgh_0123456789abcdefghijklmnop' };
+
+describe('openConfigStore', () => {
+  it('creates <dir>/config.json with 0600 in a 0700 folder', async () => {
+    const dir = join(root, 'nested', 'rentsurvey');
+    const store = await openConfigStore({ configDir: dir });
+    expect(store.path).toBe(join(dir, 'config.json'));
+    expect(mode(dir)).toBe(0o700);
+    store.setProfile('default', profile);
+    expect(mode(store.path)).toBe(0o600);
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ profiles: { default: profile } });
+  });
+
+  it('tightens a folder that already existed as 0755, and a 0644 file', async () => {
+    const dir = join(root, 'rentsurvey');
+    mkdirSync(dir, { mode: 0o755 });
+    chmodSync(dir, 0o755);
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { old: profile } }), { mode: 0o644 });
+    chmodSync(join(dir, 'config.json'), 0o644);
+
+    const store = await openConfigStore({ configDir: dir });
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(store.path)).toBe(0o600);
+    expect(store.getProfile('old')).toEqual(profile);
+
+    // Loosened behind our back: the next write puts it back.
+    chmodSync(store.path, 0o644);
+    store.setProfile('work', profile);
+    expect(mode(store.path)).toBe(0o600);
+    chmodSync(store.path, 0o644);
+    store.deleteProfile('work');
+    expect(mode(store.path)).toBe(0o600);
+  });
+
+  it('defaults to $XDG_CONFIG_HOME/rentsurvey', async () => {
+    vi.stubEnv('XDG_CONFIG_HOME', join(root, 'xdg'));
+    const store = await openConfigStore();
+    expect(store.path).toBe(join(root, 'xdg', 'rentsurvey', 'config.json'));
+    expect(mode(join(root, 'xdg', 'rentsurvey'))).toBe(0o700);
+  });
+
+  it('stores, lists and deletes profiles, and keeps them across opens', async () => {
+    const dir = join(root, 'rentsurvey');
+    const store = await openConfigStore({ configDir: dir });
+    expect(store.getProfile('default')).toBeUndefined();
+    expect(store.listProfiles()).toEqual([]);
+
+    store.setProfile('staging.eu', { base_url: 'https://eu.example', api_key: 'k1' });
+    store.setProfile('default', profile);
+    expect(store.getProfile('staging.eu')).toEqual({ base_url: 'https://eu.example', api_key: 'k1' });
+    expect(store.listProfiles().map((p) => p.name)).toEqual(['default', 'staging.eu']);
+
+    const reopened = await openConfigStore({ configDir: dir });
+    expect(reopened.getProfile('default')).toEqual(profile);
+    expect(reopened.deleteProfile('staging.eu')).toBe(true);
+    expect(reopened.deleteProfile('staging.eu')).toBe(false);
+    expect(reopened.listProfiles()).toEqual([{ name: 'default', ...profile }]);
+  });
+
+  it('refuses profile names that are not plain words', async () => {
+    const store = await openConfigStore({ configDir: join(root, 'rentsurvey') });
+    for (const name of ['', '../x', 'a b', '.hidden', '__proto__', 'x'.repeat(65)])
+      expect(() => store.setProfile(name, profile)).toThrow(UsageError);
+    expect(store.getProfile('__proto__')).toBeUndefined();
+    expect(store.getProfile('toString')).toBeUndefined();
+  });
+
+  it('reads a hand-edited profile with a missing field as partial', async () => {
+    const dir = join(root, 'rentsurvey');
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { x: { base_url: 'http://h', api_key: 42 } } }));
+    const store = await openConfigStore({ configDir: dir });
+    expect(store.getProfile('x')).toEqual({ base_url: 'http://h' });
+  });
+
+  it('a corrupt file is a one-line CliError naming it', async () => {
+    const dir = join(root, 'rentsurvey');
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, 'config.json'), '{ not json');
+    const error = await openConfigStore({ configDir: dir }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).message).toMatch(new RegExp(`^could not read ${join(dir, 'config.json')}: `));
+  });
+});
+
+describe('resolveConnection', () => {
+  const profiles: Record<string, StoredProfile> = {
+    default: { base_url: 'http://default.example', api_key: 'key-default' },
+    work: { base_url: 'http://work.example', api_key: 'key-work' },
+    urlonly: { base_url: 'http://urlonly.example' },
+  };
+  const store = { getProfile: (name: string) => profiles[name] };
+
+  it.each([
+    // [case, flags, env, expected]
+    ['nothing set: the default profile', {}, {}, ['default', 'http://default.example', 'key-default', 'default', 'profile', 'profile']],
+    ['profile from env', {}, { RENTSURVEY_PROFILE: 'work' }, ['work', 'http://work.example', 'key-work', 'env', 'profile', 'profile']],
+    ['profile flag beats env', { profile: 'work' }, { RENTSURVEY_PROFILE: 'urlonly' }, ['work', 'http://work.example', 'key-work', 'flag', 'profile', 'profile']],
+    ['env beats profile', {}, { RENTSURVEY_BASE_URL: 'http://env.example', RENTSURVEY_API_KEY: 'key-env' }, ['default', 'http://env.example', 'key-env', 'default', 'env', 'env']],
+    ['flag beats env', { baseUrl: 'http://flag.example', apiKey: 'key-flag' }, { RENTSURVEY_BASE_URL: 'http://env.example', RENTSURVEY_API_KEY: 'key-env' }, ['default', 'http://flag.example', 'key-flag', 'default', 'flag', 'flag']],
+    ['mixed sources', { profile: 'urlonly' }, { RENTSURVEY_API_KEY: 'key-env' }, ['urlonly', 'http://urlonly.example', 'key-env', 'flag', 'profile', 'env']],
+    ['empty env values count as unset', {}, { RENTSURVEY_PROFILE: '', RENTSURVEY_BASE_URL: '', RENTSURVEY_API_KEY: '' }, ['default', 'http://default.example', 'key-default', 'default', 'profile', 'profile']],
+    ['unknown profile: nothing', { profile: 'nope' }, {}, ['nope', undefined, undefined, 'flag', 'none', 'none']],
+  ] as const)('%s', (_name, flags, env, [profileName, baseUrl, apiKey, profileSource, baseUrlSource, apiKeySource]) => {
+    const connection = resolveConnection({ flags, env, store });
+    expect(connection).toEqual({
+      profile: profileName,
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(apiKey ? { apiKey } : {}),
+      sources: { profile: profileSource, baseUrl: baseUrlSource, apiKey: apiKeySource },
+    });
+  });
+
+  it('works against a real store', async () => {
+    const real = await openConfigStore({ configDir: join(root, 'rentsurvey') });
+    real.setProfile('default', profile);
+    expect(resolveConnection({ flags: {}, env: {}, store: real })).toMatchObject({
+      baseUrl: profile.base_url,
+      apiKey: profile.api_key,
+    });
+  });
+});
+
+describe('maskKey', () => {
+  it('shows the first 6 and last 4 characters of a long key', () => {
+    expect(maskKey('rsk_abcdefgh_0123456789abcdefghijklmnop')).toBe('rsk_ab…mnop');
+  });
+  it('hides a short key entirely', () => {
+    expect(maskKey('short')).toBe('***');
+    expect(maskKey('0123456789abcde')).toBe('***');
+    expect(maskKey('')).toBe('***');
+  });
+});

@@ -1,0 +1,168 @@
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { CliError, ExitCode, UsageError } from './errors.js';
+import { defaultConfigDir } from './globals.js';
+
+/** What `login` stores per profile. */
+export interface Profile {
+  base_url: string;
+  api_key: string;
+}
+
+/** A profile as read back: the file may have been edited by hand, so either field may be missing. */
+export type StoredProfile = Partial<Profile>;
+
+export interface ConfigStore {
+  /** <dir>/config.json */
+  readonly path: string;
+  getProfile(name: string): StoredProfile | undefined;
+  setProfile(name: string, profile: Profile): void;
+  /** Returns false when there was no such profile. */
+  deleteProfile(name: string): boolean;
+  /** Sorted by name. */
+  listProfiles(): Array<{ name: string } & StoredProfile>;
+}
+
+export const DEFAULT_PROFILE = 'default';
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+type StoreShape = { profiles?: Record<string, unknown> };
+
+export function assertProfileName(name: string): void {
+  if (!PROFILE_NAME.test(name))
+    throw new UsageError(
+      `invalid profile name "${name}": use letters, digits, ".", "_" or "-" (at most 64, starting with a letter or digit)`,
+    );
+}
+
+function asStoredProfile(value: unknown): StoredProfile | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const profile: StoredProfile = {};
+  if (typeof record.base_url === 'string' && record.base_url !== '') profile.base_url = record.base_url;
+  if (typeof record.api_key === 'string' && record.api_key !== '') profile.api_key = record.api_key;
+  return profile;
+}
+
+// conf creates its folder with the umask's mode and never tightens one that exists.
+function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if ((statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
+}
+
+function tightenFile(path: string): void {
+  try {
+    if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/** Opens (creating if needed) <configDir>/config.json, 0600 in a 0700 folder: it holds API keys. */
+export async function openConfigStore(options: { configDir?: string | undefined } = {}): Promise<ConfigStore> {
+  const dir = options.configDir ?? defaultConfigDir(process.env);
+  ensurePrivateDir(dir);
+  // Lazy: conf pulls in ajv and friends, which `--version` and most commands never need.
+  const { default: Conf } = await import('conf');
+  let conf: InstanceType<typeof Conf<StoreShape>>;
+  try {
+    conf = new Conf<StoreShape>({
+      cwd: dir,
+      configName: 'config',
+      configFileMode: 0o600,
+      // Profile names may contain dots; they are keys, not paths.
+      accessPropertiesByDotNotation: false,
+    });
+  } catch (error) {
+    throw new CliError(
+      `could not read ${join(dir, 'config.json')}: ${(error as Error).message.split('\n')[0]}`,
+      ExitCode.failure,
+      'fix or remove the file, then run `rentsurvey login` again',
+    );
+  }
+  // A file written by an older version or by hand may be looser than 0600.
+  tightenFile(conf.path);
+
+  const profiles = (): Record<string, unknown> => {
+    const value = conf.get('profiles');
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
+  };
+  const write = (next: Record<string, unknown>) => {
+    conf.set('profiles', next);
+    chmodSync(conf.path, 0o600);
+  };
+
+  return {
+    path: conf.path,
+    getProfile(name) {
+      const all = profiles();
+      return Object.hasOwn(all, name) ? asStoredProfile(all[name]) : undefined;
+    },
+    setProfile(name, profile) {
+      assertProfileName(name);
+      write({ ...profiles(), [name]: { base_url: profile.base_url, api_key: profile.api_key } });
+    },
+    deleteProfile(name) {
+      const all = profiles();
+      if (!Object.hasOwn(all, name)) return false;
+      delete all[name];
+      write(all);
+      return true;
+    },
+    listProfiles() {
+      return Object.entries(profiles())
+        .map(([name, value]) => ({ name, ...asStoredProfile(value) }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+  };
+}
+
+export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
+
+export interface Connection {
+  profile: string;
+  baseUrl?: string;
+  apiKey?: string;
+  sources: { profile: 'flag' | 'env' | 'default'; baseUrl: Source; apiKey: Source };
+}
+
+/** Precedence: flag > environment > stored profile > default (there is no default base URL or key). */
+export function resolveConnection(options: {
+  flags: { profile?: string | undefined; baseUrl?: string | undefined; apiKey?: string | undefined };
+  env: NodeJS.ProcessEnv;
+  store: Pick<ConfigStore, 'getProfile'>;
+}): Connection {
+  const { flags, env, store } = options;
+  // An empty variable (FOO= cmd) means unset, as most CLIs treat it.
+  const fromEnv = (name: string) => (env[name] ? env[name] : undefined);
+
+  const [profile, profileSource] = flags.profile
+    ? [flags.profile, 'flag' as const]
+    : fromEnv('RENTSURVEY_PROFILE')
+      ? [fromEnv('RENTSURVEY_PROFILE')!, 'env' as const]
+      : [DEFAULT_PROFILE, 'default' as const];
+  const stored = store.getProfile(profile);
+
+  const pick = (flag: string | undefined, envName: string, storedValue: string | undefined): [string | undefined, Source] => {
+    if (flag) return [flag, 'flag'];
+    const value = fromEnv(envName);
+    if (value) return [value, 'env'];
+    if (storedValue) return [storedValue, 'profile'];
+    return [undefined, 'none'];
+  };
+  const [baseUrl, baseUrlSource] = pick(flags.baseUrl, 'RENTSURVEY_BASE_URL', stored?.base_url);
+  const [apiKey, apiKeySource] = pick(flags.apiKey, 'RENTSURVEY_API_KEY', stored?.api_key);
+
+  return {
+    profile,
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(apiKey !== undefined ? { apiKey } : {}),
+    sources: { profile: profileSource, baseUrl: baseUrlSource, apiKey: apiKeySource },
+  };
+}
+
+/** For `auth status` and messages: enough to recognise a key, not enough to use it. */
+export function maskKey(key: string): string {
+  if (key.length < 16) return '***';
+  return `${key.slice(0, 6)}…${key.slice(-4)}`;
+}

@@ -1,0 +1,85 @@
+import type { IOStreams } from '../output/io.js';
+import type { Logger } from '../output/messages.js';
+import type { ConfigStore } from './config.js';
+import { CliError, ExitCode } from './errors.js';
+import { defaultConfigDir, type GlobalOptions } from './globals.js';
+import type { ApiClient } from './http/client.js';
+
+/**
+ * What every command receives instead of reaching for globals: streams,
+ * resolved global flags, and lazily built config and API client (so commands
+ * that need neither start fast, and tests can hand in their own).
+ */
+export interface CommandContext {
+  io: IOStreams;
+  log: Logger;
+  globals: GlobalOptions;
+  env: NodeJS.ProcessEnv;
+  now: () => Date;
+  config(): Promise<ConfigStore>;
+  api(): Promise<ApiClient>;
+  /** Releases the API client's connections or the local store. */
+  close(): Promise<void>;
+}
+
+export function createContext(options: {
+  io: IOStreams;
+  log: Logger;
+  globals: GlobalOptions;
+  env: NodeJS.ProcessEnv;
+  now?: () => Date;
+}): CommandContext {
+  const { io, log, globals, env } = options;
+  let config: Promise<ConfigStore> | undefined;
+  let api: Promise<{ client: ApiClient; close: () => Promise<void> }> | undefined;
+  const trace = globals.debug ? (line: string) => log.debug(line) : undefined;
+
+  const context: CommandContext = {
+    io,
+    log,
+    globals,
+    env,
+    now: options.now ?? (() => new Date()),
+    config() {
+      config ??= import('./config.js').then(({ openConfigStore }) =>
+        openConfigStore({ configDir: defaultConfigDir(env) }),
+      );
+      return config;
+    },
+    async api() {
+      api ??= (async () => {
+        const { createApiClient } = await import('./http/client.js');
+        if (globals.local) {
+          const { createLocalTransport } = await import('./http/local.js');
+          const { transport, apiKey } = await createLocalTransport({
+            dataDir: globals.dataDir,
+            notice: (message) => log.info(message),
+            trace,
+          });
+          return { client: createApiClient(transport, { apiKey }), close: () => transport.close() };
+        }
+        const { resolveConnection } = await import('./config.js');
+        const connection = resolveConnection({ flags: { profile: globals.profile }, env, store: await context.config() });
+        if (!connection.baseUrl || !connection.apiKey)
+          throw new CliError(
+            `not logged in${connection.profile === 'default' ? '' : ` (profile ${connection.profile})`}: no ${!connection.baseUrl ? 'base URL' : 'API key'} configured`,
+            ExitCode.auth,
+            'run `rentsurvey login`, set RENTSURVEY_BASE_URL and RENTSURVEY_API_KEY, or add --local to use the embedded service with demo data',
+          );
+        const { createRemoteTransport } = await import('./http/remote.js');
+        const transport = createRemoteTransport({
+          baseUrl: connection.baseUrl,
+          connectTimeoutMs: globals.connectTimeoutMs,
+          requestTimeoutMs: globals.requestTimeoutMs,
+          trace,
+        });
+        return { client: createApiClient(transport, { apiKey: connection.apiKey }), close: () => transport.close() };
+      })();
+      return (await api).client;
+    },
+    async close() {
+      if (api) await (await api.catch(() => undefined))?.close();
+    },
+  };
+  return context;
+}

@@ -1,0 +1,79 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { UsageError } from './errors.js';
+
+export type Format = 'table' | 'json' | 'csv' | 'ndjson';
+export const FORMATS: readonly Format[] = ['table', 'json', 'csv', 'ndjson'];
+
+/** The global flags, as commander parses them (optsWithGlobals). */
+export interface GlobalFlags {
+  profile?: string;
+  local?: boolean;
+  dataDir?: string;
+  format?: string;
+  json?: boolean;
+  csv?: boolean;
+  fields?: string;
+  color?: boolean;
+  quiet?: boolean;
+  debug?: boolean;
+  connectTimeout?: string;
+  requestTimeout?: string;
+}
+
+export interface GlobalOptions {
+  profile?: string | undefined;
+  local: boolean;
+  dataDir: string;
+  format: Format;
+  fields?: string[] | undefined;
+  noColor: boolean;
+  quiet: boolean;
+  debug: boolean;
+  connectTimeoutMs?: number | undefined;
+  requestTimeoutMs?: number | undefined;
+}
+
+/** $XDG_DATA_HOME/rentsurvey, else ~/.local/share/rentsurvey; overridden by --data-dir or RENTSURVEY_DATA_DIR. */
+export function defaultDataDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
+  return join(base, 'rentsurvey');
+}
+
+export function defaultConfigDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_CONFIG_HOME || join(homedir(), '.config');
+  return join(base, 'rentsurvey');
+}
+
+function seconds(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${name} must be a positive number of seconds, got "${value}"`);
+  return Math.round(n * 1000);
+}
+
+export function resolveGlobals(flags: GlobalFlags, env: NodeJS.ProcessEnv): GlobalOptions {
+  const shorthands = [flags.json && 'json', flags.csv && 'csv'].filter(Boolean) as Format[];
+  if (shorthands.length > 1) throw new UsageError('use only one of --json and --csv');
+  if (shorthands.length === 1 && flags.format && flags.format !== shorthands[0])
+    throw new UsageError(`--${shorthands[0]} conflicts with --format ${flags.format}`);
+  const format = (shorthands[0] ?? flags.format ?? 'table') as Format;
+  if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}"; use one of ${FORMATS.join(', ')}`);
+  const fields = flags.fields
+    ?.split(',')
+    .map((f) => f.trim())
+    .filter((f) => f.length > 0);
+  if (flags.fields !== undefined && (!fields || fields.length === 0)) throw new UsageError('--fields needs at least one field name');
+  return {
+    profile: flags.profile ?? (env.RENTSURVEY_PROFILE || undefined),
+    local: flags.local === true,
+    dataDir: flags.dataDir ?? (env.RENTSURVEY_DATA_DIR || defaultDataDir(env)),
+    format,
+    fields,
+    noColor: flags.color === false,
+    quiet: flags.quiet === true,
+    debug: flags.debug === true,
+    connectTimeoutMs: seconds(flags.connectTimeout ?? env.RENTSURVEY_CONNECT_TIMEOUT, 'connect timeout'),
+    requestTimeoutMs: seconds(flags.requestTimeout ?? env.RENTSURVEY_REQUEST_TIMEOUT, 'request timeout'),
+  };
+}

@@ -1,0 +1,223 @@
+import { STATUS_CODES } from 'node:http';
+import type { z } from 'zod';
+import {
+  endpoints,
+  type BodyOf,
+  type Endpoint,
+  type Endpoints,
+  type OperationId,
+  type ParamsOf,
+  type ResponseOf,
+} from '../../api/endpoints.js';
+import { ErrorBody } from '../../api/schemas.js';
+import { VERSION } from '../../version.js';
+import { ApiError, CliError, ExitCode, UsageError } from '../errors.js';
+import type { Transport } from './transport.js';
+
+/**
+ * Query values as a caller holds them (booleans, numbers): the query schema's
+ * output type, all optional, since the server applies the defaults.
+ */
+export type QueryOutput<O extends OperationId> = Endpoints[O] extends { query: infer S extends z.ZodType }
+  ? Partial<z.output<S>>
+  : never;
+
+export interface CallInput<O extends OperationId> {
+  params?: ParamsOf<O>;
+  query?: QueryOutput<O>;
+  body?: BodyOf<O>;
+}
+
+export interface CallResult<O extends OperationId> {
+  /** The response validated against the contract (unknown extra fields dropped). */
+  data: ResponseOf<O>;
+  /** The JSON body exactly as returned, for --json output. */
+  raw: unknown;
+  status: number;
+}
+
+export interface ApiClient {
+  /** Where requests go, for messages: a base URL or the local store. */
+  readonly target: string;
+  call<O extends OperationId>(operation: O, input?: CallInput<O>): Promise<CallResult<O>>;
+}
+
+export interface ApiClientOptions {
+  apiKey?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+const AUTH_HINT = 'run `rentsurvey login` or set RENTSURVEY_API_KEY';
+
+function issuePath(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.');
+}
+
+// Zod's own messages start with a capital ("Invalid GUID"); ours read as "field: message".
+function lowerFirst(message: string): string {
+  return /^[A-Z][a-z]/.test(message) ? message[0]!.toLowerCase() + message.slice(1) : message;
+}
+
+/** One line naming the field(s): "zipcode: expected a US zip code: 12345 or 12345-6789". */
+export function describeIssues(error: z.ZodError, limit = 3): string {
+  const lines = error.issues.slice(0, limit).map((issue) => {
+    let path = issuePath(issue.path);
+    let message = lowerFirst(issue.message);
+    if (issue.code === 'unrecognized_keys') {
+      path = issue.keys.map((key) => issuePath([...issue.path, key])).join(', ');
+      message = 'not a known field';
+    } else if (issue.code === 'invalid_type' && / received undefined$/.test(issue.message)) {
+      message = 'required';
+    } else if (issue.code === 'invalid_format' && (issue.format === 'guid' || issue.format === 'uuid')) {
+      message = 'expected a UUID';
+    }
+    return path ? `${path}: ${message}` : message;
+  });
+  const more = error.issues.length - limit;
+  return lines.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
+function validate(schema: z.ZodType, value: unknown): unknown {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new UsageError(describeIssues(result.error));
+  return result.data;
+}
+
+/** Query values as the server will read them: true/false, plain numbers, nothing for undefined. */
+export function serialiseQuery(query: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) out[key] = value.map(String).join(',');
+    else if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') out[key] = String(value);
+    else throw new UsageError(`invalid query parameter ${key}: expected a string, number or boolean`);
+  }
+  return out;
+}
+
+function queryString(values: Record<string, string>): string {
+  const pairs = Object.entries(values).map(
+    // Commas are legal in a query and keep batch `ids=` readable in --debug traces.
+    ([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value).replace(/%2C/gi, ',')}`,
+  );
+  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+}
+
+function buildPath(endpoint: Endpoint, params: Record<string, unknown>): string {
+  const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new UsageError(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  return `/v1${path}`;
+}
+
+function parseJson(body: string): { ok: true; value: unknown } | { ok: false } {
+  if (body.trim() === '') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(body) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function statusText(status: number): string {
+  const text = STATUS_CODES[status];
+  return text ? `${status} ${text}` : String(status);
+}
+
+function hintFor(status: number): string | undefined {
+  if (status === 401) return AUTH_HINT;
+  if (status === 429) return 'the service is limiting requests; try again in a moment';
+  return undefined;
+}
+
+function apiErrorFrom(status: number, raw: unknown, json: boolean, target: string): ApiError {
+  const ours = json ? ErrorBody.safeParse(raw) : undefined;
+  if (ours?.success) {
+    const { code, message, details = [] } = ours.data.error;
+    // main prints only the message, so fold in the details it does not already say.
+    const unsaid = details.filter((d) => !message.includes(d.message));
+    const suffix =
+      unsaid.length > 0
+        ? ` (${unsaid
+            .slice(0, 3)
+            .map((d) => (d.path ? `${d.path}: ${d.message}` : d.message))
+            .join('; ')}${unsaid.length > 3 ? `; and ${unsaid.length - 3} more` : ''})`
+        : '';
+    // 403 keeps the server's message as is: it names the missing scope.
+    return new ApiError(status, code, message + suffix, details, hintFor(status));
+  }
+  // A proxy's HTML page or another server's JSON: say what happened in one line, never dump the body.
+  return new ApiError(
+    status,
+    `http_${status}`,
+    `HTTP ${statusText(status)} from ${target} (not a rentsurvey error body)`,
+    [],
+    hintFor(status),
+  );
+}
+
+export function createApiClient(transport: Transport, options: ApiClientOptions = {}): ApiClient {
+  const userAgent = options.userAgent ?? `rentsurvey/${VERSION}`;
+
+  return {
+    target: transport.target,
+
+    async call<O extends OperationId>(operation: O, input: CallInput<O> = {}): Promise<CallResult<O>> {
+      const endpoint: Endpoint = endpoints[operation];
+
+      // Validate everything before sending: a bad flag is exit 2 with no request made.
+      const params = (input.params ?? {}) as Record<string, unknown>;
+      if (endpoint.params) validate(endpoint.params, params);
+      else if (Object.keys(params).length > 0) throw new UsageError(`${operation} takes no path parameters`);
+      const path = buildPath(endpoint, params);
+
+      const query = serialiseQuery((input.query ?? {}) as Record<string, unknown>);
+      // The schema reads the serialised strings, exactly as the server will.
+      if (endpoint.query) validate(endpoint.query, query);
+      else if (Object.keys(query).length > 0) throw new UsageError(`${operation} takes no query parameters`);
+
+      let body: string | undefined;
+      if (endpoint.body) {
+        validate(endpoint.body, input.body ?? {});
+        body = JSON.stringify(input.body ?? {});
+      } else if (input.body !== undefined) throw new UsageError(`${operation} takes no request body`);
+
+      const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+
+      const fullPath = path + queryString(query);
+      const response = await transport.request({
+        method: endpoint.method,
+        path: fullPath,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+      });
+
+      const json = parseJson(response.body);
+      const raw = json.ok ? json.value : undefined;
+      if (response.status < 200 || response.status > 299)
+        throw apiErrorFrom(response.status, raw, json.ok, transport.target);
+
+      const unexpected = (why: string) =>
+        new CliError(`the service answered with an unexpected response: ${why}`, ExitCode.failure);
+      if (!json.ok) {
+        const type = header(response.headers, 'content-type');
+        throw unexpected(
+          `${endpoint.method} ${fullPath}: ${response.body.trim() === '' ? 'empty body' : `not JSON${type ? ` (${type})` : ''}`}`,
+        );
+      }
+      // Objects strip unknown keys: a newer server may add fields without breaking us.
+      const result = endpoint.response.safeParse(raw);
+      if (!result.success) throw unexpected(describeIssues(result.error, 1));
+      return { data: result.data as ResponseOf<O>, raw, status: response.status };
+    },
+  };
+}

@@ -1,0 +1,237 @@
+import { STATUS_CODES } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Agent } from 'undici';
+import { CliError, ExitCode, UsageError } from '../errors.js';
+import type { Transport, TransportRequest, TransportResponse } from './transport.js';
+
+export interface RemoteTransportOptions {
+  /** e.g. http://127.0.0.1:8787; a trailing /v1 is accepted and dropped, since request paths carry it. */
+  baseUrl: string;
+  connectTimeoutMs?: number | undefined;
+  requestTimeoutMs?: number | undefined;
+  /** Retries after the first attempt (GET only). */
+  retries?: number | undefined;
+  /** Total time, from the first attempt, after which no further retry starts. */
+  maxRetryTimeMs?: number | undefined;
+  trace?: ((line: string) => void) | undefined;
+  /** Injectable for tests. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+}
+
+export const REMOTE_DEFAULTS = {
+  connectTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  retries: 3,
+  maxRetryTimeMs: 30_000,
+} as const;
+
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const BACKOFF_BASE_MS = 250;
+const BACKOFF_CAP_MS = 8_000;
+
+export interface BaseUrl {
+  /** scheme://host[:port], what undici dispatches to. */
+  origin: string;
+  /** Path prefix before /v1 (empty for most services; set behind a path-routing proxy). */
+  basePath: string;
+  /** origin + basePath without credentials: safe for messages and traces. */
+  display: string;
+}
+
+/** Accepts http(s)://host[:port][/prefix][/v1][/]; drops a trailing /v1 since request paths start with it. */
+export function normaliseBaseUrl(baseUrl: string): BaseUrl {
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    throw new UsageError(`invalid base URL "${baseUrl}": expected http://host[:port] or https://host[:port]`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`invalid base URL "${baseUrl}": only http and https are supported`);
+  const basePath = url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '');
+  return { origin: url.origin, basePath, display: url.origin + basePath };
+}
+
+interface NetworkFailure {
+  reason: string;
+  retryable: boolean;
+  /** True when the request cannot have reached the server (nothing to double-apply). */
+  beforeSending: boolean;
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string') return e.code;
+  // Node's happy-eyeballs connect (localhost → ::1 and 127.0.0.1) fails with an AggregateError.
+  if (Array.isArray(e.errors)) return errorCode(e.errors[0]);
+  return e.cause !== undefined ? errorCode(e.cause) : undefined;
+}
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+function describeNetworkError(error: unknown, hostname: string, timeouts: { connect: number; request: number }): NetworkFailure {
+  const code = errorCode(error);
+  const retry = (reason: string, beforeSending = false): NetworkFailure => ({ reason, retryable: true, beforeSending });
+  switch (code) {
+    case 'ECONNREFUSED':
+      return retry('connection refused', true);
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return retry(`no connection within ${seconds(timeouts.connect)}`, true);
+    case 'EAI_AGAIN':
+      return retry(`DNS lookup of ${hostname} failed temporarily`, true);
+    case 'ECONNRESET':
+      return retry('connection reset');
+    case 'EPIPE':
+      return retry('connection closed while sending');
+    case 'ETIMEDOUT':
+      return retry('connection timed out');
+    case 'UND_ERR_SOCKET':
+      return retry('socket hang up');
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return retry(`no response within ${seconds(timeouts.request)}`);
+    case 'UND_ERR_BODY_TIMEOUT':
+      return retry(`response stalled for ${seconds(timeouts.request)}`);
+    case 'ENOTFOUND':
+      return { reason: `host not found: ${hostname}`, retryable: false, beforeSending: true };
+    case 'EHOSTUNREACH':
+      return { reason: 'host unreachable', retryable: false, beforeSending: true };
+    case 'ENETUNREACH':
+      return { reason: 'network unreachable', retryable: false, beforeSending: true };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { reason: message.split('\n')[0] || (code ?? 'unknown network error'), retryable: false, beforeSending: false };
+}
+
+/** Retry-After is seconds or an HTTP date; returns milliseconds, or undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function statusLine(status: number): string {
+  const text = STATUS_CODES[status];
+  return text ? `${status} ${text}` : String(status);
+}
+
+function titleCase(header: string): string {
+  return header.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+}
+
+// Secrets never reach --debug output: keep the scheme, hide the credential.
+function redactHeader(name: string, value: string): string {
+  const lower = name.toLowerCase();
+  if (lower === 'authorization' || lower === 'proxy-authorization') {
+    const scheme = value.trim().split(/\s+/)[0];
+    return scheme && scheme !== value.trim() ? `${scheme} ***` : '***';
+  }
+  if (lower === 'cookie' || lower === 'x-api-key') return '***';
+  return value;
+}
+
+export function createRemoteTransport(options: RemoteTransportOptions): Transport {
+  const base = normaliseBaseUrl(options.baseUrl);
+  const hostname = new URL(base.origin).hostname;
+  const connectTimeoutMs = options.connectTimeoutMs ?? REMOTE_DEFAULTS.connectTimeoutMs;
+  const requestTimeoutMs = options.requestTimeoutMs ?? REMOTE_DEFAULTS.requestTimeoutMs;
+  const retries = Math.max(0, options.retries ?? REMOTE_DEFAULTS.retries);
+  const maxRetryTimeMs = options.maxRetryTimeMs ?? REMOTE_DEFAULTS.maxRetryTimeMs;
+  const trace = options.trace;
+  const sleep = options.sleep ?? ((ms: number) => delay(ms).then(() => undefined));
+  const timeouts = { connect: connectTimeoutMs, request: requestTimeoutMs };
+
+  // One keep-alive agent per CLI run: `pricing export` makes many GETs to one host.
+  const agent = new Agent({
+    connect: { timeout: connectTimeoutMs },
+    headersTimeout: requestTimeoutMs,
+    bodyTimeout: requestTimeoutMs,
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+  });
+
+  function networkError(method: string, failure: NetworkFailure, attempts: number, cause: unknown): CliError {
+    const after = attempts > 1 ? ` after ${attempts} attempts` : '';
+    const hint =
+      method !== 'GET' && !failure.beforeSending
+        ? `the ${method} may have reached the service before the connection failed; check before repeating it`
+        : undefined;
+    const error = new CliError(`could not reach ${base.display} (${failure.reason})${after}`, ExitCode.failure, hint);
+    error.cause = cause;
+    return error;
+  }
+
+  return {
+    target: base.display,
+
+    async request(request: TransportRequest): Promise<TransportResponse> {
+      const url = base.display + request.path;
+      // Only GET is safe to repeat: a POST or PATCH may have been applied before the failure.
+      const retryable = request.method === 'GET';
+      if (trace) {
+        trace(`> ${request.method} ${url}`);
+        for (const [name, value] of Object.entries(request.headers)) trace(`> ${titleCase(name)}: ${redactHeader(name, value)}`);
+      }
+      const started = performance.now();
+      // Requested waits minus the time they really took: non-zero when the sleep is injected (tests).
+      let unslept = 0;
+      let attempts = 0;
+
+      for (;;) {
+        attempts += 1;
+        const attemptStarted = performance.now();
+        const elapsedMs = () => Math.round(performance.now() - attemptStarted);
+        let response: TransportResponse | undefined;
+        let failure: NetworkFailure | undefined;
+        let cause: unknown;
+        try {
+          const answer = await agent.request({
+            origin: base.origin,
+            path: base.basePath + request.path,
+            method: request.method,
+            headers: request.headers,
+            body: request.body ?? null,
+          });
+          // Read the body inside the attempt so that a stalled body counts as a network failure.
+          const body = await answer.body.text();
+          response = { status: answer.statusCode, headers: answer.headers, body };
+          trace?.(`< ${request.method} ${url} ${statusLine(response.status)} (${elapsedMs()} ms)`);
+          if (!retryable || !RETRY_STATUSES.has(response.status)) return response;
+        } catch (error) {
+          failure = describeNetworkError(error, hostname, timeouts);
+          cause = error;
+          trace?.(`< ${request.method} ${url} failed: ${failure.reason} (${elapsedMs()} ms)`);
+          if (!retryable || !failure.retryable) throw networkError(request.method, failure, attempts, cause);
+        }
+
+        const reason = response ? `HTTP ${statusLine(response.status)}` : (failure?.reason ?? 'network error');
+        const remaining = maxRetryTimeMs - (performance.now() - started + unslept);
+        if (attempts > retries || remaining <= 0) {
+          const why = attempts > retries ? `${retries} retries used` : `retry time of ${seconds(maxRetryTimeMs)} spent`;
+          trace?.(`giving up on ${request.method} ${url} after ${attempts} attempts (${why}): ${reason}`);
+          if (response) return response;
+          throw networkError(request.method, failure!, attempts, cause);
+        }
+        const retryAfter = response ? parseRetryAfter(response.headers['retry-after']) : undefined;
+        // Full jitter: a random wait up to the exponential ceiling spreads out clients that failed together.
+        const backoff = Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1));
+        const wait = Math.round(Math.min(retryAfter ?? backoff, remaining));
+        trace?.(
+          `retry ${attempts}/${retries} of ${request.method} ${url} in ${wait} ms: ${reason}` +
+            (retryAfter !== undefined ? ` (Retry-After ${Math.round(retryAfter)} ms)` : ''),
+        );
+        const sleepStarted = performance.now();
+        await sleep(wait);
+        unslept += Math.max(0, wait - (performance.now() - sleepStarted));
+      }
+    },
+
+    async close() {
+      await agent.close();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * How the API client reaches a service: over HTTP (undici) or in-process
+ * (Fastify inject on the local store). Both speak raw requests so that the
+ * client code above them is the same for both.
+ */
+export interface TransportRequest {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Path with query string, starting with /v1. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface TransportResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export interface Transport {
+  /** A human-readable description for --debug and error messages, e.g. the base URL. */
+  readonly target: string;
+  request(request: TransportRequest): Promise<TransportResponse>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,45 @@
+import { CommanderError } from '@commander-js/extra-typings';
+import { createSystemIO } from '../output/io.js';
+import type { Runtime } from './command.js';
+import { CliError, ExitCode } from './errors.js';
+import { buildProgram } from './program.js';
+
+/** Maps anything thrown to one line on stderr (plus a hint) and an exit code; never a stack unless --debug. */
+export function reportError(runtime: Runtime, error: unknown, debug: boolean): number {
+  const { stderr } = runtime.io;
+  if (error instanceof CommanderError) {
+    // Commander has already printed its message; help and version are successes.
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help')
+      return ExitCode.ok;
+    return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+  }
+  if (error instanceof CliError) {
+    stderr.write(`error: ${error.message}\n`);
+    if (error.hint) stderr.write(`hint: ${error.hint}\n`);
+    if (debug && error.cause) stderr.write(`${String(error.cause)}\n`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  stderr.write(`error: ${message}\n`);
+  if (debug && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
+  else stderr.write('hint: this is a bug in rentsurvey; run again with --debug for details\n');
+  return ExitCode.failure;
+}
+
+export async function main(argv: string[], runtime?: Runtime): Promise<number> {
+  const rt: Runtime = runtime ?? {
+    io: createSystemIO({ noColor: argv.includes('--no-color') }),
+    env: process.env,
+  };
+  const program = buildProgram(rt);
+  if (argv.length <= 2) {
+    rt.io.stdout.write(program.helpInformation());
+    return ExitCode.ok;
+  }
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
+  } catch (error) {
+    return reportError(rt, error, argv.includes('--debug'));
+  }
+}

@@ -1,0 +1,81 @@
+import { Command, Option } from '@commander-js/extra-typings';
+import { VERSION } from '../version.js';
+import type { Runtime } from './command.js';
+import { authCommand, loginCommand, logoutCommand } from './commands/auth/index.js';
+import { communitiesCommand } from './commands/communities/index.js';
+import { completionCommand } from './commands/completion/index.js';
+import { compsCommand } from './commands/comps/index.js';
+import { helpCommand } from './commands/help/index.js';
+import { localCommand } from './commands/local/index.js';
+import { overviewCommand } from './commands/overview/index.js';
+import { portfolioCommand } from './commands/portfolio/index.js';
+import { pricingCommand } from './commands/pricing/index.js';
+import { serveCommand } from './commands/serve/index.js';
+import { usersCommand } from './commands/users/index.js';
+import { vacancyCommand } from './commands/vacancy/index.js';
+
+/** The whole command tree. Definitions only: each command's code loads when it runs. */
+export function buildProgram(runtime: Runtime) {
+  const program = new Command('rentsurvey')
+    .description(
+      'Rent surveys for apartment portfolios: pricing against comparables, vacancy, concessions and exports.\n' +
+        'Works against a remote service (rentsurvey login) or the embedded one with --local.',
+    )
+    .version(VERSION, '-V, --version', 'print the version')
+    .option('--profile <name>', 'credentials profile (env RENTSURVEY_PROFILE; default "default")')
+    .option('--local', 'use the embedded service on the local data directory (demo data on first use)')
+    .option('--data-dir <dir>', 'local data directory (env RENTSURVEY_DATA_DIR; default $XDG_DATA_HOME/rentsurvey)')
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv', 'ndjson']))
+    .option('--json', 'shorthand for --format json')
+    .option('--csv', 'shorthand for --format csv')
+    .option('--fields <list>', 'comma-separated fields to output, in that order')
+    .option('--no-color', 'no colors (also NO_COLOR=1)')
+    .option('-q, --quiet', 'no progress or success messages on stderr')
+    .option('--debug', 'trace HTTP requests on stderr (the API key is redacted)')
+    .option('--connect-timeout <seconds>', 'connect timeout (env RENTSURVEY_CONNECT_TIMEOUT; default 10)')
+    .option('--request-timeout <seconds>', 'request timeout (env RENTSURVEY_REQUEST_TIMEOUT; default 30)')
+    .helpCommand(false)
+    .showHelpAfterError('(add --help for usage)')
+    .showSuggestionAfterError()
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureOutput({
+      writeOut: (text) => runtime.io.stdout.write(text),
+      writeErr: (text) => runtime.io.stderr.write(text),
+    })
+    .addHelpText(
+      'after',
+      '\nMore help: rentsurvey help environment, rentsurvey help exit-codes, rentsurvey <command> --help\n',
+    );
+
+  for (const command of [
+    loginCommand(runtime),
+    logoutCommand(runtime),
+    authCommand(runtime),
+    portfolioCommand(runtime),
+    communitiesCommand(runtime),
+    compsCommand(runtime),
+    pricingCommand(runtime),
+    vacancyCommand(runtime),
+    overviewCommand(runtime),
+    usersCommand(runtime),
+    serveCommand(runtime),
+    localCommand(runtime),
+    completionCommand(runtime),
+  ])
+    program.addCommand(command as unknown as Command);
+  program.addCommand(helpCommand(runtime, program) as unknown as Command);
+  applyToTree(program, (command) => {
+    command.showHelpAfterError('(add --help for usage)');
+    command.configureOutput({
+      writeOut: (text) => runtime.io.stdout.write(text),
+      writeErr: (text) => runtime.io.stderr.write(text),
+    });
+    command.exitOverride();
+  });
+  return program;
+}
+
+function applyToTree(command: Command, apply: (command: Command) => void) {
+  apply(command);
+  for (const sub of command.commands) applyToTree(sub as Command, apply);
+}

@@ -1,0 +1,95 @@
+/**
+ * Display formatters for tables and the vacancy endpoint's *_formatted fields.
+ * Every display formatter prints "—" for null, undefined or a non-finite number,
+ * so a missing metric never shows up as "$NaN" or "null%".
+ */
+import { roundTo } from './rounding.js';
+
+export const MISSING = '—';
+
+type Maybe = number | null | undefined;
+
+function isNumber(value: Maybe): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Fixed decimals, rounded half away from zero, without a "-0.0". */
+function fixed(value: number, decimals: number): string {
+  const rounded = roundTo(value, decimals);
+  const [whole = '0', fraction] = Math.abs(rounded).toFixed(decimals).split('.');
+  const body = fraction === undefined ? groupThousands(whole) : `${groupThousands(whole)}.${fraction}`;
+  return rounded < 0 ? `-${body}` : body;
+}
+
+/** Whole dollars: 184_500 → "$1,845"; -2_500 → "-$25". */
+export function formatMoney(cents: Maybe): string {
+  if (!isNumber(cents)) return MISSING;
+  const text = fixed(cents / 100, 0);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
+/** Dollars and cents: 183_333 → "$1,833.33". */
+export function formatMoneyExact(cents: Maybe): string {
+  if (!isNumber(cents)) return MISSING;
+  const text = fixed(cents / 100, 2);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
+/** Cents per square foot: 240 → "$2.40/sf". */
+export function formatPerSqft(centsPerSqft: Maybe): string {
+  const money = formatMoneyExact(centsPerSqft);
+  return money === MISSING ? MISSING : `${money}/sf`;
+}
+
+/** A fraction with an explicit sign: 0.042 → "+4.2%", -0.03 → "-3.0%", 0 → "0.0%". */
+export function formatSignedPercent(fraction: Maybe, decimals = 1): string {
+  if (!isNumber(fraction)) return MISSING;
+  const text = fixed(fraction * 100, decimals);
+  const isZero = roundTo(fraction * 100, decimals) === 0;
+  return `${isZero || text.startsWith('-') ? '' : '+'}${text}%`;
+}
+
+/** Takes a fraction: 0.045 → "4.5%". */
+export function formatPercentFromFraction(fraction: Maybe, decimals = 1): string {
+  if (!isNumber(fraction)) return MISSING;
+  return `${fixed(fraction * 100, decimals)}%`;
+}
+
+/** Takes a value already in percent: 4.5 → "4.5%". */
+export function formatPercentValue(percent: Maybe, decimals = 1): string {
+  if (!isNumber(percent)) return MISSING;
+  return `${fixed(percent, decimals)}%`;
+}
+
+/** 12 → "12 units", 1 → "1 unit", 1200 → "1,200 units". */
+export function formatUnits(count: Maybe): string {
+  if (!isNumber(count)) return MISSING;
+  return `${fixed(count, 0)} ${count === 1 ? 'unit' : 'units'}`;
+}
+
+/** Vacancy fraction with its unit count: (0.045, 12) → "4.5% (12 units)". */
+export function formatVacancy(fraction: Maybe, units: Maybe): string {
+  if (!isNumber(fraction)) return MISSING;
+  return isNumber(units) ? `${formatPercentFromFraction(fraction)} (${formatUnits(units)})` : formatPercentFromFraction(fraction);
+}
+
+export type CriBand = 'aggressively priced' | 'market-aligned' | 'premium' | 'outlier';
+
+/** CRI bands, lower bound inclusive: [0,30) [30,60) [60,90) [90,100]. */
+export function criBand(cri: Maybe): CriBand | null {
+  if (!isNumber(cri)) return null;
+  if (cri < 30) return 'aggressively priced';
+  if (cri < 60) return 'market-aligned';
+  if (cri < 90) return 'premium';
+  return 'outlier';
+}
+
+/** 44.4 → "44.4 (market-aligned)". */
+export function formatCri(cri: Maybe): string {
+  const band = criBand(cri);
+  return band === null ? MISSING : `${fixed(cri as number, 1)} (${band})`;
+}

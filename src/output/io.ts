@@ -1,0 +1,159 @@
+import { Readable } from 'node:stream';
+
+/** The part of a writable stream the renderers use; process.stdout/stderr satisfy it. */
+export interface OutputStream {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export type InputStream = NodeJS.ReadableStream & { isTTY?: boolean };
+
+/**
+ * Everything a command prints goes through these streams (GitHub CLI's IOStreams).
+ * Capabilities are decided once, here, so renderers never look at process.* or env.
+ */
+export interface IOStreams {
+  stdout: OutputStream;
+  stderr: OutputStream;
+  stdin: InputStream;
+  /** ANSI color allowed on stdout. */
+  colorEnabled: boolean;
+  /** ANSI color allowed on stderr (decided separately: `cmd 2>log` keeps stdout colored). */
+  stderrColorEnabled: boolean;
+  isStdoutTTY: boolean;
+  isStderrTTY: boolean;
+  isStdinTTY: boolean;
+  /** Columns of the terminal; 80 when unknown (piped and no COLUMNS). */
+  terminalWidth: number;
+}
+
+export interface SystemIOOptions {
+  /** The --no-color flag: wins over everything, FORCE_COLOR included. */
+  noColor?: boolean;
+  env?: NodeJS.ProcessEnv;
+  stdout?: OutputStream;
+  stderr?: OutputStream;
+  stdin?: InputStream;
+}
+
+export const DEFAULT_TERMINAL_WIDTH = 80;
+
+/**
+ * Color decision for one stream. Order: --no-color > FORCE_COLOR > NO_COLOR > TERM=dumb > TTY.
+ * FORCE_COLOR beats NO_COLOR as in Node and chalk; FORCE_COLOR=0/false turns color off
+ * like it does for Node itself. Empty values count as unset (no-color.org).
+ */
+export function shouldUseColor(isTTY: boolean, env: NodeJS.ProcessEnv, noColorFlag = false): boolean {
+  if (noColorFlag) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.TERM === 'dumb') return false;
+  return isTTY;
+}
+
+export function createSystemIO(options: SystemIOOptions = {}): IOStreams {
+  const env = options.env ?? process.env;
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  const stdin = options.stdin ?? process.stdin;
+  const isStdoutTTY = stdout.isTTY === true;
+  const isStderrTTY = stderr.isTTY === true;
+  return {
+    stdout,
+    stderr,
+    stdin,
+    colorEnabled: shouldUseColor(isStdoutTTY, env, options.noColor),
+    stderrColorEnabled: shouldUseColor(isStderrTTY, env, options.noColor),
+    isStdoutTTY,
+    isStderrTTY,
+    isStdinTTY: stdin.isTTY === true,
+    terminalWidth: terminalWidthOf(isStdoutTTY ? stdout : undefined, env),
+  };
+}
+
+function terminalWidthOf(tty: OutputStream | undefined, env: NodeJS.ProcessEnv): number {
+  if (tty?.columns && tty.columns > 0) return tty.columns;
+  const fromEnv = Number.parseInt(env.COLUMNS ?? '', 10);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_TERMINAL_WIDTH;
+}
+
+export interface TestIOOptions {
+  stdoutTTY?: boolean;
+  stderrTTY?: boolean;
+  stdinTTY?: boolean;
+  /** Color on stdout; defaults to false so assertions see plain text. */
+  color?: boolean;
+  /** Color on stderr; defaults to `color`. */
+  stderrColor?: boolean;
+  columns?: number;
+  /** Content of stdin, or a stream. Empty by default. */
+  stdin?: string | NodeJS.ReadableStream;
+}
+
+export interface TestIOStreams extends IOStreams {
+  /** Everything written to stdout so far. */
+  out(): string;
+  /** Everything written to stderr so far. */
+  err(): string;
+  /** Forget captured output. */
+  reset(): void;
+}
+
+/** Captures output in memory; streams also carry the cursor methods ora calls on a TTY. */
+export function createTestIO(options: TestIOOptions = {}): TestIOStreams {
+  const columns = options.columns ?? DEFAULT_TERMINAL_WIDTH;
+  const stdout = captureStream(options.stdoutTTY ?? false, columns);
+  const stderr = captureStream(options.stderrTTY ?? false, columns);
+  const stdin: InputStream =
+    typeof options.stdin === 'string' || options.stdin === undefined
+      ? Readable.from(options.stdin ? [options.stdin] : [])
+      : options.stdin;
+  stdin.isTTY = options.stdinTTY ?? false;
+  const color = options.color ?? false;
+  return {
+    stdout,
+    stderr,
+    stdin,
+    colorEnabled: color,
+    stderrColorEnabled: options.stderrColor ?? color,
+    isStdoutTTY: stdout.isTTY,
+    isStderrTTY: stderr.isTTY,
+    isStdinTTY: stdin.isTTY,
+    terminalWidth: columns,
+    out: () => stdout.chunks.join(''),
+    err: () => stderr.chunks.join(''),
+    reset: () => {
+      stdout.chunks.length = 0;
+      stderr.chunks.length = 0;
+    },
+  };
+}
+
+interface CaptureStream extends OutputStream {
+  isTTY: boolean;
+  chunks: string[];
+}
+
+function captureStream(isTTY: boolean, columns: number): CaptureStream {
+  const chunks: string[] = [];
+  return {
+    isTTY,
+    columns,
+    chunks,
+    rows: 24,
+    write(chunk: string | Uint8Array, ...rest: unknown[]) {
+      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+      callback?.();
+      return true;
+    },
+    cursorTo: () => true,
+    moveCursor: () => true,
+    clearLine: () => true,
+    on: () => undefined,
+    once: () => undefined,
+    removeListener: () => undefined,
+  } as CaptureStream;
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { createTestIO } from './io.js';
+import { createLogger, spinner, withSpinner } from './messages.js';
+
+const ANSI = /\x1b\[/; // eslint-disable-line no-control-regex
+
+describe('createLogger', () => {
+  it('writes every level to stderr, nothing to stdout', () => {
+    const io = createTestIO();
+    const log = createLogger(io, { debug: true });
+    log.info('Fetching');
+    log.success('Saved');
+    log.warn('3 communities skipped');
+    log.error('not found', 'run `rentsurvey communities list`');
+    log.debug('GET /communities 200');
+    expect(io.out()).toBe('');
+    expect(io.err()).toBe(
+      [
+        'Fetching',
+        'Saved',
+        'warning: 3 communities skipped',
+        'error: not found',
+        'hint: run `rentsurvey communities list`',
+        'debug: GET /communities 200',
+        '',
+      ].join('\n'),
+    );
+  });
+  it('drops info and success when quiet, never warnings or errors', () => {
+    const io = createTestIO();
+    const log = createLogger(io, { quiet: true });
+    log.info('a');
+    log.success('b');
+    log.warn('c');
+    log.error('d');
+    expect(io.err()).toBe('warning: c\nerror: d\n');
+  });
+  it('prints debug only when enabled', () => {
+    const io = createTestIO();
+    createLogger(io).debug('hidden');
+    expect(io.err()).toBe('');
+  });
+  it('marks success with a green check on a colored terminal', () => {
+    const io = createTestIO({ stderrTTY: true, stderrColor: true });
+    const log = createLogger(io);
+    log.success('Saved');
+    log.error('boom');
+    expect(io.err()).toBe('\x1b[32m✓\x1b[39m Saved\n\x1b[31merror:\x1b[39m boom\n');
+  });
+  it('uses a plain check on a terminal without color', () => {
+    const io = createTestIO({ stderrTTY: true, stderrColor: false });
+    createLogger(io).success('Saved');
+    expect(io.err()).toBe('✓ Saved\n');
+  });
+  it('ignores stdout color when deciding stderr color', () => {
+    const io = createTestIO({ stdoutTTY: true, color: true, stderrColor: false });
+    createLogger(io).warn('x');
+    expect(io.err()).not.toMatch(ANSI);
+  });
+  it('strips terminal escapes from message text', () => {
+    const io = createTestIO({ stderrTTY: true, stderrColor: true });
+    createLogger(io).error('server said \x1b]0;owned\x07hi\x1b[2J');
+    expect(io.err()).toBe('\x1b[31merror:\x1b[39m server said hi\n');
+  });
+});
+
+describe('spinner', () => {
+  it('is a silent stand-in when stderr is not a TTY', async () => {
+    const io = createTestIO({ stderrTTY: false });
+    const s = (await spinner(io, 'Loading')).start();
+    expect(s.isSpinning).toBe(true);
+    s.text = 'Still loading';
+    expect(s.text).toBe('Still loading');
+    s.succeed('Done');
+    expect(s.isSpinning).toBe(false);
+    expect(io.err()).toBe('');
+  });
+  it('is silent when quiet, even on a TTY', async () => {
+    const io = createTestIO({ stderrTTY: true });
+    const s = (await spinner(io, 'Loading', { quiet: true })).start();
+    s.fail('nope');
+    expect(io.err()).toBe('');
+  });
+  it('animates on a TTY and persists the final line', async () => {
+    const io = createTestIO({ stderrTTY: true, stderrColor: false });
+    const s = (await spinner(io, 'Loading')).start();
+    expect(s.isSpinning).toBe(true);
+    s.succeed('Loaded 3 communities');
+    expect(s.isSpinning).toBe(false);
+    expect(io.err()).toContain('Loading');
+    expect(io.err()).toContain('✓ Loaded 3 communities\n');
+    expect(io.out()).toBe('');
+  });
+  it('withSpinner returns the result and rethrows failures', async () => {
+    const io = createTestIO();
+    await expect(withSpinner(io, 'Working', async () => 42)).resolves.toBe(42);
+    await expect(
+      withSpinner(io, 'Working', async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const tty = createTestIO({ stderrTTY: true });
+    await withSpinner(tty, 'Working', async (s) => {
+      s.text = 'Almost';
+    }, { doneText: 'Done' });
+    expect(tty.err()).toContain('✓ Done\n');
+  });
+});

@@ -1,0 +1,155 @@
+import type { IOStreams, OutputStream } from './io.js';
+import { stderrStyle } from './style.js';
+import { sanitize } from './text.js';
+
+export interface LoggerOptions {
+  /** --quiet: drops info and success; warnings and errors still print. */
+  quiet?: boolean;
+  /** --debug: enables debug lines. */
+  debug?: boolean;
+}
+
+/** Human messages, all on stderr so stdout stays data only. */
+export interface Logger {
+  readonly quiet: boolean;
+  readonly debugEnabled: boolean;
+  info(message: string): void;
+  /** "✓ message" on a terminal (green when colored), the bare message when piped. */
+  success(message: string): void;
+  warn(message: string): void;
+  /** "error: message", then "hint: …" when given. */
+  error(message: string, hint?: string): void;
+  debug(message: string): void;
+}
+
+export function createLogger(io: IOStreams, options: LoggerOptions = {}): Logger {
+  const style = stderrStyle(io);
+  const quiet = options.quiet ?? false;
+  const debugEnabled = options.debug ?? false;
+  // Messages often quote server text; keep our colors, drop anything else that drives the terminal.
+  const write = (line: string) => io.stderr.write(`${sanitize(line, { keepColor: style.enabled, multiline: true })}\n`);
+  return {
+    quiet,
+    debugEnabled,
+    info(message) {
+      if (!quiet) write(message);
+    },
+    success(message) {
+      if (quiet) return;
+      write(io.isStderrTTY ? `${style.positive('✓')} ${message}` : message);
+    },
+    warn(message) {
+      write(`${style.warn('warning:')} ${message}`);
+    },
+    error(message, hint) {
+      write(`${style.negative('error:')} ${message}`);
+      if (hint) write(style.muted(`hint: ${hint}`));
+    },
+    debug(message) {
+      if (debugEnabled) write(style.muted(`debug: ${message}`));
+    },
+  };
+}
+
+export interface Spinner {
+  text: string;
+  readonly isSpinning: boolean;
+  start(text?: string): Spinner;
+  /** Stops and leaves "✓ text" (the current text when none is given). */
+  succeed(text?: string): void;
+  /** Stops and leaves "✗ text" (the current text when none is given). */
+  fail(text?: string): void;
+  /** Stops and clears the line. */
+  stop(): void;
+}
+
+export interface SpinnerOptions {
+  quiet?: boolean;
+}
+
+/**
+ * A spinner on stderr. Only a TTY that is not --quiet gets ora (imported here, not at
+ * start-up); anywhere else the same interface does nothing, so commands never branch.
+ */
+export async function spinner(io: IOStreams, text: string, options: SpinnerOptions = {}): Promise<Spinner> {
+  if (!io.isStderrTTY || options.quiet) return silentSpinner(text);
+  const { default: ora } = await import('ora');
+  const style = stderrStyle(io);
+  const instance = ora({
+    text,
+    stream: io.stderr as NodeJS.WritableStream & OutputStream,
+    isEnabled: true,
+    color: style.enabled ? 'cyan' : false,
+    // ora would put stdin in raw mode, which fights prompts and piped input.
+    discardStdin: false,
+  });
+  const finish = (symbol: string, message?: string) => {
+    instance.stopAndPersist({ symbol, text: message ?? instance.text });
+  };
+  const handle: Spinner = {
+    get text() {
+      return instance.text;
+    },
+    set text(value: string) {
+      instance.text = value;
+    },
+    get isSpinning() {
+      return instance.isSpinning;
+    },
+    start(message?: string) {
+      instance.start(message);
+      return handle;
+    },
+    succeed: (message) => finish(style.positive('✓'), message),
+    fail: (message) => finish(style.negative('✗'), message),
+    stop: () => {
+      instance.stop();
+    },
+  };
+  return handle;
+}
+
+function silentSpinner(text: string): Spinner {
+  let spinning = false;
+  const handle: Spinner = {
+    text,
+    get isSpinning() {
+      return spinning;
+    },
+    start(message?: string) {
+      if (message !== undefined) handle.text = message;
+      spinning = true;
+      return handle;
+    },
+    succeed: () => {
+      spinning = false;
+    },
+    fail: () => {
+      spinning = false;
+    },
+    stop: () => {
+      spinning = false;
+    },
+  };
+  return handle;
+}
+
+/** Runs `task` under a spinner: succeed with `doneText` (or just clear); on error clear and rethrow. */
+export async function withSpinner<T>(
+  io: IOStreams,
+  text: string,
+  task: (spinner: Spinner) => Promise<T>,
+  options: SpinnerOptions & { doneText?: string } = {},
+): Promise<T> {
+  const s = (await spinner(io, text, options)).start();
+  try {
+    const result = await task(s);
+    if (options.doneText !== undefined) s.succeed(options.doneText);
+    else s.stop();
+    return result;
+  } catch (error) {
+    // The error handler prints the reason; a lingering spinner line would only repeat it.
+    s.stop();
+    throw error;
+  }
+}

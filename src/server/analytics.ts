@@ -1,0 +1,112 @@
+import type { QueryOutputOf, ResponseOf } from '../api/endpoints.js';
+import { computeOverview } from '../domain/overview.js';
+import {
+  computeProjections,
+  computeVacancy,
+  computeVacancyTrendPoint,
+  vacancyWithoutData,
+  type VacancyInput,
+} from '../domain/vacancy.js';
+import type { Store } from './store/index.js';
+
+/** GET …/overview: the store gathers the latest survey data in one round trip; the domain computes. */
+export function overview(store: Store, organizationId: string, id: string): ResponseOf<'getOverview'> {
+  const { subject, asOf, rows } = store.pricing.overviewData(organizationId, id);
+  const priced = (row: (typeof rows)[number]) => row.market_rent_cents !== null && row.market_rent_cents !== undefined;
+  const subjectPlans = rows.filter((row) => row.is_subject === 1);
+  const comps = new Map<string, typeof rows>();
+  for (const row of rows) {
+    if (row.is_subject === 1) continue;
+    const list = comps.get(row.community_id) ?? [];
+    if (priced(row)) list.push(row);
+    comps.set(row.community_id, list);
+  }
+  const result = computeOverview({
+    subjectFloorPlans: subjectPlans.map((plan) => ({
+      id: plan.id,
+      floor_plan_name: plan.floor_plan_name,
+      bedrooms: plan.bedrooms,
+      bathrooms: plan.bathrooms,
+      square_feet: plan.square_feet,
+      unit_count: plan.unit_count,
+      marketRentCents: priced(plan) ? (plan.market_rent_cents as number) : null,
+      nerCents: priced(plan) ? (plan.net_effective_rent_cents as number) : null,
+    })),
+    comps: [...comps].map(([compId, plans]) => ({
+      id: compId,
+      floorPlans: plans.map((plan) => ({
+        bedrooms: plan.bedrooms,
+        bathrooms: plan.bathrooms,
+        square_feet: plan.square_feet,
+        marketRentCents: plan.market_rent_cents as number,
+        nerCents: plan.net_effective_rent_cents as number,
+        concessions: plan.concessions ?? '',
+      })),
+    })),
+  });
+  return {
+    community: { id: subject.id, name: subject.name, address: subject.address },
+    as_of_date: asOf,
+    floor_plans: result.floor_plans,
+    overall_metrics: result.overall_metrics,
+  };
+}
+
+/** GET …/vacancy: from the latest completed survey; without one, has_data false and nulls. */
+export function vacancy(store: Store, organizationId: string, id: string): ResponseOf<'getVacancy'> {
+  const data = store.pricing.vacancyData(organizationId, id);
+  const latest = data.surveys.at(-1);
+  return {
+    community_id: data.subject.id,
+    community_name: data.subject.name,
+    total_units: data.totalUnits.get(id) ?? 0,
+    ...(latest ? computeVacancy(vacancyInput(data, latest, id)) : vacancyWithoutData()),
+    as_of_date: latest?.survey_date ?? null,
+  };
+}
+
+type VacancyData = ReturnType<Store['pricing']['vacancyData']>;
+
+/** One community's figures in one survey. */
+function vacancyInput(data: VacancyData, survey: { id: string; survey_date: string }, communityId: string): VacancyInput {
+  return {
+    surveyDate: survey.survey_date,
+    totalUnits: data.totalUnits.get(communityId) ?? 0,
+    availability: data.availability.filter((a) => a.survey_id === survey.id && a.community_id === communityId),
+  };
+}
+
+/** GET …/vacancy-trend: one point per completed survey, and projections from the latest one. */
+export function vacancyTrend(
+  store: Store,
+  organizationId: string,
+  id: string,
+  query: QueryOutputOf<'getVacancyTrend'>,
+): ResponseOf<'getVacancyTrend'> {
+  const data = store.pricing.vacancyData(organizationId, id, { start: query.start_date, end: query.end_date });
+  // A comp counts in a survey only when that survey observed it: no data is not 0 %.
+  const observed = new Set(data.observed.map((o) => `${o.survey_id} ${o.community_id}`));
+  const trends = data.surveys.map((survey) => {
+    const point = computeVacancyTrendPoint(
+      vacancyInput(data, survey, id),
+      data.compIds.filter((compId) => observed.has(`${survey.id} ${compId}`)).map((compId) => vacancyInput(data, survey, compId)),
+    );
+    return {
+      date: `${survey.survey_date}T00:00:00.000Z`,
+      survey_id: survey.id,
+      subject_vacancy: point.subject_vacancy ?? 0,
+      avg_comp_vacancy: point.avg_comp_vacancy,
+    };
+  });
+  const latest = data.surveys.at(-1);
+  const projections = latest
+    ? computeProjections({ ...vacancyInput(data, latest, id), asOfDate: latest.survey_date })
+    : { '14d': 0, '30d': 0, '60d': 0, '90d': 0 };
+  return {
+    community_id: data.subject.id,
+    community_name: data.subject.name,
+    trends,
+    projections,
+    total_surveys: trends.length,
+  };
+}

@@ -1,0 +1,150 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
+import { endpoints, type Endpoint, type OperationId } from '../api/endpoints.js';
+import type { ErrorDetail } from '../api/schemas.js';
+import { handlers, type HandlerContext } from './handlers.js';
+import type { Mailer } from './mail.js';
+import { ResponseCache } from './response-cache.js';
+import { StoreError, type Principal, type Store } from './store/index.js';
+
+export interface AppOptions {
+  store: Store;
+  mailer: Mailer;
+  /** Base of invitation links: {appUrl}/invitations/<token>. */
+  appUrl: string;
+  /** Log requests (serve --debug); off for in-process use. */
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    scope?: string;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export const API_PREFIX = '/v1';
+export const BODY_LIMIT = 1024 * 1024;
+
+function errorBody(code: string, message: string, details?: ErrorDetail[]) {
+  return { error: { code, message, ...(details && details.length > 0 ? { details } : {}) } };
+}
+
+function sendError(reply: FastifyReply, status: number, code: string, message: string, details?: ErrorDetail[]) {
+  return reply.code(status).type('application/json').send(errorBody(code, message, details));
+}
+
+/** Turns fastify's zod validation entries into our `details`: a dotted path and a message. */
+function validationDetails(error: FastifyError & { validation: { instancePath: string; message?: string; params: Record<string, unknown> }[] }, context?: string) {
+  return error.validation.map((entry): ErrorDetail => {
+    const keys = Array.isArray(entry.params.keys) ? (entry.params.keys as string[]) : [];
+    const path = entry.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    return {
+      path: path || (keys.length > 0 ? keys.join(',') : (context ?? '')),
+      message: keys.length > 0 ? `unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}` : (entry.message ?? 'invalid'),
+    };
+  });
+}
+
+export function buildApp(options: AppOptions): FastifyInstance {
+  const { store } = options;
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    bodyLimit: BODY_LIMIT,
+    // Fastify's own 400s for querystring parsing stay ours: strict ids, no prototype games.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest('principal', null);
+  const cache = new ResponseCache(500);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const scope = request.routeOptions.config.scope;
+    if (!scope) return;
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) return sendError(reply, 401, 'unauthorized', 'missing API key: send Authorization: Bearer <key>');
+    const principal = store.accounts.authenticate(match[1] as string);
+    if (!principal) return sendError(reply, 401, 'unauthorized', 'invalid, revoked or deactivated API key');
+    if (!principal.scopes.has(scope))
+      return sendError(reply, 403, 'forbidden', `this API key lacks the ${scope} scope`, [
+        { path: 'scope', message: `required: ${scope}` },
+      ]);
+    request.principal = principal;
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = validationDetails(error as never, error.validationContext);
+      const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
+      return sendError(reply, 400, 'validation_error', `invalid ${where}: ${details[0]?.path ? `${details[0].path}: ` : ''}${details[0]?.message ?? ''}`, details);
+    }
+    if (error instanceof StoreError) return sendError(reply, error.status, error.code, error.message, error.details);
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendError(reply, 413, 'payload_too_large', `request body larger than ${BODY_LIMIT} bytes`);
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(reply, 415, 'unsupported_media_type', 'send the body as JSON with Content-Type: application/json');
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendError(reply, 400, 'invalid_json', 'the request body is empty; send a JSON object');
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return sendError(reply, 400, 'invalid_json', `the request body is not valid JSON: ${error.message}`);
+    }
+    if (error instanceof SyntaxError || error.statusCode === 400)
+      return sendError(reply, 400, 'invalid_json', `malformed request: ${error.message}`);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+      return sendError(reply, error.statusCode, 'bad_request', error.message);
+    request.log.error(error);
+    return sendError(reply, 500, 'internal_error', 'internal error; the server log has the details');
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 404, 'not_found', `no such endpoint: ${request.method} ${request.url.split('?')[0]}`),
+  );
+
+  for (const [operationId, endpoint] of Object.entries(endpoints) as [OperationId, Endpoint][]) {
+    const handler = handlers[operationId] as (ctx: HandlerContext<OperationId>) => unknown;
+    app.route({
+      method: endpoint.method,
+      url: API_PREFIX + endpoint.path,
+      config: { scope: endpoint.scope },
+      schema: {
+        ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const principal = request.principal as Principal;
+        const run = async () => {
+          const result = await handler({
+            store,
+            principal,
+            params: request.params as never,
+            query: request.query as never,
+            body: request.body as never,
+            options,
+          });
+          const checked = endpoint.response.safeParse(result);
+          if (!checked.success) {
+            request.log.error({ issues: checked.error.issues }, `response of ${operationId} breaks the contract`);
+            throw new Error(`response of ${operationId} breaks the contract`);
+          }
+          return JSON.stringify(result);
+        };
+        const body =
+          endpoint.method === 'GET'
+            ? // The day is part of the key: default windows ("last 30 days") move at midnight.
+              await cache.get(`${principal.organizationId} ${store.now().slice(0, 10)} ${request.url}`, store.db.version(), run)
+            : await run();
+        return reply.code(endpoint.status).type('application/json; charset=utf-8').send(body);
+      },
+    });
+  }
+
+  app.get(`${API_PREFIX}/health`, async () => ({ ok: true }));
+  return app;
+}

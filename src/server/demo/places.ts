@@ -1,0 +1,132 @@
+/** Word lists and metros of the demo portfolio. Zip codes are real ones of each metro. */
+
+export interface Metro {
+  code: string;
+  city: string;
+  state: string;
+  /** Multiplier on national rents by bedrooms. */
+  rentIndex: number;
+  /** Long-run share of communities running a concession (Sun Belt higher). */
+  concessionShare: number;
+  /** Subject communities the organization manages there. */
+  subjects: number;
+  zips: readonly string[];
+  /** Local names that make community names sound like the place. */
+  places: readonly string[];
+}
+
+export const METROS: readonly Metro[] = [
+  {
+    code: 'ATX',
+    city: 'Austin',
+    state: 'TX',
+    rentIndex: 1.03,
+    concessionShare: 0.36,
+    subjects: 6,
+    zips: ['78701', '78702', '78703', '78704', '78705', '78721', '78722', '78723', '78741', '78745', '78746', '78748', '78749', '78750', '78751', '78752', '78753', '78757', '78758', '78759'],
+    places: ['Barton Creek', 'Zilker', 'Mueller', 'Shoal Creek', 'Lady Bird Lake', 'Onion Creek', 'Bouldin', 'Travis Heights', 'Mopac', 'Brodie Lane'],
+  },
+  {
+    code: 'DFW',
+    city: 'Dallas',
+    state: 'TX',
+    rentIndex: 1.0,
+    concessionShare: 0.34,
+    subjects: 6,
+    zips: ['75201', '75204', '75205', '75206', '75214', '75219', '75225', '75226', '75230', '75231', '75235', '75240', '75243', '75248', '75252', '75254'],
+    places: ['Turtle Creek', 'White Rock', 'Lakewood', 'Knox Park', 'Preston Hollow', 'Deep Ellum', 'Katy Trail', 'Bishop Arts', 'Prestonwood', 'Cedar Springs'],
+  },
+  {
+    code: 'PHX',
+    city: 'Phoenix',
+    state: 'AZ',
+    rentIndex: 0.93,
+    concessionShare: 0.38,
+    subjects: 5,
+    zips: ['85003', '85004', '85006', '85008', '85012', '85013', '85014', '85016', '85018', '85020', '85021', '85022', '85028', '85032', '85044', '85048', '85050', '85054'],
+    places: ['Camelback', 'Arcadia', 'Desert Ridge', 'Papago', 'Biltmore', 'South Mountain', 'Piestewa Peak', 'Ahwatukee', 'Roosevelt Row', 'Encanto'],
+  },
+  {
+    code: 'ATL',
+    city: 'Atlanta',
+    state: 'GA',
+    rentIndex: 0.98,
+    concessionShare: 0.35,
+    subjects: 4,
+    zips: ['30303', '30305', '30306', '30307', '30308', '30309', '30312', '30313', '30318', '30319', '30324', '30326', '30327', '30328', '30339', '30342'],
+    places: ['Peachtree', 'Buckhead', 'Piedmont Park', 'Inman Park', 'Virginia-Highland', 'Westside', 'Lenox', 'Chastain', 'Ansley', 'Brookhaven'],
+  },
+  {
+    code: 'DEN',
+    city: 'Denver',
+    state: 'CO',
+    rentIndex: 1.07,
+    concessionShare: 0.26,
+    subjects: 4,
+    zips: ['80202', '80203', '80204', '80205', '80206', '80209', '80210', '80211', '80218', '80220', '80224', '80230', '80231', '80237', '80238', '80246'],
+    places: ['Cherry Creek', 'Highlands', 'Washington Park', 'Sloan Lake', 'City Park', 'LoDo', 'Platte River', 'Lowry', 'Cheesman', 'Union Station'],
+  },
+];
+
+/** Places that fit any metro. */
+export const GENERIC_PLACES = [
+  'Oak Ridge', 'Cedar Hill', 'Willow Bend', 'Stone Creek', 'Aspen Grove', 'Maple Court', 'Hidden Lake', 'Silver Oaks',
+  'Highland Park', 'Riverstone', 'Fox Run', 'Pecan Grove', 'Sage Hollow', 'Bluebonnet', 'Copper Canyon', 'Magnolia Park',
+  'Elm Street', 'Heritage Hills', 'Juniper Trail', 'Quail Run', 'Sterling Point', 'Windsor Lake', 'Mesa Verde', 'Park Place',
+];
+
+/** "<prefix> <place>" names. */
+export const NAME_PREFIXES = [
+  'The Preserve at', 'The Residences at', 'The Reserve at', 'The Lofts at', 'The Flats at', 'Villas at', 'The Retreat at',
+  'Parkside at', 'The Commons at', 'The Vue at', 'Alta', 'Camden', 'The Standard at', 'Overlook at',
+];
+
+/** "<place> <suffix>" names. */
+export const NAME_SUFFIXES = [
+  'Apartments', 'Commons', 'Flats', 'Lofts', 'Station', 'Crossing', 'Landing', 'Terrace', 'Village', 'Place', 'Square',
+  'Residences', 'Townhomes', 'Gardens', 'Point', 'Heights',
+];
+
+export const STREETS = [
+  'Oak Ridge', 'Cedar', 'Maple', 'Willow', 'Elm', 'Pecan', 'Magnolia', 'Juniper', 'Aspen', 'Sycamore', 'Lakeview', 'Hillcrest',
+  'Ridgewood', 'Park', 'Meadow', 'Spring Valley', 'Highland', 'Sunset', 'Riverside', 'Mill Creek', 'Forest', 'Prairie',
+  'Canyon', 'Mesa', 'Summit', 'Brookside', 'Stonegate', 'Harbor', 'Walnut', 'Chestnut',
+];
+
+export const STREET_TYPES = ['Dr', 'Ln', 'Blvd', 'Pkwy', 'St', 'Ave', 'Rd', 'Way', 'Trl', 'Ct'];
+
+/**
+ * Concession texts with how often each is chosen. Mostly 4–8 weeks free or a
+ * one-time $500–1,000, so net effective rent lands 3–15% under asking.
+ */
+export const CONCESSIONS: readonly (readonly [string, number])[] = [
+  ['6 weeks free', 5],
+  ['1 month free', 5],
+  ['up to 8 weeks free', 3],
+  ['4 weeks free on select units', 3],
+  ['one month free on a 13-month lease', 2],
+  ['8 weeks free', 2],
+  ['$500 off first month', 3],
+  ['$1,000 off move-in', 2],
+  ['$750 off move-in', 2],
+  ['half month free', 1],
+];
+
+export interface DemoUser {
+  first: string;
+  last: string;
+  role: 'admin' | 'member';
+  status: 'active' | 'inactive';
+}
+
+/** The first is the admin a fresh demo logs in as. */
+export const USERS: readonly DemoUser[] = [
+  { first: 'Maya', last: 'Chen', role: 'admin', status: 'active' },
+  { first: 'Daniel', last: 'Brooks', role: 'admin', status: 'active' },
+  { first: 'Priya', last: 'Patel', role: 'member', status: 'active' },
+  { first: 'Marcus', last: 'Johnson', role: 'member', status: 'active' },
+  { first: 'Sofia', last: 'Ramirez', role: 'member', status: 'active' },
+  { first: 'Ethan', last: 'Walker', role: 'member', status: 'active' },
+  { first: 'Olivia', last: 'Nguyen', role: 'member', status: 'active' },
+  { first: 'James', last: 'Carter', role: 'member', status: 'inactive' },
+];

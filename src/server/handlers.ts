@@ -1,0 +1,172 @@
+import type { z } from 'zod';
+import type { Endpoints, OperationId, ParamsOf, ResponseOf } from '../api/endpoints.js';
+import { splitIds } from '../api/primitives.js';
+import { COMP_ACTIONS } from '../api/schemas.js';
+import { addDays } from '../domain/dates.js';
+import { overview, vacancy, vacancyTrend } from './analytics.js';
+import type { AppOptions } from './app.js';
+import { runEnrichment } from './jobs.js';
+import { StoreError, type Principal, type Store } from './store/index.js';
+
+type Output<O extends OperationId, K extends string> = Endpoints[O] extends Record<K, infer S extends z.ZodType>
+  ? z.output<S>
+  : undefined;
+
+export interface HandlerContext<O extends OperationId> {
+  store: Store;
+  principal: Principal;
+  params: ParamsOf<O>;
+  query: Output<O, 'query'>;
+  body: Output<O, 'body'>;
+  options: AppOptions;
+}
+
+type Handlers = {
+  [O in OperationId]: (ctx: HandlerContext<O>) => ResponseOf<O> | Promise<ResponseOf<O>>;
+};
+
+const INVITATION_DAYS = 7;
+
+const lower = (id: string) => id.toLowerCase();
+
+function record(store: Store, organizationId: string, id: string) {
+  const community = store.communities.recordById(organizationId, id);
+  if (!community) throw new StoreError(404, 'not_found', `community ${id} not found`);
+  return community;
+}
+
+/**
+ * One function per operation of the endpoint table. Requests arrive validated
+ * against src/api; answers are checked against it before they leave.
+ */
+export const handlers: Handlers = {
+  getPortfolio: ({ store, principal, query }) => store.pricing.portfolio(principal.organizationId, query),
+
+  batchCommunities: ({ store, principal, query }) =>
+    store.pricing.batch(principal.organizationId, splitIds(query.ids), query.include_comps),
+
+  getCommunityDetail: ({ store, principal, params, query }) =>
+    store.pricing.detail(principal.organizationId, lower(params.id), query),
+
+  listComps: ({ store, principal, params, query }) => store.pricing.comps(principal.organizationId, lower(params.id), query),
+
+  getPricingHistory: ({ store, principal, params, query }) => {
+    const today = store.now().slice(0, 10);
+    // An explicit range wins; a lone end date takes `days` before it; otherwise the last `days` days.
+    const end = query.end_date ?? today;
+    const start = query.start_date ?? addDays(end, -(query.days - 1));
+    const latestAnywhere = query.latest_only && !query.start_date && !query.end_date;
+    return store.pricing.history(principal.organizationId, lower(params.id), {
+      start: latestAnywhere ? '0000-01-01' : start,
+      end,
+      floorPlanId: query.floor_plan_id,
+      latestOnly: query.latest_only,
+    });
+  },
+
+  listFloorPlans: ({ store, principal, params }) => store.pricing.floorPlans(principal.organizationId, lower(params.id)),
+
+  getVacancy: ({ store, principal, params }) => vacancy(store, principal.organizationId, lower(params.id)),
+
+  getOverview: ({ store, principal, params }) => overview(store, principal.organizationId, lower(params.id)),
+
+  getVacancyTrend: ({ store, principal, params, query }) =>
+    vacancyTrend(store, principal.organizationId, lower(params.id), query),
+
+  addComp: async ({ store, principal, params, body }) => {
+    const subjectId = lower(params.id);
+    const { compId, jobs } = store.pricing.addComp(principal.organizationId, subjectId, body);
+    const enrichment = jobs.find((job) => job.kind === 'enrichment');
+    if (enrichment) await runEnrichment(store, {
+        organizationId: principal.organizationId,
+        jobId: enrichment.id, compId, subjectId, zipcode: body.zipcode });
+    return {
+      success: true,
+      comp_id: compId,
+      message: `${body.name} added as a comparable; data collection started`,
+      actions: [...COMP_ACTIONS],
+    };
+  },
+
+  updateComp: ({ store, principal, params, body }) => {
+    const { changed } = store.pricing.setCompIncluded(
+      principal.organizationId,
+      lower(params.id),
+      lower(params.comp_id),
+      body.is_included_in_surveys,
+    );
+    const state = body.is_included_in_surveys ? 'included in future surveys' : 'excluded from future surveys';
+    return {
+      success: true,
+      comp_id: lower(params.comp_id),
+      is_included_in_surveys: body.is_included_in_surveys,
+      message: changed ? `comparable ${state}` : `comparable already ${state}`,
+    };
+  },
+
+  inviteUser: async ({ store, principal, body, options }) => {
+    const email = body.email.toLowerCase();
+    const org = principal.organizationId;
+    if (store.accounts.userByEmail(org, email))
+      throw new StoreError(409, 'conflict', `${email} is already a user of this organization`, [
+        { path: 'email', message: 'already a user' },
+      ]);
+    if (store.accounts.pendingInvitation(org, email))
+      throw new StoreError(409, 'conflict', `${email} already has a pending invitation`, [
+        { path: 'email', message: 'already invited' },
+      ]);
+    const expiresAt = new Date(Date.parse(store.now()) + INVITATION_DAYS * 86_400_000).toISOString();
+    const { id, token } = store.accounts.createInvitation({
+      organizationId: org,
+      email,
+      name: body.name,
+      role: body.role,
+      invitedBy: principal.userId,
+      expiresAt,
+    });
+    const inviteUrl = `${options.appUrl.replace(/\/+$/, '')}/invitations/${token}`;
+    const delivery = await options.mailer.send({
+      to: email,
+      subject: 'You are invited to rentsurvey',
+      text: [
+        `Hello ${body.name},`,
+        '',
+        `You have been invited to join your team on rentsurvey as ${body.role === 'admin' ? 'an admin' : 'a member'}.`,
+        `Accept the invitation and create your account here (valid until ${expiresAt}):`,
+        '',
+        inviteUrl,
+        '',
+      ].join('\n'),
+    });
+    store.accounts.recordEmail(org, email, 'invitation', delivery);
+    return {
+      success: true,
+      message: `invitation sent to ${email}`,
+      invitation: { id, email, name: body.name, role: body.role, status: 'pending', expires_at: expiresAt, invite_url: inviteUrl },
+    };
+  },
+
+  getUser: ({ store, principal, params }) => {
+    const user = store.accounts.userById(principal.organizationId, lower(params.id));
+    if (!user) throw new StoreError(404, 'not_found', `user ${params.id} not found`);
+    const { organization_id: _, ...rest } = user;
+    return rest;
+  },
+
+  updateUser: ({ store, principal, params, body }) => {
+    const { organization_id: _, ...user } = store.accounts.updateUser(principal.organizationId, lower(params.id), body);
+    return user;
+  },
+
+  listCommunities: ({ store, principal, query }) => store.communities.list(principal.organizationId, query),
+
+  createCommunity: ({ store, principal, body }) => {
+    const id = store.communities.create(principal.organizationId, body, { managed: true });
+    return record(store, principal.organizationId, id);
+  },
+
+  updateCommunity: ({ store, principal, params, body }) => {
+    store.communities.update(principal.organizationId, lower(params.id), body);
+    return record(store, principal.organizationId, lower(params.id));
+  },
+};

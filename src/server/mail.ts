@@ -1,0 +1,39 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Sends (or files) the message; resolves to where it went, e.g. "smtp" or the .eml path. */
+  send(email: OutgoingEmail): Promise<string>;
+}
+
+const FROM = 'rentsurvey <no-reply@rentsurvey.local>';
+
+/**
+ * SMTP through nodemailer when a URL is configured; otherwise each message is
+ * written as an .eml file to the outbox folder, where a person or a test can
+ * open it. nodemailer is loaded only when a message is sent.
+ */
+export function createMailer(options: { smtpUrl?: string | undefined; outboxDir: string }): Mailer {
+  return {
+    async send(email) {
+      const { default: nodemailer } = await import('nodemailer');
+      if (options.smtpUrl) {
+        await nodemailer.createTransport(options.smtpUrl).sendMail({ from: FROM, ...email });
+        return 'smtp';
+      }
+      const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      const info = await transport.sendMail({ from: FROM, ...email });
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
+      const safeTo = email.to.replace(/[^A-Za-z0-9@._-]/g, '_');
+      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      return file;
+    },
+  };
+}

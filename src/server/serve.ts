@@ -1,0 +1,36 @@
+import { API_PREFIX } from './app.js';
+import { openLocalService, type LocalServiceOptions } from './local.js';
+
+export interface ServeOptions extends LocalServiceOptions {
+  host: string;
+  port: number;
+}
+
+/**
+ * Runs the service on a port until SIGINT/SIGTERM, then lets in-flight
+ * requests finish and closes the database. Resolves when it has stopped.
+ */
+export async function serve(options: ServeOptions, io: { notice: (line: string) => void }): Promise<number> {
+  const service = openLocalService(options);
+  const address = await service.app.listen({ host: options.host, port: options.port });
+  const url = new URL(address);
+  io.notice(`Listening on http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${url.port}${API_PREFIX}`);
+  return new Promise((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      io.notice(`Received ${signal}: finishing requests in flight, then stopping.`);
+      service
+        .close()
+        .catch((error: unknown) => io.notice(`error while stopping: ${String(error)}`))
+        .finally(() => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          resolve(signal === 'SIGINT' ? 130 : 0);
+        });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,266 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Scope } from '../../api/endpoints.js';
+import type { Database } from './db.js';
+import { conflict, notFound } from './errors.js';
+
+export interface Principal {
+  keyId: string;
+  organizationId: string;
+  userId: string | null;
+  scopes: ReadonlySet<string>;
+}
+
+export interface UserRow {
+  id: string;
+  organization_id: string;
+  email: string;
+  full_name: string;
+  role: 'admin' | 'member';
+  status: 'active' | 'inactive';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiKeyRow {
+  id: string;
+  organization_id: string;
+  organization: string;
+  user_email: string | null;
+  label: string;
+  prefix: string;
+  scopes: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/** Keys look like rsk_<8-char id>_<secret>; the id part finds the row, the hash proves the secret. */
+const KEY_PATTERN = /^rsk_([A-Za-z0-9]{8})_[A-Za-z0-9_-]{32,}$/;
+
+function newKeySecret(): { key: string; prefix: string } {
+  const prefix = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
+  return { key: `rsk_${prefix}_${randomBytes(24).toString('base64url')}`, prefix };
+}
+
+export function accountsStore(db: Database, now: () => string) {
+  const userColumns = 'id, organization_id, email, full_name, role, status, created_at, updated_at';
+
+  function organizationByName(name: string) {
+    return db.get<{ id: string; name: string }>('SELECT id, name FROM organizations WHERE name = ?', name);
+  }
+
+  return {
+    organizationByName,
+
+    ensureOrganization(name: string): string {
+      const existing = organizationByName(name);
+      if (existing) return existing.id;
+      const id = randomUUID();
+      db.run('INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)', id, name, now());
+      return id;
+    },
+
+    organizations() {
+      return db.all<{ id: string; name: string }>('SELECT id, name FROM organizations ORDER BY created_at, name');
+    },
+
+    /** Resolves a bearer key to its principal, or null. Revoked keys and deactivated users get null. */
+    authenticate(key: string): Principal | null {
+      const match = KEY_PATTERN.exec(key);
+      if (!match) return null;
+      const row = db.get<{ id: string; organization_id: string; user_id: string | null; key_hash: string; scopes: string }>(
+        `SELECT k.id, k.organization_id, k.user_id, k.key_hash, k.scopes
+           FROM api_keys k LEFT JOIN users u ON u.id = k.user_id
+          WHERE k.prefix = ? AND k.revoked_at IS NULL AND (k.user_id IS NULL OR u.status = 'active')`,
+        match[1] as string,
+      );
+      if (!row) return null;
+      if (!timingSafeEqual(sha256(key), Buffer.from(row.key_hash, 'hex'))) return null;
+      return {
+        keyId: row.id,
+        organizationId: row.organization_id,
+        userId: row.user_id,
+        scopes: new Set(row.scopes.split(' ')),
+      };
+    },
+
+    createApiKey(input: { organizationId: string; userId: string | null; scopes: readonly Scope[]; label: string }) {
+      const id = randomUUID();
+      const { key, prefix } = newKeySecret();
+      db.run(
+        `INSERT INTO api_keys (id, organization_id, user_id, label, prefix, key_hash, scopes, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        id,
+        input.organizationId,
+        input.userId,
+        input.label,
+        prefix,
+        sha256(key).toString('hex'),
+        [...input.scopes].join(' '),
+        now(),
+      );
+      return { id, key, prefix };
+    },
+
+    listApiKeys(): ApiKeyRow[] {
+      return db.all<ApiKeyRow>(
+        `SELECT k.id, k.organization_id, o.name AS organization, u.email AS user_email, k.label, k.prefix,
+                k.scopes, k.created_at, k.revoked_at
+           FROM api_keys k JOIN organizations o ON o.id = k.organization_id LEFT JOIN users u ON u.id = k.user_id
+          ORDER BY k.created_at, k.id`,
+      );
+    },
+
+    revokeApiKey(idOrPrefix: string): boolean {
+      return (
+        db.run(
+          'UPDATE api_keys SET revoked_at = ? WHERE (id = ? OR prefix = ?) AND revoked_at IS NULL',
+          now(),
+          idOrPrefix,
+          idOrPrefix,
+        ).changes > 0
+      );
+    },
+
+    userById(organizationId: string, id: string): UserRow | undefined {
+      return db.get<UserRow>(`SELECT ${userColumns} FROM users WHERE id = ? AND organization_id = ?`, id, organizationId);
+    },
+
+    userByEmail(organizationId: string, email: string): UserRow | undefined {
+      return db.get<UserRow>(
+        `SELECT ${userColumns} FROM users WHERE email = ? AND organization_id = ?`,
+        email,
+        organizationId,
+      );
+    },
+
+    firstAdmin(organizationId: string): UserRow | undefined {
+      return db.get<UserRow>(
+        `SELECT ${userColumns} FROM users WHERE organization_id = ? AND role = 'admin' AND status = 'active'
+          ORDER BY created_at, email LIMIT 1`,
+        organizationId,
+      );
+    },
+
+    /** Inserts or, for an existing e-mail (or id), updates name, role and status. */
+    upsertUser(
+      organizationId: string,
+      user: { id?: string | undefined; email: string; full_name: string; role: string; status: string },
+    ): string {
+      const existing =
+        db.get<{ id: string; organization_id: string }>(
+          'SELECT id, organization_id FROM users WHERE id = ?',
+          user.id ?? '',
+        ) ??
+        db.get<{ id: string; organization_id: string }>(
+          'SELECT id, organization_id FROM users WHERE email = ? AND organization_id = ?',
+          user.email,
+          organizationId,
+        );
+      const at = now();
+      if (existing) {
+        if (existing.organization_id !== organizationId) throw conflict(`user id ${user.id} belongs to another organization`);
+        db.run(
+          `UPDATE users SET email = ?, full_name = ?, role = ?, status = ?,
+             updated_at = CASE WHEN full_name IS ? AND role IS ? AND status IS ? AND email IS ? THEN updated_at ELSE ? END
+           WHERE id = ?`,
+          user.email,
+          user.full_name,
+          user.role,
+          user.status,
+          user.full_name,
+          user.role,
+          user.status,
+          user.email,
+          at,
+          existing.id,
+        );
+        return existing.id;
+      }
+      const id = user.id ?? randomUUID();
+      db.run(
+        `INSERT INTO users (id, organization_id, email, full_name, role, status, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        id,
+        organizationId,
+        user.email,
+        user.full_name,
+        user.role,
+        user.status,
+        at,
+        at,
+      );
+      return id;
+    },
+
+    updateUser(
+      organizationId: string,
+      id: string,
+      changes: { full_name?: string | undefined; role?: string | undefined; status?: string | undefined },
+    ): UserRow {
+      return db.transaction(() => {
+        const current = this.userById(organizationId, id);
+        if (!current) throw notFound('user', id);
+        db.run(
+          'UPDATE users SET full_name = ?, role = ?, status = ?, updated_at = ? WHERE id = ?',
+          changes.full_name ?? current.full_name,
+          changes.role ?? current.role,
+          changes.status ?? current.status,
+          now(),
+          id,
+        );
+        return this.userById(organizationId, id) as UserRow;
+      });
+    },
+
+    pendingInvitation(organizationId: string, email: string) {
+      return db.get<{ id: string }>(
+        `SELECT id FROM invitations WHERE organization_id = ? AND email = ? AND status = 'pending' AND expires_at > ?`,
+        organizationId,
+        email,
+        now(),
+      );
+    },
+
+    createInvitation(input: {
+      organizationId: string;
+      email: string;
+      name: string;
+      role: string;
+      invitedBy: string | null;
+      expiresAt: string;
+    }) {
+      const id = randomUUID();
+      const token = randomBytes(24).toString('base64url');
+      db.run(
+        `INSERT INTO invitations (id, organization_id, email, name, role, status, token_hash, invited_by, expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
+        id,
+        input.organizationId,
+        input.email,
+        input.name,
+        input.role,
+        sha256(token).toString('hex'),
+        input.invitedBy,
+        input.expiresAt,
+        now(),
+      );
+      return { id, token };
+    },
+
+    recordEmail(organizationId: string, to: string, subject: string, delivery: string) {
+      db.run(
+        'INSERT INTO emails (id, organization_id, to_address, subject, delivery, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        randomUUID(),
+        organizationId,
+        to,
+        subject,
+        delivery,
+        now(),
+      );
+    },
+  };
+}
+
+export type AccountsStore = ReturnType<typeof accountsStore>;

@@ -1,0 +1,304 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Dataset } from '../../api/dataset.js';
+import { MAX_ACTIVE_COMPS } from '../../api/primitives.js';
+import type { ErrorDetail } from '../../api/schemas.js';
+import { netEffectiveRentCents } from '../../domain/concessions.js';
+import type { AccountsStore } from './accounts.js';
+import type { CommunitiesStore } from './communities.js';
+import type { Database } from './db.js';
+import { StoreError } from './errors.js';
+
+/**
+ * Ids of records imported by key are derived from (organization, kind, key),
+ * so importing the same file again updates the same records instead of
+ * duplicating them. An explicit `id` in the file wins.
+ */
+export function keyId(organization: string, kind: string, key: string): string {
+  const hex = createHash('sha256').update(`${organization.toLowerCase()}\u0000${kind}\u0000${key}`).digest('hex');
+  // RFC 9562 version 8 (custom) layout.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface ImportSummary {
+  organization: string;
+  users: number;
+  communities: number;
+  comps: number;
+  floor_plans: number;
+  surveys: number;
+  observations: number;
+}
+
+const invalid = (details: ErrorDetail[]) =>
+  new StoreError(400, 'validation_error', `${details[0]?.path}: ${details[0]?.message}`, details);
+
+/** Checks the references between the file's sections; returns the first problems with their JSON paths. */
+export function checkReferences(dataset: Dataset): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  const communities = new Map(dataset.communities.map((c) => [c.key, c]));
+  const emails = new Set(dataset.users.map((u) => u.email.toLowerCase()));
+  const seen = new Set<string>();
+  dataset.communities.forEach((c, i) => {
+    if (seen.has(c.key)) problems.push({ path: `communities.${i}.key`, message: `duplicate key ${c.key}` });
+    seen.add(c.key);
+    for (const field of ['community_manager_email', 'asset_manager_email', 'leasing_manager_email'] as const) {
+      const email = c[field];
+      if (email && !emails.has(email.toLowerCase()))
+        problems.push({ path: `communities.${i}.${field}`, message: `no user ${email} in users` });
+    }
+    c.other_team_members_emails?.forEach((email, j) => {
+      if (!emails.has(email.toLowerCase()))
+        problems.push({ path: `communities.${i}.other_team_members_emails.${j}`, message: `no user ${email} in users` });
+    });
+  });
+  const compsOf = new Map<string, Set<string>>();
+  dataset.comps.forEach((link, i) => {
+    const subject = communities.get(link.subject);
+    if (!subject) problems.push({ path: `comps.${i}.subject`, message: `unknown community key ${link.subject}` });
+    else if (!subject.managed)
+      problems.push({ path: `comps.${i}.subject`, message: `${link.subject} is not a managed community` });
+    if (!communities.has(link.comp)) problems.push({ path: `comps.${i}.comp`, message: `unknown community key ${link.comp}` });
+    if (link.subject === link.comp) problems.push({ path: `comps.${i}.comp`, message: 'a community cannot be its own comparable' });
+    const set = compsOf.get(link.subject) ?? new Set<string>();
+    set.add(link.comp);
+    compsOf.set(link.subject, set);
+  });
+  for (const subject of compsOf.keys()) {
+    const active = dataset.comps.filter((l) => l.subject === subject && l.is_included_in_surveys).length;
+    if (active > MAX_ACTIVE_COMPS)
+      problems.push({ path: 'comps', message: `${subject} has ${active} active comparables; at most ${MAX_ACTIVE_COMPS}` });
+  }
+  const plans = new Map(dataset.floor_plans.map((p) => [p.key, p]));
+  const planKeys = new Set<string>();
+  dataset.floor_plans.forEach((p, i) => {
+    if (planKeys.has(p.key)) problems.push({ path: `floor_plans.${i}.key`, message: `duplicate key ${p.key}` });
+    planKeys.add(p.key);
+    if (!communities.has(p.community)) problems.push({ path: `floor_plans.${i}.community`, message: `unknown community key ${p.community}` });
+  });
+  const surveyKeys = new Set<string>();
+  dataset.surveys.forEach((survey, i) => {
+    const subject = communities.get(survey.subject);
+    if (!subject) problems.push({ path: `surveys.${i}.subject`, message: `unknown community key ${survey.subject}` });
+    else if (!subject.managed) problems.push({ path: `surveys.${i}.subject`, message: `${survey.subject} is not a managed community` });
+    const surveyKey = `${survey.subject}@${survey.date}`;
+    if (surveyKeys.has(surveyKey))
+      problems.push({ path: `surveys.${i}.date`, message: `a second survey of ${survey.subject} on ${survey.date}` });
+    surveyKeys.add(surveyKey);
+    const allowed = new Set([survey.subject, ...(compsOf.get(survey.subject) ?? [])]);
+    const observedPlans = new Set<string>();
+    survey.observations.forEach((o, j) => {
+      const plan = plans.get(o.floor_plan);
+      const path = `surveys.${i}.observations.${j}`;
+      if (!plan) problems.push({ path: `${path}.floor_plan`, message: `unknown floor plan key ${o.floor_plan}` });
+      else if (!allowed.has(plan.community))
+        problems.push({
+          path: `${path}.floor_plan`,
+          message: `${o.floor_plan} belongs to ${plan.community}, neither ${survey.subject} nor one of its comparables`,
+        });
+      if (observedPlans.has(o.floor_plan)) problems.push({ path: `${path}.floor_plan`, message: `${o.floor_plan} observed twice` });
+      observedPlans.add(o.floor_plan);
+      if (o.net_effective_rent_cents !== undefined && o.net_effective_rent_cents > o.market_rent_cents)
+        problems.push({ path: `${path}.net_effective_rent_cents`, message: 'must not exceed market_rent_cents' });
+    });
+  });
+  return problems.slice(0, 20);
+}
+
+export function importStore(db: Database, now: () => string, accounts: AccountsStore, communities: CommunitiesStore) {
+  function upsertObservation(
+    surveyId: string,
+    floorPlanId: string,
+    date: string,
+    o: {
+      market_rent_cents: number;
+      net_effective_rent_cents?: number | undefined;
+      units_available: number;
+      concessions: string;
+      availability: { available_from: string; units: number }[];
+    },
+  ) {
+    const ner = o.net_effective_rent_cents ?? netEffectiveRentCents(o.market_rent_cents, o.concessions);
+    db.run('DELETE FROM availability WHERE survey_id = ? AND floor_plan_id = ?', surveyId, floorPlanId);
+    db.run(
+      `INSERT INTO observations (survey_id, floor_plan_id, observed_on, market_rent_cents, net_effective_rent_cents, units_available, concessions)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (survey_id, floor_plan_id) DO UPDATE SET market_rent_cents = excluded.market_rent_cents,
+         net_effective_rent_cents = excluded.net_effective_rent_cents, units_available = excluded.units_available,
+         concessions = excluded.concessions`,
+      surveyId,
+      floorPlanId,
+      date,
+      o.market_rent_cents,
+      ner,
+      o.units_available,
+      o.concessions,
+    );
+    // Units counted without dates are available now, on the survey date.
+    const slots =
+      o.availability.length > 0 || o.units_available === 0
+        ? o.availability
+        : [{ available_from: date, units: o.units_available }];
+    for (const slot of slots)
+      db.run(
+        'INSERT INTO availability (survey_id, floor_plan_id, available_from, units) VALUES (?, ?, ?, ?)',
+        surveyId,
+        floorPlanId,
+        slot.available_from,
+        slot.units,
+      );
+  }
+
+  function ensureSurvey(subjectId: string, date: string, id?: string): string {
+    const existing = db.get<{ id: string }>('SELECT id FROM surveys WHERE subject_id = ? AND survey_date = ?', subjectId, date);
+    if (existing) return existing.id;
+    const surveyId = id ?? randomUUID();
+    db.run(
+      "INSERT INTO surveys (id, subject_id, survey_date, status, created_at) VALUES (?, ?, ?, 'completed', ?)",
+      surveyId,
+      subjectId,
+      date,
+      now(),
+    );
+    return surveyId;
+  }
+
+  return {
+    /** Imports a validated dataset in one transaction: all of it or nothing. */
+    importDataset(dataset: Dataset): ImportSummary {
+      const problems = checkReferences(dataset);
+      if (problems.length > 0) throw invalid(problems);
+      const org = dataset.organization;
+      return db.transaction(() => {
+        const organizationId = accounts.ensureOrganization(org);
+        for (const user of dataset.users) accounts.upsertUser(organizationId, { ...user, email: user.email.toLowerCase() });
+        const communityIds = new Map<string, string>();
+        for (const c of dataset.communities) {
+          const id = c.id?.toLowerCase() ?? keyId(org, 'community', c.key);
+          communityIds.set(c.key, id);
+          const owner = db.get<{ organization_id: string; managed: number }>(
+            'SELECT organization_id, managed FROM communities WHERE id = ?',
+            id,
+          );
+          if (owner && owner.organization_id !== organizationId)
+            throw new StoreError(409, 'conflict', `community id ${id} (${c.key}) belongs to another organization`);
+          const { key: _key, id: _id, managed, ...fields } = c;
+          if (owner) communities.update(organizationId, id, fields, { managed: owner.managed === 1 });
+          else communities.create(organizationId, fields, { managed, id });
+        }
+        const at = now();
+        for (const link of dataset.comps)
+          db.run(
+            `INSERT INTO comps (subject_id, comp_id, distance_miles, is_included_in_surveys, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?)
+             ON CONFLICT (subject_id, comp_id) DO UPDATE SET distance_miles = excluded.distance_miles,
+               is_included_in_surveys = excluded.is_included_in_surveys, updated_at = excluded.updated_at`,
+            communityIds.get(link.subject) as string,
+            communityIds.get(link.comp) as string,
+            link.distance_miles ?? null,
+            link.is_included_in_surveys ? 1 : 0,
+            at,
+            at,
+          );
+        const planIds = new Map<string, string>();
+        for (const p of dataset.floor_plans) {
+          const id = p.id?.toLowerCase() ?? keyId(org, 'floor_plan', p.key);
+          planIds.set(p.key, id);
+          db.run(
+            `INSERT INTO floor_plans (id, community_id, floor_plan_name, bedrooms, bathrooms, square_feet, unit_count, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (id) DO UPDATE SET floor_plan_name = excluded.floor_plan_name, bedrooms = excluded.bedrooms,
+               bathrooms = excluded.bathrooms, square_feet = excluded.square_feet, unit_count = excluded.unit_count`,
+            id,
+            communityIds.get(p.community) as string,
+            p.floor_plan_name,
+            p.bedrooms,
+            p.bathrooms,
+            p.square_feet,
+            p.unit_count,
+            at,
+          );
+        }
+        let observations = 0;
+        for (const survey of dataset.surveys) {
+          const surveyId = ensureSurvey(communityIds.get(survey.subject) as string, survey.date, survey.id?.toLowerCase());
+          for (const o of survey.observations) {
+            upsertObservation(surveyId, planIds.get(o.floor_plan) as string, survey.date, o);
+            observations++;
+          }
+        }
+        return {
+          organization: org,
+          users: dataset.users.length,
+          communities: dataset.communities.length,
+          comps: dataset.comps.length,
+          floor_plans: dataset.floor_plans.length,
+          surveys: dataset.surveys.length,
+          observations,
+        };
+      });
+    },
+
+    /**
+     * Imports observation rows (the CSV format) against communities and plans
+     * already in the store. Keys resolve as an id, an external_community_id, or
+     * the key of an earlier dataset import; plan keys also as a plan name of
+     * the subject or of its comparables.
+     */
+    importObservations(
+      organizationId: string,
+      rows: {
+        line: number;
+        subject_key: string;
+        date: string;
+        floor_plan_key: string;
+        market_rent_cents: number;
+        net_effective_rent_cents?: number | undefined;
+        units_available: number;
+        concessions: string;
+      }[],
+    ) {
+      const org = db.get<{ name: string }>('SELECT name FROM organizations WHERE id = ?', organizationId)?.name ?? '';
+      const problems: ErrorDetail[] = [];
+      const resolved = rows.map((row) => {
+        const subject = db.get<{ id: string }>(
+          `SELECT id FROM communities WHERE organization_id = ? AND managed = 1
+              AND (id = lower(?) OR external_community_id = ? OR id = ?)`,
+          organizationId,
+          row.subject_key,
+          row.subject_key,
+          keyId(org, 'community', row.subject_key),
+        );
+        if (!subject) {
+          problems.push({ path: `line ${row.line}: subject_key`, message: `no managed community ${row.subject_key}` });
+          return null;
+        }
+        const plan = db.get<{ id: string }>(
+          `SELECT fp.id FROM floor_plans fp
+            WHERE (fp.community_id = :subject
+                   OR fp.community_id IN (SELECT comp_id FROM comps WHERE subject_id = :subject))
+              AND (fp.id = lower(:key) OR fp.id = :derived OR (fp.community_id = :subject AND fp.floor_plan_name = :key))`,
+          { subject: subject.id, key: row.floor_plan_key, derived: keyId(org, 'floor_plan', row.floor_plan_key) },
+        );
+        if (!plan) {
+          problems.push({
+            path: `line ${row.line}: floor_plan_key`,
+            message: `no floor plan ${row.floor_plan_key} of ${row.subject_key} or its comparables`,
+          });
+          return null;
+        }
+        return { row, subjectId: subject.id, planId: plan.id };
+      });
+      if (problems.length > 0) throw invalid(problems.slice(0, 20));
+      return db.transaction(() => {
+        const surveys = new Set<string>();
+        for (const entry of resolved) {
+          if (!entry) continue;
+          const surveyId = ensureSurvey(entry.subjectId, entry.row.date);
+          surveys.add(surveyId);
+          upsertObservation(surveyId, entry.planId, entry.row.date, { ...entry.row, availability: [] });
+        }
+        return { surveys: surveys.size, observations: rows.length };
+      });
+    },
+  };
+}

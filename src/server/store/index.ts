@@ -1,0 +1,33 @@
+import { join } from 'node:path';
+import { accountsStore } from './accounts.js';
+import { communitiesStore } from './communities.js';
+import { Database } from './db.js';
+import { importStore } from './import.js';
+import { pricingStore } from './pricing.js';
+
+export { StoreError } from './errors.js';
+export type { Principal } from './accounts.js';
+
+export const DATABASE_FILE = 'rentsurvey.db';
+
+/** The store of one data directory: every query the service runs, behind plain functions. */
+export function openStore(dataDir: string | ':memory:', clock: () => Date = () => new Date()) {
+  const db = new Database(dataDir === ':memory:' ? ':memory:' : join(dataDir, DATABASE_FILE));
+  const now = () => clock().toISOString();
+  const accounts = accountsStore(db, now);
+  const communities = communitiesStore(db, now);
+  return {
+    db,
+    dataDir,
+    now,
+    accounts,
+    communities,
+    pricing: pricingStore(db, now),
+    imports: importStore(db, now, accounts, communities),
+    /** True when the store holds no organization yet (a new data directory). */
+    isEmpty: () => accounts.organizations().length === 0,
+    close: () => db.close(),
+  };
+}
+
+export type Store = ReturnType<typeof openStore>;

@@ -1,0 +1,159 @@
+/**
+ * Versioned schema migrations, applied in order at open (PRAGMA user_version).
+ * Never edit a released migration: append a new one.
+ *
+ * Money is integer cents, dates are 'YYYY-MM-DD', timestamps ISO 8601 UTC with
+ * milliseconds, booleans 0/1.
+ */
+export const migrations: string[] = [
+  `
+  CREATE TABLE organizations (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    created_at TEXT NOT NULL
+  );
+
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations(id),
+    email TEXT NOT NULL COLLATE NOCASE,
+    full_name TEXT NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('admin', 'member')),
+    status TEXT NOT NULL CHECK (status IN ('active', 'inactive')),
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (organization_id, email)
+  );
+
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations(id),
+    user_id TEXT REFERENCES users(id),
+    label TEXT NOT NULL,
+    prefix TEXT NOT NULL,
+    key_hash TEXT NOT NULL UNIQUE,
+    scopes TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    revoked_at TEXT
+  );
+
+  CREATE TABLE invitations (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations(id),
+    email TEXT NOT NULL COLLATE NOCASE,
+    name TEXT NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('admin', 'member')),
+    status TEXT NOT NULL CHECK (status IN ('pending', 'accepted', 'revoked', 'expired')),
+    token_hash TEXT NOT NULL UNIQUE,
+    invited_by TEXT REFERENCES users(id),
+    expires_at TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX invitations_org_email ON invitations (organization_id, email);
+
+  CREATE TABLE communities (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations(id),
+    managed INTEGER NOT NULL CHECK (managed IN (0, 1)),
+    name TEXT NOT NULL,
+    address TEXT NOT NULL,
+    zipcode TEXT NOT NULL,
+    email TEXT,
+    external_community_id TEXT,
+    website_url TEXT,
+    status TEXT NOT NULL CHECK (status IN ('active', 'inactive')),
+    latitude REAL,
+    longitude REAL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (organization_id, external_community_id)
+  );
+  CREATE INDEX communities_org_managed_name ON communities (organization_id, managed, name COLLATE NOCASE, id);
+
+  CREATE TABLE community_team (
+    community_id TEXT NOT NULL REFERENCES communities(id),
+    user_id TEXT NOT NULL REFERENCES users(id),
+    role TEXT NOT NULL CHECK (role IN ('community_manager', 'asset_manager', 'leasing_manager', 'team_member')),
+    position INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (community_id, role, user_id)
+  );
+
+  CREATE TABLE comps (
+    subject_id TEXT NOT NULL REFERENCES communities(id),
+    comp_id TEXT NOT NULL REFERENCES communities(id),
+    distance_miles REAL,
+    is_included_in_surveys INTEGER NOT NULL CHECK (is_included_in_surveys IN (0, 1)),
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (subject_id, comp_id),
+    CHECK (subject_id <> comp_id)
+  );
+  CREATE INDEX comps_comp ON comps (comp_id);
+
+  CREATE TABLE floor_plans (
+    id TEXT PRIMARY KEY,
+    community_id TEXT NOT NULL REFERENCES communities(id),
+    floor_plan_name TEXT NOT NULL,
+    bedrooms INTEGER NOT NULL,
+    bathrooms REAL NOT NULL,
+    square_feet INTEGER NOT NULL,
+    unit_count INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    UNIQUE (community_id, floor_plan_name)
+  );
+
+  -- A survey is one date for one subject; status 'completed' once its pricing is in.
+  CREATE TABLE surveys (
+    id TEXT PRIMARY KEY,
+    subject_id TEXT NOT NULL REFERENCES communities(id),
+    survey_date TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'completed')),
+    created_at TEXT NOT NULL,
+    UNIQUE (subject_id, survey_date)
+  );
+
+  -- observed_on repeats the survey date so that "latest pricing of a floor
+  -- plan" is one index range, whichever subject's survey observed it.
+  CREATE TABLE observations (
+    survey_id TEXT NOT NULL REFERENCES surveys(id) ON DELETE CASCADE,
+    floor_plan_id TEXT NOT NULL REFERENCES floor_plans(id),
+    observed_on TEXT NOT NULL,
+    market_rent_cents INTEGER NOT NULL,
+    net_effective_rent_cents INTEGER NOT NULL,
+    units_available INTEGER NOT NULL,
+    concessions TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (survey_id, floor_plan_id)
+  );
+  CREATE INDEX observations_plan_date ON observations (floor_plan_id, observed_on);
+
+  CREATE TABLE availability (
+    survey_id TEXT NOT NULL,
+    floor_plan_id TEXT NOT NULL,
+    available_from TEXT NOT NULL,
+    units INTEGER NOT NULL CHECK (units > 0),
+    FOREIGN KEY (survey_id, floor_plan_id) REFERENCES observations(survey_id, floor_plan_id) ON DELETE CASCADE
+  );
+  CREATE INDEX availability_observation ON availability (survey_id, floor_plan_id);
+
+  CREATE TABLE jobs (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations(id),
+    kind TEXT NOT NULL CHECK (kind IN ('enrichment', 'pricing')),
+    community_id TEXT NOT NULL REFERENCES communities(id),
+    subject_id TEXT REFERENCES communities(id),
+    status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+    detail TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+
+  CREATE TABLE emails (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations(id),
+    to_address TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    delivery TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  `,
+];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Any 8-4-4-4-12 hex id is accepted: callers sometimes use nil-like or
 // non-v4 ids, and "no such record" (404) is a better answer than "malformed".
-export const Id = z.guid();
+export const Id = z.guid({ message: 'expected a UUID' });
 
 export const IsoDate = z.iso.date();
 export const Timestamp = z.iso.datetime({ precision: 3 });

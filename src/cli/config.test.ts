@@ -24,7 +24,7 @@ describe('openConfigStore', () => {
     const store = await openConfigStore({ configDir: dir });
     expect(store.path).toBe(join(dir, 'config.json'));
     expect(mode(dir)).toBe(0o700);
-    store.setProfile('default', profile);
+    await store.setProfile('default', profile);
     expect(mode(store.path)).toBe(0o600);
     expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ profiles: { default: profile } });
   });
@@ -43,10 +43,10 @@ describe('openConfigStore', () => {
 
     // Loosened behind our back: the next write puts it back.
     chmodSync(store.path, 0o644);
-    store.setProfile('work', profile);
+    await store.setProfile('work', profile);
     expect(mode(store.path)).toBe(0o600);
     chmodSync(store.path, 0o644);
-    store.deleteProfile('work');
+    await store.deleteProfile('work');
     expect(mode(store.path)).toBe(0o600);
   });
 
@@ -63,22 +63,22 @@ describe('openConfigStore', () => {
     expect(store.getProfile('default')).toBeUndefined();
     expect(store.listProfiles()).toEqual([]);
 
-    store.setProfile('staging.eu', { base_url: 'https://eu.example', api_key: 'k1' });
-    store.setProfile('default', profile);
+    await store.setProfile('staging.eu', { base_url: 'https://eu.example', api_key: 'k1' });
+    await store.setProfile('default', profile);
     expect(store.getProfile('staging.eu')).toEqual({ base_url: 'https://eu.example', api_key: 'k1' });
     expect(store.listProfiles().map((p) => p.name)).toEqual(['default', 'staging.eu']);
 
     const reopened = await openConfigStore({ configDir: dir });
     expect(reopened.getProfile('default')).toEqual(profile);
-    expect(reopened.deleteProfile('staging.eu')).toBe(true);
-    expect(reopened.deleteProfile('staging.eu')).toBe(false);
+    expect(await reopened.deleteProfile('staging.eu')).toBe(true);
+    expect(await reopened.deleteProfile('staging.eu')).toBe(false);
     expect(reopened.listProfiles()).toEqual([{ name: 'default', ...profile }]);
   });
 
   it('refuses profile names that are not plain words', async () => {
     const store = await openConfigStore({ configDir: join(root, 'rentsurvey') });
     for (const name of ['', '../x', 'a b', '.hidden', '__proto__', 'x'.repeat(65)])
-      expect(() => store.setProfile(name, profile)).toThrow(UsageError);
+      await expect(store.setProfile(name, profile)).rejects.toThrow(UsageError);
     expect(store.getProfile('__proto__')).toBeUndefined();
     expect(store.getProfile('toString')).toBeUndefined();
   });
@@ -131,7 +131,7 @@ describe('resolveConnection', () => {
 
   it('works against a real store', async () => {
     const real = await openConfigStore({ configDir: join(root, 'rentsurvey') });
-    real.setProfile('default', profile);
+    await real.setProfile('default', profile);
     expect(resolveConnection({ flags: {}, env: {}, store: real })).toMatchObject({
       baseUrl: profile.base_url,
       apiKey: profile.api_key,

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, ExitCode, UsageError } from './errors.js';
 import { defaultConfigDir } from './globals.js';
@@ -16,9 +16,9 @@ export interface ConfigStore {
   /** <dir>/config.json */
   readonly path: string;
   getProfile(name: string): StoredProfile | undefined;
-  setProfile(name: string, profile: Profile): void;
-  /** Returns false when there was no such profile. */
-  deleteProfile(name: string): boolean;
+  setProfile(name: string, profile: Profile): Promise<void>;
+  /** Resolves to false when there was no such profile. */
+  deleteProfile(name: string): Promise<boolean>;
   /** Sorted by name. */
   listProfiles(): Array<{ name: string } & StoredProfile>;
 }
@@ -58,55 +58,63 @@ function tightenFile(path: string): void {
   }
 }
 
-/** Opens (creating if needed) <configDir>/config.json, 0600 in a 0700 folder: it holds API keys. */
+/**
+ * Opens <configDir>/config.json, 0600 in a 0700 folder: it holds API keys.
+ * Reads parse the JSON file directly; conf (atomic writes, file mode) loads
+ * only when something is written, since every command reads and few write.
+ */
 export async function openConfigStore(options: { configDir?: string | undefined } = {}): Promise<ConfigStore> {
   const dir = options.configDir ?? defaultConfigDir(process.env);
+  const path = join(dir, 'config.json');
   ensurePrivateDir(dir);
-  // Lazy: conf pulls in ajv and friends, which `--version` and most commands never need.
-  const { default: Conf } = await import('conf');
-  let conf: InstanceType<typeof Conf<StoreShape>>;
-  try {
-    conf = new Conf<StoreShape>({
-      cwd: dir,
-      configName: 'config',
-      configFileMode: 0o600,
-      // Profile names may contain dots; they are keys, not paths.
-      accessPropertiesByDotNotation: false,
-    });
-  } catch (error) {
-    throw new CliError(
-      `could not read ${join(dir, 'config.json')}: ${(error as Error).message.split('\n')[0]}`,
+  tightenFile(path);
+
+  const unreadable = (error: unknown) =>
+    new CliError(
+      `could not read ${path}: ${(error as Error).message.split('\n')[0]}`,
       ExitCode.failure,
       'fix or remove the file, then run `rentsurvey login` again',
     );
-  }
-  // A file written by an older version or by hand may be looser than 0600.
-  tightenFile(conf.path);
-
   const profiles = (): Record<string, unknown> => {
-    const value = conf.get('profiles');
+    let data: StoreShape;
+    try {
+      data = JSON.parse(readFileSync(path, 'utf8')) as StoreShape;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw unreadable(error);
+    }
+    const value = data?.profiles;
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
   };
-  const write = (next: Record<string, unknown>) => {
+  const write = async (next: Record<string, unknown>) => {
+    const { default: Conf } = await import('conf');
+    let conf: InstanceType<typeof Conf<StoreShape>>;
+    try {
+      conf = new Conf<StoreShape>({ cwd: dir, configName: 'config', configFileMode: 0o600, accessPropertiesByDotNotation: false });
+    } catch (error) {
+      throw unreadable(error);
+    }
     conf.set('profiles', next);
     chmodSync(conf.path, 0o600);
   };
 
+  profiles(); // a corrupt file is reported when opened, not in the middle of a command
+
   return {
-    path: conf.path,
+    path,
     getProfile(name) {
       const all = profiles();
       return Object.hasOwn(all, name) ? asStoredProfile(all[name]) : undefined;
     },
-    setProfile(name, profile) {
+    async setProfile(name, profile) {
       assertProfileName(name);
-      write({ ...profiles(), [name]: { base_url: profile.base_url, api_key: profile.api_key } });
+      await write({ ...profiles(), [name]: { base_url: profile.base_url, api_key: profile.api_key } });
     },
-    deleteProfile(name) {
+    async deleteProfile(name) {
       const all = profiles();
       if (!Object.hasOwn(all, name)) return false;
       delete all[name];
-      write(all);
+      await write(all);
       return true;
     },
     listProfiles() {

@@ -60,6 +60,19 @@ describe('parseConcession', () => {
     ['$100/mo off', { kind: 'dollars_off_monthly', dollarsCents: 10_000 }],
     ['$100 off/month on a 13 month lease', { kind: 'dollars_off_monthly', dollarsCents: 10_000, leaseTermMonths: 13 }],
     ['$75 off monthly rent', { kind: 'dollars_off_monthly', dollarsCents: 7_500 }],
+    ['$100 off rent for 12 months', { kind: 'dollars_off_monthly', dollarsCents: 10_000 }],
+    // Part of the lease only: worth 6 × $200, spread like a one-time amount.
+    ['$200/month off for the first 6 months', { kind: 'dollars_off_once', dollarsCents: 120_000 }],
+    ['$500 off for 13 month lease', { kind: 'dollars_off_once', dollarsCents: 50_000, leaseTermMonths: 13 }],
+    ['1 month free on 12-15 month leases', { kind: 'months_free', months: 1, leaseTermMonths: 12 }],
+    ['Look & Lease: $500 off', { kind: 'dollars_off_once', dollarsCents: 50_000 }],
+    ['$300 off your first month and waived admin fee', { kind: 'dollars_off_once', dollarsCents: 30_000 }],
+    ['$50 off pet rent monthly', { kind: 'non_rent' }],
+    ['6 Weeks Free + $0 Admin Fee', { kind: 'weeks_free', weeks: 6 }],
+    ['1/2 month free', { kind: 'months_free', months: 0.5 }],
+    ['½ month free', { kind: 'months_free', months: 0.5 }],
+    ['Receive up to one month free!', { kind: 'months_free', months: 1, advertisedMaximum: true }],
+    ['$1,500 look and lease special', { kind: 'unparsed' }],
     ['50% off first month', { kind: 'percent_off_first_month', percent: 50 }],
     ["First month's rent 25% off", { kind: 'percent_off_first_month', percent: 25 }],
     ['half off first month', { kind: 'percent_off_first_month', percent: 50 }],
@@ -111,6 +124,13 @@ describe('parseConcession', () => {
     expect(parseConcession('4 weeks free or 1 month free')).toMatchObject({ kind: 'months_free', months: 1 });
     expect(parseConcession('1 month free, up to 6 weeks free')).toMatchObject({ kind: 'weeks_free', weeks: 6 });
     expect(parseConcession('1 month free')).not.toHaveProperty('weeks');
+  });
+
+  it('handles long text without pathological backtracking', () => {
+    // Would hang until the test timeout if a pattern backtracked exponentially.
+    expect(parseConcession(`${'1 '.repeat(20_000)}x`).kind).toBe('unparsed');
+    expect(parseConcession(`${'a '.repeat(20_000)}month free`).kind).toBe('months_free');
+    expect(parseConcession('$1 '.repeat(20_000)).kind).toBe('unparsed');
   });
 
   it('ignores the non-rent part of a mixed special', () => {

@@ -80,7 +80,8 @@ const PERCENT_OFF_FIRST_MONTH = [
   new RegExp(String.raw`${FIRST_MONTH}(?:'s)?(?:\s+rent)?\s+(\d+(?:\.\d+)?)\s*%\s*off`),
 ];
 const LEASE_TERM = [
-  new RegExp(String.raw`\b${INT}\+?[\s-]*(?:months?|mos?\.?)[\s-]+(?:or\s+(?:longer|more)\s+)?(?:leases?|terms?)\b`),
+  // A range ("12-15 month leases") states its shortest qualifying term first.
+  new RegExp(String.raw`\b${INT}(?:\s*(?:-|to)\s*\d+)?\+?[\s-]*(?:months?|mos?\.?)[\s-]+(?:or\s+(?:longer|more)\s+)?(?:leases?|terms?)\b`),
   new RegExp(String.raw`\blease(?:s)?(?:\s+terms?)?\s+(?:of\s+)?${INT}\+?[\s-]*(?:months?|mos?)\b`),
 ];
 
@@ -89,6 +90,7 @@ const RENT_DISCOUNT_WORD = /\b(?:off|discount|credit|savings?|save|rebate)\b/;
 const PER_MONTH = /(?:\/\s*mo(?:nth)?\b|\bper\s+mo(?:nth)?\b|\ba\s+month\b|\beach\s+month\b|\bevery\s+month\b|\bmonthly\b)/;
 const OFF_SOMETHING_ELSE =
   /\boff\s+(?:the\s+|your\s+)?(?:application|app|admin|administrative|deposit|security|fees?|parking|pet|storage|amenity|move-?in\s+fees?)\b/;
+const FOR_MONTHS = new RegExp(String.raw`\bfor\s+(?:the\s+)?(?:first\s+)?${INT}\s+(?:months?|mos?)\b(?![\s-]*(?:leases?|terms?)\b)`);
 const NON_RENT =
   /\b(?:waiv\w*|fees?|deposits?|gift\s*cards?|parking|garage|storage|wi-?fi|internet|cable|amenit\w*|pet\s+rent|visa|application)\b/;
 const NO_CONCESSION =
@@ -142,7 +144,7 @@ interface DollarOffer {
 }
 
 /** Dollar offers, one per clause; clauses split where offers are usually joined. */
-function dollarOffers(text: string): { offers: DollarOffer[]; nonRentAmount: boolean } {
+function dollarOffers(text: string, term: number): { offers: DollarOffer[]; nonRentAmount: boolean } {
   const offers: DollarOffer[] = [];
   let nonRentAmount = false;
   for (const clause of text.split(/[;,+&|]|\b(?:and|plus|or|with)\b|\bw\//)) {
@@ -155,7 +157,15 @@ function dollarOffers(text: string): { offers: DollarOffer[]; nonRentAmount: boo
     }
     // "$99 move-in special" says no discount; leave it to the unparsed path.
     if (!RENT_DISCOUNT_WORD.test(clause)) continue;
-    offers.push({ cents: Math.round(amount * 100), per: PER_MONTH.test(clause) ? 'month' : 'once' });
+    const cents = Math.round(amount * 100);
+    // "$100 off for the first 6 months": worth 6 × $100 over the lease.
+    const forMonths = FOR_MONTHS.exec(clause);
+    const months = forMonths?.[1] === undefined ? undefined : toNumber(forMonths[1]);
+    if (months !== undefined && Number.isInteger(months) && months > 0 && months < term) {
+      offers.push({ cents: cents * months, per: 'once' });
+    } else {
+      offers.push({ cents, per: PER_MONTH.test(clause) || months !== undefined ? 'month' : 'once' });
+    }
   }
   return { offers, nonRentAmount };
 }
@@ -188,8 +198,8 @@ export function parseConcession(text: string | null | undefined): ConcessionTerm
     undefined,
   );
 
-  const { offers, nonRentAmount } = dollarOffers(normalized);
   const term = base.leaseTermMonths;
+  const { offers, nonRentAmount } = dollarOffers(normalized, term);
   const dollars = offers.reduce<DollarOffer | undefined>((best, offer) => {
     const total = (o: DollarOffer) => (o.per === 'month' ? o.cents * term : o.cents);
     return best === undefined || total(offer) > total(best) ? offer : best;

@@ -1,4 +1,10 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { endpoints, type Endpoint, type OperationId } from '../api/endpoints.js';
 import type { ErrorDetail } from '../api/schemas.js';
@@ -48,6 +54,13 @@ function validationDetails(error: FastifyError & { validation: { instancePath: s
   });
 }
 
+const zodOnlySchemaController = {
+  compilersFactory: {
+    buildValidator: () => validatorCompiler,
+    buildSerializer: () => () => (data: unknown) => JSON.stringify(data),
+  },
+} as unknown as FastifyServerOptions['schemaController'];
+
 export function buildApp(options: AppOptions): FastifyInstance {
   const { store } = options;
   const app = Fastify({
@@ -57,8 +70,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { ignoreTrailingSlash: true },
+    // Validation is zod's (the contract); answers are serialized by the handlers. Naming both
+    // compilers keeps Fastify from loading ajv and fast-json-stringify, ~35 ms of start-up.
+    schemaController: zodOnlySchemaController,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Bodies are JSON only: anything else is a 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
   app.decorateRequest('principal', null);
   const cache = new ResponseCache(500);
 

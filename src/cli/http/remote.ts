@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Agent } from 'undici';
+import Agent from 'undici/lib/dispatcher/agent.js';
+import undiciRequest from 'undici/lib/api/api-request.js';
 import { CliError, ExitCode, UsageError } from '../errors.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 
@@ -189,7 +190,7 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
         let failure: NetworkFailure | undefined;
         let cause: unknown;
         try {
-          const answer = await agent.request({
+          const answer = await undiciRequest.call(agent, {
             origin: base.origin,
             path: base.basePath + request.path,
             method: request.method,

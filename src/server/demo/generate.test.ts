@@ -106,7 +106,11 @@ describe('generateDemoDataset', () => {
         expect(email).toBeDefined();
         expect(activeEmails.has(email!)).toBe(true);
       }
-      for (const email of s.other_team_members_emails ?? []) expect(emails.has(email)).toBe(true);
+      expect(s.leasing_manager_email).not.toBe(s.community_manager_email);
+      for (const email of s.other_team_members_emails ?? []) {
+        expect(emails.has(email)).toBe(true);
+        expect([s.community_manager_email, s.leasing_manager_email]).not.toContain(email);
+      }
     }
     for (const link of data.comps) {
       expect(communityByKey.get(link.subject)?.managed).toBe(true);
@@ -146,7 +150,7 @@ describe('generateDemoDataset', () => {
       for (const l of links) {
         const comp = communityByKey.get(l.comp)!;
         expect(l.distance_miles).toBe(distanceMiles(s as Required<typeof s>, comp as Required<typeof comp>));
-        expect(l.distance_miles).toBeLessThan(15);
+        expect(l.distance_miles).toBeLessThan(8);
       }
     }
     // Market communities are shared between subjects of a metro.

@@ -1,4 +1,3 @@
-import zipcodes from 'zipcodes';
 import type { DatasetInput } from '../../api/dataset.js';
 import { MAX_ACTIVE_COMPS } from '../../api/primitives.js';
 import { addDays } from '../../domain/dates.js';
@@ -15,6 +14,7 @@ import {
   type Metro,
 } from './places.js';
 import { Random } from './random.js';
+import { lookupZip } from '../zip-table.js';
 
 type UserInput = NonNullable<DatasetInput['users']>[number];
 type CommunityInput = NonNullable<DatasetInput['communities']>[number];
@@ -108,7 +108,7 @@ const slugify = (name: string) =>
     .replace(/^-|-$/g, '');
 
 function centroid(zipcode: string): Site {
-  const zip = zipcodes.lookup(zipcode);
+  const zip = lookupZip(zipcode);
   if (!zip) throw new Error(`demo data: unknown zip code ${zipcode}`);
   return { zipcode, city: zip.city, state: zip.state, latitude: zip.latitude, longitude: zip.longitude };
 }
@@ -370,24 +370,24 @@ export function generateDemoDataset(options: GenerateDemoOptions): DatasetInput 
 
   for (const metro of METROS) {
     const centers = metro.zips.map(centroid);
-    const nearestZips = (zip: string, n: number) => {
+    // Comps are usually within a few miles: the subject's zip and neighbouring ones.
+    const zipsNear = (zip: string) => {
       const from = centroid(zip);
-      return [...centers]
-        .sort((a, b) => distanceMiles(from, a) - distanceMiles(from, b))
-        .slice(0, n)
-        .map((c) => c.zipcode);
+      return centers.filter((c) => distanceMiles(from, c) <= 3.5).map((c) => c.zipcode);
     };
     const metroSubjects = layoutRng
       .shuffle(metro.zips)
       .slice(0, metro.subjects)
       .map((zip) => newCommunity(layoutRng, metro, zip, names));
-    // Competitors cluster around each subject, so neighbouring subjects share some.
-    const metroMarkets = metroSubjects.flatMap((subject) => {
-      const around = nearestZips(subject.site.zipcode, 4);
-      return Array.from({ length: layoutRng.int(4, 7) }, () => newCommunity(layoutRng, metro, layoutRng.pick(around), names));
+    const compCount = metroSubjects.map(() => layoutRng.int(5, Math.min(10, MAX_ACTIVE_COMPS)));
+    // Enough competitors around each subject for all its comps; neighbouring subjects share the nearest.
+    const metroMarkets = metroSubjects.flatMap((subject, i) => {
+      const around = zipsNear(subject.site.zipcode);
+      const count = compCount[i] ?? 5;
+      return Array.from({ length: count }, () => newCommunity(layoutRng, metro, layoutRng.pick(around), names));
     });
-    for (const subject of metroSubjects) {
-      const count = layoutRng.int(5, Math.min(10, MAX_ACTIVE_COMPS));
+    for (const [i, subject] of metroSubjects.entries()) {
+      const count = compCount[i] ?? 5;
       const ranked = metroMarkets
         .map((comp) => ({ comp, distance: distanceMiles(subject.site, comp.site), noise: layoutRng.between(0.8, 1.25) }))
         .sort((a, b) => a.distance * a.noise - b.distance * b.noise);
@@ -420,8 +420,11 @@ export function generateDemoDataset(options: GenerateDemoOptions): DatasetInput 
     ...subjects.map((s, i): CommunityInput => {
       const metroIndex = METROS.indexOf(s.metro);
       const manager = siteTeam[i % siteTeam.length]!;
-      const leasing = siteTeam[(i + 1 + teamRng.int(0, 2)) % siteTeam.length]!;
-      const others = teamRng.chance(0.5) ? [emailOf(teamRng.chance(0.5) ? 0 : siteTeam[(i + 2) % siteTeam.length]!)] : [];
+      // An offset of 1..n-1 never lands on the manager.
+      const leasing = siteTeam[(i + teamRng.int(1, siteTeam.length - 1)) % siteTeam.length]!;
+      const others = teamRng.chance(0.5)
+        ? [emailOf(teamRng.pick([0, ...siteTeam].filter((u) => u !== manager && u !== leasing)))]
+        : [];
       return {
         key: s.key,
         managed: true,
@@ -436,7 +439,7 @@ export function generateDemoDataset(options: GenerateDemoOptions): DatasetInput 
         status: inactive.has(s) ? 'inactive' : 'active',
         community_manager_email: emailOf(manager),
         asset_manager_email: emailOf(assetManagers[metroIndex % assetManagers.length]!),
-        leasing_manager_email: emailOf(leasing === manager ? siteTeam[(i + 3) % siteTeam.length]! : leasing),
+        leasing_manager_email: emailOf(leasing),
         ...(others.length > 0 ? { other_team_members_emails: others } : {}),
       };
     }),

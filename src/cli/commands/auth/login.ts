@@ -50,6 +50,6 @@ export const run: Handler = async (ctx, opts) => {
     }
     if (verdict.note) ctx.log.warn(`the key works but ${verdict.note}`);
   }
-  config.setProfile(profile, { base_url: baseUrl, api_key: apiKey });
+  await config.setProfile(profile, { base_url: baseUrl, api_key: apiKey });
   ctx.log.success(`Logged in to ${baseUrl} (profile ${profile}); credentials saved in ${config.path}`);
 };

@@ -7,6 +7,6 @@ export const run: Handler = async (ctx) => {
     ctx.log.info(`Profile ${profile} has no stored credentials; nothing to do.`);
     return;
   }
-  config.deleteProfile(profile);
+  await config.deleteProfile(profile);
   ctx.log.success(`Logged out: removed the credentials of profile ${profile} from ${config.path}`);
 };

@@ -2,14 +2,16 @@
 // command's modules (and heavy dependencies such as zod, undici, fastify) in
 // chunks that load only when that command runs, so `--help` stays fast.
 import { build } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
-await rm(new URL('../dist/', import.meta.url), { recursive: true, force: true });
+// Build beside dist/ and swap it in, so that a CLI running meanwhile (tests,
+// a second build) never finds dist/ half written or missing.
+const staging = `dist-build-${process.pid}`;
 await build({
   entryPoints: { cli: 'src/cli/main.ts' },
-  outdir: 'dist',
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -26,3 +28,10 @@ await build({
   },
   logLevel: 'warning',
 });
+
+const retired = `dist-old-${process.pid}`;
+await rename('dist', retired).catch((error) => {
+  if (error.code !== 'ENOENT') throw error;
+});
+await rename(staging, 'dist');
+await rm(retired, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { CommanderError } from '@commander-js/extra-typings';
+import { UsageError as RenderUsageError } from '../output/errors.js';
 import { createSystemIO } from '../output/io.js';
 import type { Runtime } from './command.js';
 import { CliError, ExitCode } from './errors.js';
@@ -13,11 +14,12 @@ export function reportError(runtime: Runtime, error: unknown, debug: boolean): n
       return ExitCode.ok;
     return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   }
-  if (error instanceof CliError) {
+  // output/ cannot import cli/, so the renderers throw their own UsageError (e.g. an unknown --fields name).
+  if (error instanceof CliError || error instanceof RenderUsageError) {
     stderr.write(`error: ${error.message}\n`);
     if (error.hint) stderr.write(`hint: ${error.hint}\n`);
     if (debug && error.cause) stderr.write(`${String(error.cause)}\n`);
-    return error.exitCode;
+    return error instanceof RenderUsageError ? ExitCode.usage : error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
   stderr.write(`error: ${message}\n`);

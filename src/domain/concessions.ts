@@ -170,9 +170,23 @@ function dollarOffers(text: string, term: number): { offers: DollarOffer[]; nonR
   return { offers, nonRentAmount };
 }
 
+// A portfolio repeats a few dozen texts thousands of times; terms are frozen, so sharing is safe.
+const parsed = new Map<string, ConcessionTerms>();
+const PARSED_MAX = 2_000;
+
 /** Parses free concession text into terms. Never throws; unknown text is 'unparsed'. */
 export function parseConcession(text: string | null | undefined): ConcessionTerms {
   const raw = text ?? '';
+  let terms = parsed.get(raw);
+  if (!terms) {
+    terms = Object.freeze(parseConcessionText(raw));
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    parsed.set(raw, terms);
+  }
+  return terms;
+}
+
+function parseConcessionText(raw: string): ConcessionTerms {
   const normalized = normalize(raw);
   const base: ConcessionTerms = {
     kind: 'none',

@@ -16,6 +16,7 @@ export interface LocalServiceOptions {
   smtpUrl?: string | undefined;
   appUrl?: string | undefined;
   logger?: boolean;
+  responseCache?: boolean;
   /** Where to say what happened (stderr). */
   notice?: (message: string) => void;
   clock?: () => Date;
@@ -53,6 +54,7 @@ export function openLocalService(options: LocalServiceOptions) {
     appUrl: options.appUrl ?? DEFAULT_APP_URL,
     mailer: createMailer({ smtpUrl: options.smtpUrl, outboxDir: join(options.dataDir, 'outbox') }),
     logger: options.logger ?? false,
+    responseCache: options.responseCache ?? true,
   });
   return { store, app, close: async () => { await app.close(); store.close(); } };
 }

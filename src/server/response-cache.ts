@@ -8,14 +8,19 @@ export class ResponseCache {
 
   constructor(private readonly maxEntries: number) {}
 
-  async get(key: string, version: string, build: () => Promise<string>): Promise<string> {
+  /** The stored answer when it is still valid, else undefined. */
+  peek(key: string, version: string): string | undefined {
     const hit = this.entries.get(key);
-    if (hit && hit.version === version) {
-      // Re-insert to keep the map in least-recently-used order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.body;
-    }
+    if (!hit || hit.version !== version) return undefined;
+    // Re-insert to keep the map in least-recently-used order.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.body;
+  }
+
+  async get(key: string, version: string, build: () => Promise<string>): Promise<string> {
+    const hit = this.peek(key, version);
+    if (hit !== undefined) return hit;
     const body = await build();
     this.entries.delete(key);
     this.entries.set(key, { version, body });

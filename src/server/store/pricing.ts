@@ -92,20 +92,17 @@ export function pricingStore(db: Database, now: () => string) {
   }
 
   /**
-   * The most recent completed observation of each plan (on or before `asOf` when given).
-   * A market community's plan may be observed by several subjects' surveys on one
-   * date; any one of them serves.
+   * The most recent observation of each plan (on or before `asOf` when given).
+   * Observations are only written with a completed survey, so no survey join
+   * is needed, and MAX per plan is an index lookup. A market community's plan
+   * may be observed by several subjects' surveys on one date; any one serves.
    */
   function latestObservations(planIds: string[], asOf = '9999-12-31'): Map<string, ObservationRow> {
     const rows = db.all<ObservationRow>(
       `SELECT o.floor_plan_id, o.observed_on, o.market_rent_cents, o.net_effective_rent_cents, o.units_available, o.concessions
-         FROM observations o
-         JOIN (SELECT o2.floor_plan_id, MAX(o2.observed_on) AS d FROM observations o2
-                JOIN surveys s ON s.id = o2.survey_id AND s.status = 'completed'
-               WHERE o2.floor_plan_id IN (SELECT value FROM json_each(?)) AND o2.observed_on <= ?
-               GROUP BY o2.floor_plan_id) latest
-           ON latest.floor_plan_id = o.floor_plan_id AND latest.d = o.observed_on
-         JOIN surveys s ON s.id = o.survey_id AND s.status = 'completed'`,
+         FROM json_each(?) p
+         JOIN observations o ON o.floor_plan_id = p.value
+          AND o.observed_on = (SELECT MAX(observed_on) FROM observations WHERE floor_plan_id = p.value AND observed_on <= ?)`,
       json(planIds),
       asOf,
     );
@@ -471,18 +468,13 @@ export function pricingStore(db: Database, now: () => string) {
            SELECT fp.* FROM floor_plans fp
             WHERE fp.community_id = :subject
                OR fp.community_id IN (SELECT comp_id FROM comps WHERE subject_id = :subject AND is_included_in_surveys = 1)
-         ), latest AS (
-           SELECT o.floor_plan_id, MAX(o.observed_on) AS d
-             FROM observations o JOIN surveys s ON s.id = o.survey_id AND s.status = 'completed'
-            WHERE o.floor_plan_id IN (SELECT id FROM plans) AND o.observed_on <= :asOf
-            GROUP BY o.floor_plan_id
          )
          SELECT p.id, p.community_id, p.floor_plan_name, p.bedrooms, p.bathrooms, p.square_feet, p.unit_count,
                 p.community_id = :subject AS is_subject,
                 o.observed_on, o.market_rent_cents, o.net_effective_rent_cents, o.units_available, o.concessions
            FROM plans p
-           LEFT JOIN latest l ON l.floor_plan_id = p.id
-           LEFT JOIN observations o ON o.floor_plan_id = l.floor_plan_id AND o.observed_on = l.d
+           LEFT JOIN observations o ON o.floor_plan_id = p.id
+            AND o.observed_on = (SELECT MAX(observed_on) FROM observations WHERE floor_plan_id = p.id AND observed_on <= :asOf)
           GROUP BY p.id
           ORDER BY p.bedrooms, p.bathrooms, p.floor_plan_name COLLATE NOCASE, p.id`,
         { subject: subjectId, asOf: asOf ?? '0000-00-00' },

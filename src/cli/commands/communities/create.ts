@@ -1,10 +1,11 @@
 import type { BodyOf } from '../../../api/endpoints.js';
 import type { Handler } from '../../command.js';
-import { printRecord } from '../../print.js';
+import { assertFields, printRecord } from '../../print.js';
 import { communityBody } from './body.js';
 import { communityColumns } from './columns.js';
 
 export const run: Handler = async (ctx, opts) => {
+  assertFields(ctx, communityColumns);
   const api = await ctx.api();
   const { data, raw } = await api.call('createCommunity', { body: communityBody(opts) as BodyOf<'createCommunity'> });
   ctx.log.success(`Created community ${data.name} (${data.id})`);

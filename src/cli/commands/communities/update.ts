@@ -1,7 +1,7 @@
 import type { Handler } from '../../command.js';
 import { UsageError } from '../../errors.js';
 import { confirm } from '../../prompt.js';
-import { printRecord } from '../../print.js';
+import { assertFields, printRecord } from '../../print.js';
 import { communityBody } from './body.js';
 import { communityColumns } from './columns.js';
 
@@ -9,6 +9,7 @@ export const run: Handler = async (ctx, opts, [id]) => {
   const body = communityBody(opts);
   if (Object.keys(body).length === 0)
     throw new UsageError('nothing to update: give at least one flag, e.g. --status inactive', 'see rentsurvey communities update --help');
+  assertFields(ctx, communityColumns);
   if (body.other_team_members_emails !== undefined && opts.yes !== true) {
     const list = body.other_team_members_emails.join(', ') || '(nobody)';
     const ok = await confirm(ctx, `Replace the whole team member list with ${list}?`, '--yes');

@@ -1,11 +1,18 @@
 import type { ResponseOf } from '../../../api/endpoints.js';
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
-import { printRecord } from '../../print.js';
+import { assertFields, printRecord } from '../../print.js';
 
 type Added = ResponseOf<'addComp'>;
 
+const columns = [
+  text<Added>('comp_id', (a) => a.comp_id, 'Comparable id'),
+  text<Added>('message', (a) => a.message, 'Message'),
+  text<Added>('actions', (a) => a.actions.join(';'), 'Actions'),
+];
+
 export const run: Handler = async (ctx, opts, [id]) => {
+  assertFields(ctx, columns);
   const api = await ctx.api();
   const { data, raw } = await api.call('addComp', {
     params: { id: id as string },
@@ -20,10 +27,6 @@ export const run: Handler = async (ctx, opts, [id]) => {
   await printRecord<Added>(ctx, {
     record: data,
     json: raw,
-    columns: [
-      text('comp_id', (a) => a.comp_id, 'Comparable id'),
-      text('message', (a) => a.message, 'Message'),
-      text('actions', (a) => a.actions.join(';'), 'Actions'),
-    ],
+    columns,
   });
 };

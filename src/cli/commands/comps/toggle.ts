@@ -1,12 +1,19 @@
 import type { ResponseOf } from '../../../api/endpoints.js';
 import { bool, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
-import { printRecord } from '../../print.js';
+import { assertFields, printRecord } from '../../print.js';
 
 type Toggled = ResponseOf<'updateComp'>;
 
+const columns = [
+  text<Toggled>('comp_id', (t) => t.comp_id, 'Comparable id'),
+  bool<Toggled>('is_included_in_surveys', (t) => t.is_included_in_surveys, 'Included in surveys'),
+  text<Toggled>('message', (t) => t.message, 'Message'),
+];
+
 function toggle(included: boolean): Handler {
   return async (ctx, _opts, [id, compId]) => {
+    assertFields(ctx, columns);
     const api = await ctx.api();
     const { data, raw } = await api.call('updateComp', {
       params: { id: id as string, comp_id: compId as string },
@@ -16,11 +23,7 @@ function toggle(included: boolean): Handler {
     await printRecord<Toggled>(ctx, {
       record: data,
       json: raw,
-      columns: [
-        text('comp_id', (t) => t.comp_id, 'Comparable id'),
-        bool('is_included_in_surveys', (t) => t.is_included_in_surveys, 'Included in surveys'),
-        text('message', (t) => t.message, 'Message'),
-      ],
+      columns,
     });
   };
 }

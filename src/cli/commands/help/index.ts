@@ -11,6 +11,7 @@ export const ENVIRONMENT_HELP = `Environment variables (a flag wins over the env
   RENTSURVEY_CONNECT_TIMEOUT   connect timeout in seconds (--connect-timeout, default 10)
   RENTSURVEY_REQUEST_TIMEOUT   request timeout in seconds (--request-timeout, default 30)
   RENTSURVEY_SMTP_URL          SMTP server for invitation e-mails of \`serve\` (--smtp-url)
+  RENTSURVEY_RESPONSE_CACHE    "off" makes \`serve\` compute every GET instead of reusing unchanged answers
   XDG_CONFIG_HOME              credentials live in $XDG_CONFIG_HOME/rentsurvey/config.json (0600)
   XDG_DATA_HOME                the local store lives in $XDG_DATA_HOME/rentsurvey
   NO_COLOR                     any value turns colors off (--no-color)

@@ -11,6 +11,8 @@ export const run: Handler = async (ctx, opts) => {
       smtpUrl: (opts.smtpUrl as string | undefined) ?? (ctx.env.RENTSURVEY_SMTP_URL || undefined),
       appUrl: opts.appUrl as string,
       logger: opts.log === true,
+      // For measuring the work behind each answer (bench/): RENTSURVEY_RESPONSE_CACHE=off.
+      responseCache: ctx.env.RENTSURVEY_RESPONSE_CACHE !== 'off',
       notice: (message) => ctx.log.info(message),
     },
     // "Listening on" is what scripts wait for: printed even with --quiet.

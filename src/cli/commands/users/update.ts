@@ -1,7 +1,7 @@
 import type { BodyOf } from '../../../api/endpoints.js';
 import type { Handler } from '../../command.js';
 import { UsageError } from '../../errors.js';
-import { printRecord } from '../../print.js';
+import { assertFields, printRecord } from '../../print.js';
 import { userColumns } from './columns.js';
 
 export const run: Handler = async (ctx, opts, [id]) => {
@@ -11,6 +11,7 @@ export const run: Handler = async (ctx, opts, [id]) => {
     ...(opts.status !== undefined ? { status: opts.status as 'active' | 'inactive' } : {}),
   };
   if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --name, --role or --status');
+  assertFields(ctx, userColumns);
   const api = await ctx.api();
   const { data, raw } = await api.call('updateUser', { params: { id: id as string }, body });
   ctx.log.success(`Updated ${data.email}`);

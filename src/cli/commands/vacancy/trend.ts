@@ -19,13 +19,13 @@ const percent = (key: string, get: (p: Point) => number | null, header: string):
 });
 
 export const run: Handler = async (ctx, opts, [id]) => {
+  if (opts.chart && ctx.globals.format !== 'table') throw new UsageError('--chart draws for a terminal; drop it or use --format table');
   const api = await ctx.api();
   const { data, raw } = await api.call('getVacancyTrend', {
     params: { id: id as string },
     query: { start_date: opts.start as string | undefined, end_date: opts.end as string | undefined },
   });
   if (opts.chart) {
-    if (ctx.globals.format !== 'table') throw new UsageError('--chart draws for a terminal; drop it or use --format table');
     const style = stdoutStyle(ctx.io);
     const chart = lineChart(
       [

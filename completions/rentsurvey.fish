@@ -12,6 +12,7 @@ complete -c rentsurvey -n '__fish_use_subcommand' -a overview -d 'How a communit
 complete -c rentsurvey -n '__fish_use_subcommand' -a users -d 'Invite, show and update users of your organization'
 complete -c rentsurvey -n '__fish_use_subcommand' -a serve -d 'Run the rentsurvey service on a port, on the local data directory'
 complete -c rentsurvey -n '__fish_use_subcommand' -a local -d 'Manage the local data directory: keys, demo data, imports, jobs'
+complete -c rentsurvey -n '__fish_use_subcommand' -a sync -d 'Mirror a remote profile into the local store, so that --local works offline on its data'
 complete -c rentsurvey -n '__fish_use_subcommand' -a completion -d 'Print a shell completion script'
 complete -c rentsurvey -n '__fish_use_subcommand' -a help -d 'Help on a command or a topic: environment, exit-codes'
 complete -c rentsurvey -n '__fish_seen_subcommand_from login' -l base-url
@@ -638,6 +639,22 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from jobs' -l debug
 complete -c rentsurvey -n '__fish_seen_subcommand_from jobs' -l connect-timeout
 complete -c rentsurvey -n '__fish_seen_subcommand_from jobs' -l request-timeout
 complete -c rentsurvey -n '__fish_seen_subcommand_from jobs' -l help
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l days
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l org
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l version
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l profile
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l local
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l data-dir
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l format
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l json
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l fields
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l no-color
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l quiet
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l debug
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l connect-timeout
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l request-timeout
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l help
 complete -c rentsurvey -n '__fish_seen_subcommand_from completion' -l version
 complete -c rentsurvey -n '__fish_seen_subcommand_from completion' -l profile
 complete -c rentsurvey -n '__fish_seen_subcommand_from completion' -l local

@@ -11,6 +11,7 @@ import { overviewCommand } from './commands/overview/index.js';
 import { portfolioCommand } from './commands/portfolio/index.js';
 import { pricingCommand } from './commands/pricing/index.js';
 import { serveCommand } from './commands/serve/index.js';
+import { syncCommand } from './commands/sync/index.js';
 import { usersCommand } from './commands/users/index.js';
 import { vacancyCommand } from './commands/vacancy/index.js';
 
@@ -60,6 +61,7 @@ export function buildProgram(runtime: Runtime) {
     usersCommand(runtime),
     serveCommand(runtime),
     localCommand(runtime),
+    syncCommand(runtime),
     completionCommand(runtime),
   ])
     program.addCommand(command as unknown as Command);

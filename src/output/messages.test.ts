@@ -65,21 +65,25 @@ describe('createLogger', () => {
 });
 
 describe('spinner', () => {
-  it('is a silent stand-in when stderr is not a TTY', async () => {
+  it('does not animate when stderr is not a TTY, but prints the outcome line (cron logs)', async () => {
     const io = createTestIO({ stderrTTY: false });
     const s = (await spinner(io, 'Loading')).start();
     expect(s.isSpinning).toBe(true);
     s.text = 'Still loading';
     expect(s.text).toBe('Still loading');
+    expect(io.err()).toBe('');
     s.succeed('Done');
     expect(s.isSpinning).toBe(false);
-    expect(io.err()).toBe('');
+    expect(io.err()).toBe('Done\n');
   });
-  it('is silent when quiet, even on a TTY', async () => {
+  it('with quiet, prints no progress or success, but still the failure', async () => {
     const io = createTestIO({ stderrTTY: true });
+    const ok = (await spinner(io, 'Loading', { quiet: true })).start();
+    ok.succeed('fine');
+    expect(io.err()).toBe('');
     const s = (await spinner(io, 'Loading', { quiet: true })).start();
     s.fail('nope');
-    expect(io.err()).toBe('');
+    expect(io.err()).toBe('nope\n');
   });
   it('animates on a TTY and persists the final line', async () => {
     const io = createTestIO({ stderrTTY: true, stderrColor: false });

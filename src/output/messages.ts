@@ -69,10 +69,11 @@ export interface SpinnerOptions {
 
 /**
  * A spinner on stderr. Only a TTY that is not --quiet gets ora (imported here, not at
- * start-up); anywhere else the same interface does nothing, so commands never branch.
+ * start-up); anywhere else nothing animates, but the outcome line of succeed/fail is
+ * still printed (a cron log wants "Exported 6656 records"), so commands never branch.
  */
 export async function spinner(io: IOStreams, text: string, options: SpinnerOptions = {}): Promise<Spinner> {
-  if (!io.isStderrTTY || options.quiet) return silentSpinner(text);
+  if (!io.isStderrTTY || options.quiet) return plainSpinner(io, text, options.quiet ?? false);
   const { default: ora } = await import('ora');
   const style = stderrStyle(io);
   const instance = ora({
@@ -109,8 +110,9 @@ export async function spinner(io: IOStreams, text: string, options: SpinnerOptio
   return handle;
 }
 
-function silentSpinner(text: string): Spinner {
+function plainSpinner(io: IOStreams, text: string, quiet: boolean): Spinner {
   let spinning = false;
+  const write = (line: string) => io.stderr.write(`${sanitize(line, { multiline: true })}\n`);
   const handle: Spinner = {
     text,
     get isSpinning() {
@@ -121,11 +123,14 @@ function silentSpinner(text: string): Spinner {
       spinning = true;
       return handle;
     },
-    succeed: () => {
+    succeed: (message) => {
       spinning = false;
+      if (!quiet) write(message ?? handle.text);
     },
-    fail: () => {
+    // A failure is reported even with --quiet, like warnings and errors.
+    fail: (message) => {
       spinning = false;
+      write(message ?? handle.text);
     },
     stop: () => {
       spinning = false;

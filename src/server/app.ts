@@ -76,6 +76,17 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // Validation is zod's (the contract); answers are serialized by the handlers. Naming both
     // compilers keeps Fastify from loading ajv and fast-json-stringify, ~35 ms of start-up.
     schemaController: zodOnlySchemaController,
+    // The router's own rejections (a path parameter over maxParamLength, a malformed
+    // %-escape) would otherwise answer in Fastify's shape, with a 414 for the first.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(
+        reply,
+        400,
+        'validation_error',
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'a path parameter is too long to be an id'
+          : 'malformed URL: a path segment is not valid percent-encoding',
+      ),
   });
   // Bodies are JSON only: anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');

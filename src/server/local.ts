@@ -60,17 +60,17 @@ export function openLocalService(options: LocalServiceOptions) {
 }
 
 /**
- * The key the CLI itself uses with --local: all scopes in the store's first
+ * The key the CLI itself uses with --local: all scopes in the store's default
  * organization, kept in the data directory (0600) because the store holds
- * only hashes. Made anew when missing or no longer valid.
+ * only hashes. Made anew when missing, no longer valid, or of another organization.
  */
 export function localCliKey(store: Store): string {
   const file = join(store.dataDir, LOCAL_KEY_FILE);
+  const organizationId = store.accounts.defaultOrganizationId() ?? store.accounts.ensureOrganization('Local');
   if (existsSync(file)) {
     const key = readFileSync(file, 'utf8').trim();
-    if (store.accounts.authenticate(key)) return key;
+    if (store.accounts.authenticate(key)?.organizationId === organizationId) return key;
   }
-  const organizationId = store.accounts.organizations()[0]?.id ?? store.accounts.ensureOrganization('Local');
   const admin = store.accounts.firstAdmin(organizationId);
   const { key } = store.accounts.createApiKey({
     organizationId,

@@ -65,6 +65,21 @@ export function accountsStore(db: Database, now: () => string) {
       return db.all<{ id: string; name: string }>('SELECT id, name FROM organizations ORDER BY created_at, name');
     },
 
+    /** The organization local commands act for: the one set by `sync`, else the first one. */
+    defaultOrganizationId(): string | undefined {
+      const chosen = db.get<{ id: string }>(
+        "SELECT o.id FROM settings s JOIN organizations o ON o.id = s.value WHERE s.key = 'default_organization'",
+      );
+      return chosen?.id ?? this.organizations()[0]?.id;
+    },
+
+    setDefaultOrganization(organizationId: string) {
+      db.run(
+        "INSERT INTO settings (key, value) VALUES ('default_organization', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        organizationId,
+      );
+    },
+
     /** Resolves a bearer key to its principal, or null. Revoked keys and deactivated users get null. */
     authenticate(key: string): Principal | null {
       const match = KEY_PATTERN.exec(key);

@@ -156,4 +156,11 @@ export const migrations: string[] = [
     created_at TEXT NOT NULL
   );
   `,
+  `
+  -- Store-wide settings, e.g. which organization the CLI's --local acts for.
+  CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  `,
 ];

@@ -86,7 +86,7 @@ async function importCsv(ctx: Parameters<Handler>[0], content: string, org: stri
   });
   const summary = await withLocalStore(ctx, (store) =>
     storeImport(() => {
-      const organizationId = org ? store.accounts.organizationByName(org)?.id : store.accounts.organizations()[0]?.id;
+      const organizationId = org ? store.accounts.organizationByName(org)?.id : store.accounts.defaultOrganizationId();
       if (!organizationId) throw new CliError(org ? `no organization named ${org}` : 'the store has no organization yet', ExitCode.notFound);
       return store.imports.importObservations(organizationId, rows);
     }),

@@ -16,11 +16,10 @@ export const run: Handler = async (ctx, opts) => {
   if (unknown.length > 0 || scopes.length === 0)
     throw new UsageError(`unknown scope${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ') || '(none)'}`, `scopes: ${SCOPES.join(', ')}`);
   const created = await withLocalStore(ctx, (store) => {
-    const organizations = store.accounts.organizations();
     const orgName = opts.org as string | undefined;
     const organizationId = orgName
       ? store.accounts.ensureOrganization(orgName)
-      : (organizations[0]?.id ?? store.accounts.ensureOrganization('Local'));
+      : (store.accounts.defaultOrganizationId() ?? store.accounts.ensureOrganization('Local'));
     let userId: string | null = null;
     if (opts.email) {
       const user = store.accounts.userByEmail(organizationId, String(opts.email).toLowerCase());

@@ -1,9 +1,17 @@
 import type { CommandContext } from '../../context.js';
 
 /** Opens the local store directly (seeding a new one), for the management commands that are not API operations. */
-export async function withLocalStore<T>(ctx: CommandContext, work: (store: import('../../../server/store/index.js').Store) => T | Promise<T>) {
+export async function withLocalStore<T>(
+  ctx: CommandContext,
+  work: (store: import('../../../server/store/index.js').Store) => T | Promise<T>,
+  options: { seed?: 'demo' | 'empty' } = {},
+) {
   const { openLocalService } = await import('../../../server/local.js');
-  const service = openLocalService({ dataDir: ctx.globals.dataDir, notice: (message) => ctx.log.info(message) });
+  const service = openLocalService({
+    dataDir: ctx.globals.dataDir,
+    seed: options.seed ?? 'demo',
+    notice: (message) => ctx.log.info(message),
+  });
   try {
     return await work(service.store);
   } finally {

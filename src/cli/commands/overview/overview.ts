@@ -43,6 +43,11 @@ export const columns: Column<Row>[] = [
 export const run: Handler = async (ctx, _opts, [id]) => {
   const api = await ctx.api();
   const { data, raw } = await api.call('getOverview', { params: { id: id as string } });
+  if (ctx.globals.format === 'table')
+    ctx.io.stdout.write(
+      `${stdoutStyle(ctx.io).bold(data.community.name)} — ${data.community.address}` +
+        `${data.as_of_date ? ` — survey of ${data.as_of_date}` : ' — no completed survey yet'}\n\n`,
+    );
   await printList(ctx, {
     rows: data.floor_plans,
     columns,
@@ -60,7 +65,6 @@ function printSummary(ctx: Parameters<Handler>[0], data: Overview) {
   const pressure = m.market_concession_pressure;
   const lines = [
     '',
-    `${data.community.name} — ${data.community.address}${data.as_of_date ? ` — survey of ${data.as_of_date}` : ''}`,
     `Overall PSI   asking ${formatSignedPercent(m.overall_psi_base)}   NER ${formatSignedPercent(m.overall_psi_ner)}`,
     `CRI           asking ${cri(m.cri_base)}   NER ${cri(m.cri_ner)}`,
     `Concessions   ${pressure.comps_with_concessions} of ${pressure.total_comps} comps (${formatPercentValue(pressure.pct_comps_offering)}), ` +

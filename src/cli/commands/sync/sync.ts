@@ -1,0 +1,206 @@
+import type { DatasetInput } from '../../../api/dataset.js';
+import type { ResponseOf } from '../../../api/endpoints.js';
+import { addDays } from '../../../domain/dates.js';
+import { spinner } from '../../../output/messages.js';
+import type { Handler } from '../../command.js';
+import type { CommandContext } from '../../context.js';
+import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
+import type { ApiClient } from '../../http/client.js';
+import { withLocalStore } from '../local/store.js';
+
+type PricingRecord = ResponseOf<'getPricingHistory'>['pricing'][number];
+type CommunityRecord = ResponseOf<'listCommunities'>['communities'][number];
+type Person = NonNullable<CommunityRecord['community_manager']>;
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++] as T);
+    }),
+  );
+}
+
+/** Community records need communities:read; without it sync still works from the pricing views. */
+async function communityRecords(api: ApiClient): Promise<Map<string, CommunityRecord>> {
+  const records = new Map<string, CommunityRecord>();
+  try {
+    let total = Infinity;
+    while (records.size < total) {
+      const { data } = await api.call('listCommunities', { query: { limit: 100, offset: records.size } });
+      for (const record of data.communities) records.set(record.id, record);
+      total = data.total;
+      if (data.communities.length === 0) break;
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 403)) throw error;
+  }
+  return records;
+}
+
+/**
+ * Mirrors what a remote profile can read into the local store, as one
+ * organization, so that `--local` works offline on real data. Remote ids are
+ * kept, so a second sync updates the same records.
+ */
+export const run: Handler = async (ctx, opts) => {
+  if (ctx.globals.local) throw new UsageError('sync copies a remote profile into the local store; drop --local');
+  const days = (opts.days as number | undefined) ?? 365;
+  const api = await ctx.api();
+  const end = ctx.now().toISOString().slice(0, 10);
+  const start = addDays(end, -(days - 1));
+  const organization = (opts.org as string | undefined) ?? `${ctx.globals.profile ?? 'default'} @ ${new URL(api.target).host}`;
+
+  const progress = await spinner(ctx.io, `Reading the portfolio from ${api.target}…`, { quiet: ctx.globals.quiet });
+  progress.start();
+  try {
+    const dataset = await readRemote(ctx, api, { start, end, organization, onProgress: (text) => (progress.text = text) });
+    progress.text = 'Writing the local store…';
+    const summary = await withLocalStore(
+      ctx,
+      async (store) => {
+        const { Dataset } = await import('../../../api/dataset.js');
+        const result = store.imports.importDataset(Dataset.parse(dataset));
+        const organizationId = store.accounts.organizationByName(organization)?.id;
+        if (organizationId) store.accounts.setDefaultOrganization(organizationId);
+        return result;
+      },
+      { seed: 'empty' },
+    );
+    progress.succeed(
+      `Synced ${summary.communities} communities, ${summary.floor_plans} floor plans and ${summary.observations} observations ` +
+        `(${start} to ${end}) into ${ctx.globals.dataDir} as "${organization}"; --local now reads it.`,
+    );
+  } catch (error) {
+    progress.fail('Sync failed; the local store is unchanged');
+    throw error;
+  }
+};
+
+async function readRemote(
+  ctx: CommandContext,
+  api: ApiClient,
+  options: { start: string; end: string; organization: string; onProgress: (text: string) => void },
+): Promise<DatasetInput> {
+  const { data: portfolio } = await api.call('getPortfolio', { query: { include_comp_count: false } });
+  const subjects = portfolio.communities;
+  const records = await communityRecords(api);
+  const ids = [...subjects.map((s) => s.id)];
+  const comps = new Map<string, ResponseOf<'listComps'>['comps']>();
+  let done = 0;
+  await eachLimited(subjects, 4, async (subject) => {
+    comps.set(subject.id, (await api.call('listComps', { params: { id: subject.id }, query: { include_inactive: true } })).data.comps);
+    options.onProgress(`Reading comparables… ${++done}/${subjects.length}`);
+  });
+  const compIds = [...new Set([...comps.values()].flat().map((c) => c.id))].filter((id) => !ids.includes(id));
+  const everyone = [...ids, ...compIds];
+
+  // Addresses, zip codes and coordinates, 50 ids a request.
+  const places = new Map<string, ResponseOf<'batchCommunities'>['communities'][number]>();
+  for (let i = 0; i < everyone.length; i += 50) {
+    const { data } = await api.call('batchCommunities', { query: { ids: everyone.slice(i, i + 50).join(',') } });
+    for (const place of data.communities) places.set(place.id, place);
+  }
+
+  const plans = new Map<string, ResponseOf<'listFloorPlans'>['floor_plans']>();
+  const history = new Map<string, PricingRecord[]>();
+  done = 0;
+  await eachLimited(everyone, 4, async (id) => {
+    plans.set(id, (await api.call('listFloorPlans', { params: { id } })).data.floor_plans);
+    history.set(
+      id,
+      (await api.call('getPricingHistory', { params: { id }, query: { start_date: options.start, end_date: options.end } })).data.pricing,
+    );
+    options.onProgress(`Reading floor plans and pricing… ${++done}/${everyone.length}`);
+  });
+
+  const people = new Map<string, Person>();
+  for (const record of records.values())
+    for (const person of [record.community_manager, record.asset_manager, record.leasing_manager, ...record.other_team_members])
+      if (person) people.set(person.email.toLowerCase(), person);
+
+  const missingZip = everyone.filter((id) => !places.get(id)?.zipcode);
+  if (missingZip.length > 0)
+    ctx.log.warn(`${missingZip.length} comparables came without a zip code; stored as 00000 (the service did not return them in batch)`);
+
+  const community = (id: string, managed: boolean): NonNullable<DatasetInput['communities']>[number] => {
+    const place = places.get(id);
+    const record = records.get(id);
+    const comp = [...comps.values()].flat().find((c) => c.id === id);
+    const name = place?.name ?? record?.name ?? subjects.find((s) => s.id === id)?.name ?? comp?.name ?? id;
+    return {
+      key: id,
+      id,
+      managed,
+      name,
+      address: place?.address ?? record?.address ?? comp?.address ?? name,
+      zipcode: place?.zipcode ?? record?.zipcode ?? comp?.zipcode ?? '00000',
+      ...(place?.latitude != null && place.longitude != null ? { latitude: place.latitude, longitude: place.longitude } : {}),
+      ...((place?.external_community_id ?? record?.external_community_id)
+        ? { external_community_id: (place?.external_community_id ?? record?.external_community_id) as string }
+        : {}),
+      ...((place?.website_url ?? record?.website_url) ? { website_url: (place?.website_url ?? record?.website_url) as string } : {}),
+      ...(record?.email ? { email: record.email } : {}),
+      ...(record ? { status: record.status } : {}),
+      ...(record?.community_manager ? { community_manager_email: record.community_manager.email } : {}),
+      ...(record?.asset_manager ? { asset_manager_email: record.asset_manager.email } : {}),
+      ...(record?.leasing_manager ? { leasing_manager_email: record.leasing_manager.email } : {}),
+      ...(record && record.other_team_members.length > 0
+        ? { other_team_members_emails: record.other_team_members.map((p) => p.email) }
+        : {}),
+    };
+  };
+
+  // A survey is one date of one subject: its own records of that date and its comparables'.
+  const surveys: NonNullable<DatasetInput['surveys']> = [];
+  for (const subject of subjects) {
+    const members = [subject.id, ...(comps.get(subject.id) ?? []).map((c) => c.id)];
+    const byDate = new Map<string, PricingRecord[]>();
+    for (const record of history.get(subject.id) ?? []) byDate.set(record.as_of_date, [...(byDate.get(record.as_of_date) ?? []), record]);
+    for (const compId of members.slice(1))
+      for (const record of history.get(compId) ?? [])
+        if (byDate.has(record.as_of_date)) byDate.get(record.as_of_date)?.push(record);
+    for (const [date, observed] of [...byDate].sort(([a], [b]) => a.localeCompare(b)))
+      surveys.push({
+        subject: subject.id,
+        date,
+        observations: observed.map((r) => ({
+          floor_plan: r.floor_plan_id,
+          market_rent_cents: r.market_rent_cents,
+          net_effective_rent_cents: Math.min(r.net_effective_rent_cents, r.market_rent_cents),
+          units_available: r.units_available,
+          concessions: r.concessions,
+        })),
+      });
+  }
+
+  if (subjects.length === 0) throw new CliError('the remote portfolio is empty: nothing to sync', ExitCode.notFound);
+  return {
+    organization: options.organization,
+    users: [...people.values()].map((p) => ({ id: p.id, email: p.email, full_name: p.full_name, role: p.role, status: p.status })),
+    communities: [...ids.map((id) => community(id, true)), ...compIds.map((id) => community(id, false))],
+    comps: subjects.flatMap((s) =>
+      (comps.get(s.id) ?? []).map((c) => ({
+        subject: s.id,
+        comp: c.id,
+        ...(c.distance_miles !== null ? { distance_miles: c.distance_miles } : {}),
+        is_included_in_surveys: c.is_included_in_surveys,
+      })),
+    ),
+    floor_plans: everyone.flatMap((id) =>
+      (plans.get(id) ?? []).map((p) => ({
+        key: p.id,
+        id: p.id,
+        community: id,
+        floor_plan_name: p.floor_plan_name,
+        bedrooms: p.bedrooms,
+        bathrooms: p.bathrooms,
+        // The dataset needs positive sizes; a service that does not know one sends 0.
+        square_feet: Math.max(1, p.square_feet),
+        unit_count: Math.max(1, p.unit_count),
+      })),
+    ),
+    surveys,
+  };
+}

@@ -59,6 +59,7 @@ function operation(operationId: string, endpoint: Endpoint) {
     responses[413] = errorResponse('Body larger than 1 MB');
     responses[415] = errorResponse('Body is not application/json');
   }
+  if (operationId === 'inviteUser') responses[502] = errorResponse('The invitation e-mail could not be sent');
   if (operationId === 'createCommunity' || operationId === 'updateCommunity')
     responses[422] = errorResponse('A manager e-mail matches no user of the organization');
   return {

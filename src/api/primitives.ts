@@ -28,9 +28,12 @@ export const ADDRESS_MAX = 500;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Splits the batch `ids` query value; the one place its format is defined. */
+/** Splits the batch `ids` query value; the one place its format is defined. Ids differing only in case are one id. */
 export function splitIds(value: string): string[] {
-  return [...new Set(value.split(',').map((id) => id.trim()).filter((id) => id.length > 0))];
+  const ids = new Map<string, string>();
+  for (const id of value.split(',').map((part) => part.trim()))
+    if (id.length > 0 && !ids.has(id.toLowerCase())) ids.set(id.toLowerCase(), id);
+  return [...ids.values()];
 }
 
 export const IdList = z

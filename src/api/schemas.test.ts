@@ -21,6 +21,8 @@ describe('query coercion', () => {
 
   test('batch ids: comma-separated UUIDs, at most 50, duplicates folded', () => {
     expect(splitIds(`${uuid(1)}, ${uuid(2)},${uuid(1)},`)).toEqual([uuid(1), uuid(2)]);
+    const upper = 'ABCDEF00-0000-4000-8000-000000000001';
+    expect(splitIds(`${upper},${upper.toLowerCase()}`)).toEqual([upper]);
     expect(BatchQuery.safeParse({ ids: Array.from({ length: 50 }, (_, i) => uuid(i)).join(',') }).success).toBe(true);
     const tooMany = BatchQuery.safeParse({ ids: Array.from({ length: 51 }, (_, i) => uuid(i)).join(',') });
     expect(tooMany.error?.issues[0]?.message).toMatch(/at most 50/);

@@ -31,6 +31,7 @@ export const ErrorCode = z.enum([
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'mail_failed',
   'internal_error',
 ]);
 

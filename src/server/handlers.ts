@@ -42,6 +42,7 @@ function record(store: Store, organizationId: string, id: string) {
 export const handlers: Handlers = {
   getPortfolio: ({ store, principal, query }) => store.pricing.portfolio(principal.organizationId, query),
 
+  // splitIds folds duplicates whatever their case, keeping the first spelling.
   batchCommunities: ({ store, principal, query }) =>
     store.pricing.batch(principal.organizationId, splitIds(query.ids), query.include_comps),
 
@@ -125,19 +126,27 @@ export const handlers: Handlers = {
       expiresAt,
     });
     const inviteUrl = `${options.appUrl.replace(/\/+$/, '')}/invitations/${token}`;
-    const delivery = await options.mailer.send({
-      to: email,
-      subject: 'You are invited to rentsurvey',
-      text: [
-        `Hello ${body.name},`,
-        '',
-        `You have been invited to join your team on rentsurvey as ${body.role === 'admin' ? 'an admin' : 'a member'}.`,
-        `Accept the invitation and create your account here (valid until ${expiresAt}):`,
-        '',
-        inviteUrl,
-        '',
-      ].join('\n'),
-    });
+    let delivery: string;
+    try {
+      delivery = await options.mailer.send({
+        to: email,
+        subject: 'You are invited to rentsurvey',
+        text: [
+          `Hello ${body.name},`,
+          '',
+          `You have been invited to join your team on rentsurvey as ${body.role === 'admin' ? 'an admin' : 'a member'}.`,
+          `Accept the invitation and create your account here (valid until ${expiresAt}):`,
+          '',
+          inviteUrl,
+          '',
+        ].join('\n'),
+      });
+    } catch {
+      // An invitation nobody received must not block inviting the same e-mail again (409).
+      // The mail server's own words stay out of the answer: they describe our network, not the request.
+      store.accounts.deleteInvitation(id);
+      throw new StoreError(502, 'mail_failed', `the invitation e-mail to ${email} could not be sent; nothing was kept, try again later`);
+    }
     store.accounts.recordEmail(org, email, 'invitation', delivery);
     return {
       success: true,

@@ -264,6 +264,11 @@ export function accountsStore(db: Database, now: () => string) {
       return { id, token };
     },
 
+    /** Removes an invitation whose e-mail could not be sent, so that it can be sent again. */
+    deleteInvitation(id: string) {
+      db.run('DELETE FROM invitations WHERE id = ?', id);
+    },
+
     recordEmail(organizationId: string, to: string, subject: string, delivery: string) {
       db.run(
         'INSERT INTO emails (id, organization_id, to_address, subject, delivery, created_at) VALUES (?, ?, ?, ?, ?, ?)',

@@ -7,7 +7,7 @@ import type { ErrorDetail } from '../../api/schemas.js';
  */
 export class StoreError extends Error {
   constructor(
-    readonly status: 400 | 404 | 409 | 422,
+    readonly status: 400 | 404 | 409 | 422 | 502,
     readonly code: string,
     message: string,
     readonly details: ErrorDetail[] = [],

@@ -1,0 +1,35 @@
+/**
+ * Vitest global setup. The e2e tests run the BUILT CLI, so build once when
+ * dist/cli.js is missing (`npm test` builds first; `npx vitest run` may not).
+ * Also reserves a folder where the first e2e file that needs it seeds one demo
+ * store for all files to copy (see demoStore in cli.ts): seeding takes seconds.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Empty folder for the shared demo store template; removed after the run. */
+    e2eTemplateRoot: string;
+  }
+}
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export default async function setup(project: TestProject) {
+  const cli = join(ROOT, 'dist', 'cli.js');
+  if (!existsSync(cli)) {
+    execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (!existsSync(cli)) throw new Error('npm run build did not produce dist/cli.js');
+  }
+  const templateRoot = await mkdtemp(join(tmpdir(), 'rentsurvey-e2e-template-'));
+  project.provide('e2eTemplateRoot', templateRoot);
+  return async () => {
+    await rm(templateRoot, { recursive: true, force: true });
+  };
+}

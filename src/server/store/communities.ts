@@ -1,33 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { ResponseOf } from '../../api/endpoints.js';
 import type { Database } from './db.js';
 import { conflict, notFound, StoreError } from './errors.js';
 
 type TeamRole = 'community_manager' | 'asset_manager' | 'leasing_manager' | 'team_member';
 
-interface UserSummary {
-  id: string;
-  email: string;
-  full_name: string;
-  role: 'admin' | 'member';
-  status: 'active' | 'inactive';
-}
-
-export interface CommunityRecord {
-  id: string;
-  name: string;
-  address: string;
-  zipcode: string;
-  email: string | null;
-  external_community_id: string | null;
-  website_url: string | null;
-  status: 'active' | 'inactive';
-  community_manager: UserSummary | null;
-  asset_manager: UserSummary | null;
-  leasing_manager: UserSummary | null;
-  other_team_members: UserSummary[];
-  created_at: string;
-  updated_at: string;
-}
+type CommunityRecord = ResponseOf<'createCommunity'>;
+type UserSummary = NonNullable<CommunityRecord['community_manager']>;
 
 /** Fields of POST/PATCH /communities (and of imported communities). */
 export interface CommunityChanges {

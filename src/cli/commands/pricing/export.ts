@@ -5,6 +5,7 @@ import { addDays } from '../../../domain/dates.js';
 import { formatCsv, type Column } from '../../../output/render.js';
 import { spinner } from '../../../output/messages.js';
 import type { Handler } from '../../command.js';
+import { eachLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
@@ -72,16 +73,6 @@ function dateRange(ctx: CommandContext, opts: Record<string, unknown>, state: Ex
   return { start, end, nothingNew: start > end };
 }
 
-/** Runs `work` over `items` with at most `limit` in flight. */
-async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++] as T);
-    }),
-  );
-}
-
 export const run: Handler = async (ctx, opts) => {
   const out = opts.out as string;
   const toStdout = out === '-';
@@ -147,7 +138,9 @@ export const run: Handler = async (ctx, opts) => {
         `${JSON.stringify({ last_end_date: range.end, exported_at: ctx.now().toISOString() } satisfies ExportState)}\n`,
       );
   }
-  progress.succeed(
+  // The spinner shows only on a terminal; the summary is for cron logs too (like other commands' success lines).
+  progress.stop();
+  ctx.log.success(
     `Exported ${ordered.length} pricing records of ${communities.length} communities (${range.start} to ${range.end})${toStdout ? '' : ` to ${out}`}`,
   );
 };

@@ -3,6 +3,7 @@ import type { ResponseOf } from '../../../api/endpoints.js';
 import { addDays } from '../../../domain/dates.js';
 import { spinner } from '../../../output/messages.js';
 import type { Handler } from '../../command.js';
+import { eachLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
@@ -11,16 +12,6 @@ import { withLocalStore } from '../local/store.js';
 type PricingRecord = ResponseOf<'getPricingHistory'>['pricing'][number];
 type CommunityRecord = ResponseOf<'listCommunities'>['communities'][number];
 type Person = NonNullable<CommunityRecord['community_manager']>;
-
-/** Runs `work` over `items` with at most `limit` in flight. */
-async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++] as T);
-    }),
-  );
-}
 
 /** Community records need communities:read; without it sync still works from the pricing views. */
 async function communityRecords(api: ApiClient): Promise<Map<string, CommunityRecord>> {

@@ -4,9 +4,9 @@ import {
   endpoints,
   type BodyOf,
   type Endpoint,
-  type Endpoints,
   type OperationId,
   type ParamsOf,
+  type QueryOf,
   type ResponseOf,
 } from '../../api/endpoints.js';
 import { ErrorBody } from '../../api/schemas.js';
@@ -14,17 +14,10 @@ import { VERSION } from '../../version.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js';
 import type { Transport } from './transport.js';
 
-/**
- * Query values as a caller holds them (booleans, numbers): the query schema's
- * output type, all optional, since the server applies the defaults.
- */
-export type QueryOutput<O extends OperationId> = Endpoints[O] extends { query: infer S extends z.ZodType }
-  ? Partial<z.output<S>>
-  : never;
-
 export interface CallInput<O extends OperationId> {
   params?: ParamsOf<O>;
-  query?: QueryOutput<O>;
+  /** Query values as a caller holds them (booleans, numbers); the server applies defaults. */
+  query?: QueryOf<O>;
   body?: BodyOf<O>;
 }
 

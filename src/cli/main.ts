@@ -28,7 +28,21 @@ export function reportError(runtime: Runtime, error: unknown, debug: boolean): n
   return ExitCode.failure;
 }
 
+/**
+ * `rentsurvey ... | head` closes the pipe early: the next write fails with EPIPE,
+ * which Node throws as an unhandled 'error' event (a stack trace). The reader
+ * has what it wanted, so stop quietly, as a command killed by SIGPIPE would.
+ */
+function exitQuietlyOnBrokenPipe() {
+  for (const stream of [process.stdout, process.stderr])
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok);
+      throw error;
+    });
+}
+
 export async function main(argv: string[], runtime?: Runtime): Promise<number> {
+  if (!runtime) exitQuietlyOnBrokenPipe();
   const rt: Runtime = runtime ?? {
     io: createSystemIO({ noColor: argv.includes('--no-color') }),
     env: process.env,

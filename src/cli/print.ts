@@ -12,7 +12,13 @@ export function printList<Row>(
 
 /** One record (a key/value table on a terminal). */
 export function printRecord<Row>(ctx: CommandContext, record: { record: Row; columns: Column<Row>[]; json: unknown }) {
-  return renderRecord(ctx.io, { format: ctx.globals.format, fields: ctx.globals.fields, ...record });
+  // Record commands name their lines through the column helpers' header ("Base URL", "14-day vacancy"):
+  // use it as the label, else the renderer derives one from the key ("Avg market rent cents: $1,901").
+  // Upper-case headers of list columns (reused by some records) stay table headers.
+  const columns = record.columns.map((c) =>
+    c.label === undefined && c.header !== undefined && c.header !== c.header.toUpperCase() ? { ...c, label: c.header } : c,
+  );
+  return renderRecord(ctx.io, { format: ctx.globals.format, fields: ctx.globals.fields, ...record, columns });
 }
 
 /**

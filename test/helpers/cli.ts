@@ -1,0 +1,332 @@
+/**
+ * End-to-end helpers: run the BUILT CLI (bin/rentsurvey.js → dist/) as a child
+ * process in throw-away XDG folders, and start a real `rentsurvey serve`.
+ */
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { execa, type ResultPromise } from 'execa';
+import { inject } from 'vitest';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = join(ROOT, 'bin', 'rentsurvey.js');
+
+export interface RunResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
+export interface RunOptions {
+  /** Merged over the sandbox's env; `undefined` removes a variable. */
+  env?: Record<string, string | undefined>;
+  /** Standard input; without it the child's stdin is /dev/null (never a TTY). */
+  input?: string;
+  /** Milliseconds before the child is killed; the result then has timedOut. */
+  timeout?: number;
+  cwd?: string;
+}
+
+// Variables of the parent that would change what the CLI does: never inherited.
+const PASS_THROUGH = ['PATH', 'SYSTEMROOT', 'TMPDIR', 'LANG', 'TZ'];
+
+function baseEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of PASS_THROUGH) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return env;
+}
+
+function mergeEnv(...layers: Array<Record<string, string | undefined> | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const layer of layers)
+    for (const [key, value] of Object.entries(layer ?? {})) {
+      if (value === undefined) delete out[key];
+      else out[key] = value;
+    }
+  return out;
+}
+
+// Tests start CLI runs concurrently; more processes than cores only make each slower
+// (and risk timeouts), so a worker runs a few at a time and queues the rest.
+const MAX_RUNNING = availableParallelism() + 1;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function slot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+/**
+ * Runs `node bin/rentsurvey.js ...args` with exactly the env given (plus PATH),
+ * never rejecting: the exit code, stdout and stderr are the result.
+ */
+export function run(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  return slot(() => runNow(args, options));
+}
+
+async function runNow(args: string[], options: RunOptions): Promise<RunResult> {
+  const result = await execa(process.execPath, [BIN, ...args], {
+    reject: false,
+    extendEnv: false,
+    env: mergeEnv(baseEnv(), options.env),
+    cwd: options.cwd ?? ROOT,
+    stripFinalNewline: false,
+    timeout: options.timeout ?? 20_000,
+    ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' as const }),
+  });
+  return {
+    exitCode: result.exitCode ?? -1,
+    stdout: String(result.stdout ?? ''),
+    stderr: String(result.stderr ?? ''),
+    timedOut: result.timedOut === true,
+  };
+}
+
+// eslint-disable-next-line no-control-regex -- ESC is exactly what we look for
+export const ANSI = /\u001b\[/;
+
+/** What every run in a sandbox must respect; a failure names the command. */
+export class SecretLeak extends Error {}
+
+export interface Sandbox {
+  root: string;
+  configHome: string;
+  dataHome: string;
+  /** XDG_CONFIG_HOME, XDG_DATA_HOME, HOME and NO_COLOR=1. */
+  env: Record<string, string>;
+  /** Strings that must never appear in any output (API keys); see `run`. */
+  secrets: string[];
+  /**
+   * `run` with the sandbox env. Every result is checked: no secret in stdout or
+   * stderr (unless allowSecrets), and no ANSI escape unless FORCE_COLOR is set.
+   */
+  run(args: string[], options?: RunOptions & { allowSecrets?: boolean }): Promise<RunResult>;
+  cleanup(): Promise<void>;
+}
+
+export async function createSandbox(): Promise<Sandbox> {
+  const root = await mkdtemp(join(tmpdir(), 'rentsurvey-e2e-'));
+  const configHome = join(root, 'config');
+  const dataHome = join(root, 'data');
+  const env = { XDG_CONFIG_HOME: configHome, XDG_DATA_HOME: dataHome, HOME: join(root, 'home'), NO_COLOR: '1' };
+  const secrets: string[] = [];
+  return {
+    root,
+    configHome,
+    dataHome,
+    env,
+    secrets,
+    async run(args, options = {}) {
+      const merged = mergeEnv(env, options.env);
+      const result = await run(args, { ...options, env: merged });
+      const shown = `rentsurvey ${args.join(' ')}`;
+      if (!options.allowSecrets)
+        for (const secret of secrets)
+          if (result.stdout.includes(secret) || result.stderr.includes(secret))
+            throw new SecretLeak(`${shown} printed an API key:\n${result.stdout}\n${result.stderr}`);
+      if (!merged.FORCE_COLOR && (ANSI.test(result.stdout) || ANSI.test(result.stderr)))
+        throw new Error(`${shown} printed ANSI escapes without a terminal:\n${JSON.stringify(result)}`);
+      return result;
+    },
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+export interface Served {
+  /** http://127.0.0.1:PORT (what `login --base-url` takes). */
+  baseUrl: string;
+  dataDir: string;
+  /** Everything the server wrote on stderr so far. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `rentsurvey serve --port 0 --data-dir <dataDir>` and resolves when it
+ * prints "Listening on http://HOST:PORT/v1" (the demo data is seeded first on a
+ * new folder, a few seconds).
+ */
+export async function startServe(
+  dataDir: string,
+  options: { env?: Record<string, string | undefined>; args?: string[] } = {},
+): Promise<Served> {
+  const child: ResultPromise = execa(
+    process.execPath,
+    [BIN, 'serve', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
+    {
+      reject: false,
+      extendEnv: false,
+      env: mergeEnv(baseEnv(), { NO_COLOR: '1', HOME: dataDir }, options.env),
+      cwd: ROOT,
+      stdin: 'ignore',
+      buffer: false,
+    },
+  );
+  let log = '';
+  let exited = false;
+  void child.finally(() => {
+    exited = true;
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`serve did not start within 30 s:\n${log}`));
+    }, 30_000);
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => {
+      log += chunk;
+      const match = /Listening on (http:\/\/[^\s/]+)\/v1/.exec(log);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.stdout!.resume();
+    void child.then((result) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited (${String(result.exitCode)}) before listening:\n${log}`));
+    });
+  });
+  return {
+    baseUrl,
+    dataDir,
+    log: () => log,
+    async stop() {
+      if (!exited) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await child;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Fills `dir` (which must not exist) with a copy of a demo store seeded once per
+ * test run, so that each file's server starts at once instead of seeding anew.
+ * The first caller seeds the template; the others wait for it.
+ */
+export async function demoStore(dir: string): Promise<string> {
+  const root = inject('e2eTemplateRoot');
+  const template = join(root, 'demo');
+  if (!existsSync(template)) {
+    let owner = true;
+    try {
+      await mkdir(join(root, 'lock'));
+    } catch {
+      owner = false;
+    }
+    if (owner) {
+      const staging = join(root, 'staging');
+      // `serve` seeds a new data directory with the demo portfolio before it listens.
+      const served = await startServe(staging);
+      await served.stop();
+      if (!/Created demo data in /.test(served.log())) throw new Error(`serve did not seed the demo data:\n${served.log()}`);
+      await rename(staging, template);
+    } else {
+      const deadline = Date.now() + 60_000;
+      while (!existsSync(template)) {
+        if (Date.now() > deadline) throw new Error('timed out waiting for the demo store template');
+        await sleep(100);
+      }
+    }
+  }
+  await cp(template, dir, { recursive: true, errorOnExist: true, force: false });
+  return dir;
+}
+
+/** A key for the local service on `dataDir` (`local keys create` prints only the key when piped). */
+export async function createKey(dataDir: string, scopes: string[] | 'all' = 'all', env?: Record<string, string>): Promise<string> {
+  const result = await run(
+    ['local', 'keys', 'create', ...(scopes === 'all' ? ['--all-scopes'] : ['--scopes', scopes.join(',')]), '--data-dir', dataDir],
+    { env: { NO_COLOR: '1', ...env } },
+  );
+  const key = result.stdout.trim();
+  if (result.exitCode !== 0 || !/^rsk_\S+$/.test(key))
+    throw new Error(`local keys create failed (${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
+  return key;
+}
+
+/** A TCP port with nothing listening on it (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** JSON.parse that names the output when it is not JSON (only JSON may be on stdout). */
+export function parseJson<T = unknown>(stdout: string): T {
+  try {
+    return JSON.parse(stdout) as T;
+  } catch {
+    throw new Error(`stdout is not one JSON document:\n${stdout.slice(0, 2000)}`);
+  }
+}
+
+/** Lines of an ndjson output, each parsed. */
+export function parseNdjson<T = Record<string, unknown>>(stdout: string): T[] {
+  expectEndsWithNewline(stdout);
+  return stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => parseJson<T>(line));
+}
+
+/** A minimal CSV reader (quoted fields, doubled quotes, no newlines inside fields needed here). */
+export function parseCsv(text: string): { header: string[]; rows: Record<string, string>[] } {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
+      if (c === '\r') i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || record.length > 0) records.push([...record, field]);
+  const [header = [], ...rest] = records;
+  return {
+    header,
+    rows: rest.map((values) => {
+      if (values.length !== header.length) throw new Error(`CSV row has ${values.length} fields, header ${header.length}`);
+      return Object.fromEntries(header.map((name, i) => [name, values[i] ?? '']));
+    }),
+  };
+}
+
+function expectEndsWithNewline(text: string) {
+  if (text !== '' && !text.endsWith('\n')) throw new Error('output does not end with a newline');
+}
+
+/** True when dist/cli.js exists (the e2e global setup builds otherwise). */
+export function isBuilt(): boolean {
+  return existsSync(join(ROOT, 'dist', 'cli.js'));
+}

@@ -26,6 +26,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from login' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from login' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from login' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from login' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from login' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from login' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from login' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from login' -l quiet
@@ -40,6 +41,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from logout' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from logout' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from logout' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from logout' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from logout' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from logout' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from logout' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from logout' -l quiet
@@ -55,6 +57,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from auth' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from auth' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from auth' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from auth' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from auth' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from auth' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from auth' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from auth' -l quiet
@@ -69,6 +72,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from status' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from status' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from status' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from status' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from status' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from status' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from status' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from status' -l quiet
@@ -85,6 +89,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from portfolio' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from portfolio' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from portfolio' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from portfolio' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from portfolio' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from portfolio' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from portfolio' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from portfolio' -l quiet
@@ -104,6 +109,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from communities' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from communities' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from communities' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from communities' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from communities' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from communities' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from communities' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from communities' -l quiet
@@ -122,6 +128,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l quiet
@@ -138,6 +145,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l quiet
@@ -153,6 +161,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from batch' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from batch' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from batch' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from batch' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from batch' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from batch' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from batch' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from batch' -l quiet
@@ -178,6 +187,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l quiet
@@ -204,6 +214,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l quiet
@@ -222,6 +233,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from comps' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from comps' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from comps' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from comps' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from comps' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from comps' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from comps' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from comps' -l quiet
@@ -238,6 +250,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l quiet
@@ -256,6 +269,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from add' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from add' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from add' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from add' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from add' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from add' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from add' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from add' -l quiet
@@ -270,6 +284,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from activate' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from activate' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from activate' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from activate' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from activate' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from activate' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from activate' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from activate' -l quiet
@@ -284,6 +299,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from deactivate' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from deactivate' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from deactivate' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from deactivate' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from deactivate' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from deactivate' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from deactivate' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from deactivate' -l quiet
@@ -301,6 +317,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -l quiet
@@ -322,6 +339,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from history' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from history' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from history' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from history' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from history' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from history' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from history' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from history' -l quiet
@@ -336,6 +354,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from floor-plans' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from floor-plans' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from floor-plans' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from floor-plans' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from floor-plans' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from floor-plans' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from floor-plans' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from floor-plans' -l quiet
@@ -357,6 +376,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from export' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from export' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from export' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from export' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from export' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from export' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from export' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from export' -l quiet
@@ -372,6 +392,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from vacancy' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from vacancy' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from vacancy' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from vacancy' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from vacancy' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from vacancy' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from vacancy' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from vacancy' -l quiet
@@ -389,6 +410,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from trend' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from trend' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from trend' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from trend' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from trend' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from trend' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from trend' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from trend' -l quiet
@@ -403,6 +425,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from overview' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from overview' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from overview' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from overview' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from overview' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from overview' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from overview' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from overview' -l quiet
@@ -420,6 +443,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from users' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from users' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from users' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from users' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from users' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from users' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from users' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from users' -l quiet
@@ -437,6 +461,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from invite' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from invite' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from invite' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from invite' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from invite' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from invite' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from invite' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from invite' -l quiet
@@ -451,6 +476,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from show' -l quiet
@@ -468,6 +494,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from update' -l quiet
@@ -490,6 +517,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from serve' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from serve' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from serve' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from serve' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from serve' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from serve' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from serve' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from serve' -l quiet
@@ -504,6 +532,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from openapi' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from openapi' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from openapi' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from openapi' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from openapi' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from openapi' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from openapi' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from openapi' -l quiet
@@ -522,6 +551,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from local' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from local' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from local' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from local' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from local' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from local' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from local' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from local' -l quiet
@@ -539,6 +569,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from keys' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from keys' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from keys' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from keys' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from keys' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from keys' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from keys' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from keys' -l quiet
@@ -558,6 +589,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from create' -l quiet
@@ -572,6 +604,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from list' -l quiet
@@ -586,6 +619,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from revoke' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from revoke' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from revoke' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from revoke' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from revoke' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from revoke' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from revoke' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from revoke' -l quiet
@@ -603,6 +637,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from reset' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from reset' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from reset' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from reset' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from reset' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from reset' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from reset' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from reset' -l quiet
@@ -618,6 +653,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from import' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from import' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from import' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from import' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from import' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from import' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from import' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from import' -l quiet
@@ -632,6 +668,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from jobs' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from jobs' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from jobs' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from jobs' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from jobs' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from jobs' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from jobs' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from jobs' -l quiet
@@ -648,6 +685,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from sync' -l quiet
@@ -662,6 +700,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from completion' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from completion' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from completion' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from completion' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from completion' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from completion' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from completion' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from completion' -l quiet
@@ -676,6 +715,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from help' -l data-dir
 complete -c rentsurvey -n '__fish_seen_subcommand_from help' -l format
 complete -c rentsurvey -n '__fish_seen_subcommand_from help' -l json
 complete -c rentsurvey -n '__fish_seen_subcommand_from help' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from help' -l ndjson
 complete -c rentsurvey -n '__fish_seen_subcommand_from help' -l fields
 complete -c rentsurvey -n '__fish_seen_subcommand_from help' -l no-color
 complete -c rentsurvey -n '__fish_seen_subcommand_from help' -l quiet
@@ -690,6 +730,7 @@ complete -c rentsurvey -n '__fish_use_subcommand' -l data-dir
 complete -c rentsurvey -n '__fish_use_subcommand' -l format
 complete -c rentsurvey -n '__fish_use_subcommand' -l json
 complete -c rentsurvey -n '__fish_use_subcommand' -l csv
+complete -c rentsurvey -n '__fish_use_subcommand' -l ndjson
 complete -c rentsurvey -n '__fish_use_subcommand' -l fields
 complete -c rentsurvey -n '__fish_use_subcommand' -l no-color
 complete -c rentsurvey -n '__fish_use_subcommand' -l quiet

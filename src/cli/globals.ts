@@ -13,6 +13,7 @@ export interface GlobalFlags {
   format?: string;
   json?: boolean;
   csv?: boolean;
+  ndjson?: boolean;
   fields?: string;
   color?: boolean;
   quiet?: boolean;
@@ -53,8 +54,8 @@ function seconds(value: string | undefined, name: string): number | undefined {
 }
 
 export function resolveGlobals(flags: GlobalFlags, env: NodeJS.ProcessEnv): GlobalOptions {
-  const shorthands = [flags.json && 'json', flags.csv && 'csv'].filter(Boolean) as Format[];
-  if (shorthands.length > 1) throw new UsageError('use only one of --json and --csv');
+  const shorthands = [flags.json && 'json', flags.csv && 'csv', flags.ndjson && 'ndjson'].filter(Boolean) as Format[];
+  if (shorthands.length > 1) throw new UsageError('use only one of --json, --csv and --ndjson');
   if (shorthands.length === 1 && flags.format && flags.format !== shorthands[0])
     throw new UsageError(`--${shorthands[0]} conflicts with --format ${flags.format}`);
   const format = (shorthands[0] ?? flags.format ?? 'table') as Format;

@@ -10,8 +10,9 @@ export function reportError(runtime: Runtime, error: unknown, debug: boolean): n
   const { stderr } = runtime.io;
   if (error instanceof CommanderError) {
     // Commander has already printed its message; help and version are successes.
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help')
-      return ExitCode.ok;
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
+    // A group without its subcommand (`rentsurvey pricing`): help went to stderr; for a script it is a usage error.
+    if (error.code === 'commander.help') return ExitCode.usage;
     return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   }
   // output/ cannot import cli/, so the renderers throw their own UsageError (e.g. an unknown --fields name).

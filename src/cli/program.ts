@@ -29,6 +29,7 @@ export function buildProgram(runtime: Runtime) {
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv', 'ndjson']))
     .option('--json', 'shorthand for --format json')
     .option('--csv', 'shorthand for --format csv')
+    .option('--ndjson', 'shorthand for --format ndjson')
     .option('--fields <list>', 'comma-separated fields to output, in that order')
     .option('--no-color', 'no colors (also NO_COLOR=1)')
     .option('-q, --quiet', 'no progress or success messages on stderr')

@@ -83,10 +83,17 @@ export function vacancyTrend(
   id: string,
   query: QueryOutputOf<'getVacancyTrend'>,
 ): ResponseOf<'getVacancyTrend'> {
-  const data = store.pricing.vacancyData(organizationId, id, { start: query.start_date, end: query.end_date });
+  // Every completed survey: start_date/end_date limit the trend points only; the
+  // projections look forward from the latest survey whatever the range (docs/metrics.md).
+  const data = store.pricing.vacancyData(organizationId, id);
+  const inRange = data.surveys.filter(
+    (survey) =>
+      (query.start_date === undefined || survey.survey_date >= query.start_date) &&
+      (query.end_date === undefined || survey.survey_date <= query.end_date),
+  );
   // A comp counts in a survey only when that survey observed it: no data is not 0 %.
   const observed = new Set(data.observed.map((o) => `${o.survey_id} ${o.community_id}`));
-  const trends = data.surveys.map((survey) => {
+  const trends = inRange.map((survey) => {
     const point = computeVacancyTrendPoint(
       vacancyInput(data, survey, id),
       data.compIds.filter((compId) => observed.has(`${survey.id} ${compId}`)).map((compId) => vacancyInput(data, survey, compId)),

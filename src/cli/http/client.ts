@@ -184,7 +184,15 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
 
       const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent };
       if (body !== undefined) headers['content-type'] = 'application/json';
-      if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+      if (options.apiKey) {
+        // A key with a newline or control character cannot go into a header: say so, not "network error".
+        if (!/^[\x21-\x7e]+$/.test(options.apiKey))
+          throw new UsageError(
+            'the API key contains spaces or control characters that cannot be sent in a header',
+            'check for a stray newline or a paste error in RENTSURVEY_API_KEY or the stored profile',
+          );
+        headers.authorization = `Bearer ${options.apiKey}`;
+      }
 
       const fullPath = path + queryString(query);
       const response = await transport.request({

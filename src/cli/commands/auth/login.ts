@@ -1,6 +1,6 @@
 import { text as readText } from 'node:stream/consumers';
 import type { Handler } from '../../command.js';
-import { UsageError } from '../../errors.js';
+import { CliError, UsageError } from '../../errors.js';
 import { canPrompt } from '../../prompt.js';
 import { verifyCredentials } from './verify.js';
 
@@ -45,8 +45,9 @@ export const run: Handler = async (ctx, opts) => {
   if (opts.verify !== false) {
     const verdict = await verifyCredentials(ctx, baseUrl, apiKey);
     if (!verdict.ok) {
-      verdict.error.message = `login failed, nothing saved: ${verdict.error.message}`;
-      throw verdict.error;
+      const { error } = verdict;
+      const hint = error.exitCode === 3 ? 'check the key (or issue a new one) and run login again' : error.hint;
+      throw new CliError(`login failed, nothing saved: ${error.message}`, error.exitCode, hint);
     }
     if (verdict.note) ctx.log.warn(`the key works but ${verdict.note}`);
   }

@@ -21,9 +21,13 @@ const exportColumns: Column<ExportRow>[] = [
   ...pricingColumns.map((column) => ({ key: column.key, value: (r: ExportRow) => column.value(r.record) })),
 ];
 
-/** Remembers, beside the output file, the last date a successful export covered. */
+/**
+ * Remembers, beside the output file, the latest pricing date a successful
+ * export wrote (a watermark): the next --since-last run starts the day after,
+ * so pricing dated today that arrives after tonight's run is not skipped.
+ */
 interface ExportState {
-  last_end_date: string;
+  last_exported_date: string;
   exported_at: string;
 }
 
@@ -66,7 +70,7 @@ function dateRange(ctx: CommandContext, opts: Record<string, unknown>, state: Ex
   if (opts.sinceLast && (opts.start || opts.days)) throw new UsageError('--since-last picks the start date; drop --start/--days');
   const end = (opts.end as string | undefined) ?? today;
   let start = opts.start as string | undefined;
-  if (!start && opts.sinceLast && state) start = addDays(state.last_end_date, 1);
+  if (!start && opts.sinceLast && state) start = addDays(state.last_exported_date, 1);
   start ??= addDays(end, -((opts.days as number | undefined) ?? 30) + 1);
   // With --since-last, a second run on the same day simply finds nothing new.
   if (start > end && !(opts.sinceLast && state)) throw new UsageError(`the start date ${start} is after the end date ${end}`);
@@ -128,18 +132,24 @@ export const run: Handler = async (ctx, opts) => {
 
   // Keep the order of the community list, whatever order the answers came in.
   const ordered = communities.flatMap((c) => rows.get(c.id) ?? []);
+  progress.stop();
+  if (opts.sinceLast && state && ordered.length === 0) {
+    // Nothing new: the previous delta stays for whoever has not loaded it yet.
+    ctx.log.success(`Nothing new since ${state.last_exported_date}; ${out} left unchanged`);
+    return;
+  }
   const csv = await formatCsv(ordered, exportColumns);
   if (toStdout) ctx.io.stdout.write(csv);
   else {
     await writeAtomically(target, csv);
-    if (opts.sinceLast)
+    const latest = ordered.reduce<string | undefined>((max, r) => (max && max > r.record.as_of_date ? max : r.record.as_of_date), undefined);
+    if (opts.sinceLast && latest)
       await writeAtomically(
         stateFile(target),
-        `${JSON.stringify({ last_end_date: range.end, exported_at: ctx.now().toISOString() } satisfies ExportState)}\n`,
+        `${JSON.stringify({ last_exported_date: latest, exported_at: ctx.now().toISOString() } satisfies ExportState)}\n`,
       );
   }
   // The spinner shows only on a terminal; the summary is for cron logs too (like other commands' success lines).
-  progress.stop();
   ctx.log.success(
     `Exported ${ordered.length} pricing records of ${communities.length} communities (${range.start} to ${range.end})${toStdout ? '' : ` to ${out}`}`,
   );

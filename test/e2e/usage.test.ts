@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, parseNdjson, type Sandbox } from '../helpers/cli.js';
+
+// Small usage contracts that scripts rely on.
+describe('usage', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await createSandbox();
+  });
+  afterAll(() => sandbox?.cleanup());
+
+  it('a group without its subcommand prints its help on stderr and exits 2', async () => {
+    const r = await sandbox.run(['pricing']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/Usage: rentsurvey pricing/);
+    expect(r.stderr).toMatch(/export/);
+  });
+
+  it('--ndjson is a shorthand for --format ndjson, and shorthands exclude each other', async () => {
+    const r = await sandbox.run(['--local', 'portfolio', '--ndjson', '--fields', 'name,comp_count'], { timeout: 60_000 });
+    expect(r.exitCode).toBe(0);
+    const rows = parseNdjson(r.stdout);
+    expect(rows.length).toBeGreaterThan(20);
+    expect(Object.keys(rows[0] as object)).toEqual(['name', 'comp_count']);
+    const both = await sandbox.run(['--local', 'portfolio', '--ndjson', '--json']);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toMatch(/only one of --json, --csv and --ndjson/);
+  }, 60_000);
+
+  it('a key with a control character is an input error (2), not a network failure', async () => {
+    const r = await sandbox.run(['portfolio'], {
+      env: { RENTSURVEY_BASE_URL: 'http://127.0.0.1:9', RENTSURVEY_API_KEY: 'rsk_abc\u0001def' },
+    });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/control characters/);
+  });
+});

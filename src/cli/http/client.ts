@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http';
 import type { z } from 'zod';
 import {
   endpoints,
@@ -12,6 +11,7 @@ import {
 import { ErrorBody } from '../../api/schemas.js';
 import { VERSION } from '../../version.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js';
+import { statusLine } from './status-text.js';
 import type { Transport } from './transport.js';
 
 export interface CallInput<O extends OperationId> {
@@ -119,11 +119,6 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
   return Array.isArray(value) ? value[0] : value;
 }
 
-function statusText(status: number): string {
-  const text = STATUS_CODES[status];
-  return text ? `${status} ${text}` : String(status);
-}
-
 function hintFor(status: number): string | undefined {
   if (status === 401) return AUTH_HINT;
   if (status === 429) return 'the service is limiting requests; try again in a moment';
@@ -150,7 +145,7 @@ function apiErrorFrom(status: number, raw: unknown, json: boolean, target: strin
   return new ApiError(
     status,
     `http_${status}`,
-    `HTTP ${statusText(status)} from ${target} (not a rentsurvey error body)`,
+    `HTTP ${statusLine(status)} from ${target} (not a rentsurvey error body)`,
     [],
     hintFor(status),
   );

@@ -1,8 +1,8 @@
-import { STATUS_CODES } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import undiciRequest from 'undici/lib/api/api-request.js';
 import { CliError, ExitCode, UsageError } from '../errors.js';
+import { statusLine } from './status-text.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 
 export interface RemoteTransportOptions {
@@ -113,11 +113,6 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   const at = Date.parse(text);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
-function statusLine(status: number): string {
-  const text = STATUS_CODES[status];
-  return text ? `${status} ${text}` : String(status);
 }
 
 function titleCase(header: string): string {

@@ -5,7 +5,7 @@ import { SCOPES } from '../api/endpoints.js';
 import { buildApp } from './app.js';
 import { generateDemoDataset } from './demo/generate.js';
 import { createMailer } from './mail.js';
-import { openStore, type Store } from './store/index.js';
+import { DATABASE_FILE, openStore, type Store } from './store/index.js';
 
 export type SeedMode = 'demo' | 'empty';
 
@@ -36,9 +36,12 @@ export function seedDemo(store: Store): ReturnType<Store['imports']['importDatas
  * Fastify app that `serve` listens with.
  */
 export function openLocalService(options: LocalServiceOptions) {
+  // Only a data directory without a database is new: one emptied on purpose
+  // (local reset --empty, serve --empty) stays empty.
+  const isNew = !existsSync(join(options.dataDir, DATABASE_FILE));
   const store = openStore(options.dataDir, options.clock);
   try {
-    if (store.isEmpty() && (options.seed ?? 'demo') === 'demo') {
+    if (isNew && (options.seed ?? 'demo') === 'demo') {
       const summary = seedDemo(store);
       options.notice?.(
         `Created demo data in ${options.dataDir}: ${summary.organization}, ${summary.communities} communities, ` +

@@ -36,3 +36,25 @@ describe('usage', () => {
     expect(r.stderr).toMatch(/control characters/);
   });
 });
+
+describe('local store lifecycle', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await createSandbox();
+  });
+  afterAll(() => sandbox?.cleanup());
+
+  it('a store emptied with local reset --empty stays empty: the next command does not re-seed the demo', async () => {
+    const reset = await sandbox.run(['local', 'reset', '--empty', '--yes']);
+    expect(reset.exitCode).toBe(0);
+    const portfolio = await sandbox.run(['--local', 'portfolio', '--json']);
+    expect(portfolio.exitCode).toBe(0);
+    expect(portfolio.stderr).not.toMatch(/demo data/i);
+    expect(JSON.parse(portfolio.stdout)).toEqual({ communities: [], total: 0 });
+    // Importing a dataset into it makes that organization the one --local reads.
+    expect((await sandbox.run(['local', 'import', 'examples/dataset.json'])).exitCode).toBe(0);
+    expect((await sandbox.run(['local', 'import', 'examples/observations.csv'])).exitCode).toBe(0);
+    const after = JSON.parse((await sandbox.run(['--local', 'portfolio', '--json'])).stdout) as { total: number };
+    expect(after.total).toBe(2);
+  }, 60_000);
+});

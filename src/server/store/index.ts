@@ -24,8 +24,6 @@ export function openStore(dataDir: string | ':memory:', clock: () => Date = () =
     communities,
     pricing: pricingStore(db, now),
     imports: importStore(db, now, accounts, communities),
-    /** True when the store holds no organization yet (a new data directory). */
-    isEmpty: () => accounts.organizations().length === 0,
     close: () => db.close(),
   };
 }

@@ -34,10 +34,19 @@ export const run: Handler = async (ctx, opts, [file]) => {
   const { Dataset } = await import('../../../api/dataset.js');
   const parsed = Dataset.safeParse(document);
   if (!parsed.success) throw new UsageError(`invalid dataset ${path}: ${firstIssue(parsed.error.issues)}`, 'format: docs/import-format.md');
-  const summary = await withLocalStore(ctx, (store) => storeImport(() => store.imports.importDataset(parsed.data)));
+  const summary = await withLocalStore(ctx, (store) =>
+    storeImport(() => {
+      const result = store.imports.importDataset(parsed.data);
+      // What was just imported is what --local shows (as after sync).
+      const organizationId = store.accounts.organizationByName(result.organization)?.id;
+      if (organizationId) store.accounts.setDefaultOrganization(organizationId);
+      return result;
+    }),
+  );
   ctx.log.success(
     `Imported ${path} into ${ctx.globals.dataDir}: ${summary.organization}, ${summary.users} users, ${summary.communities} communities, ` +
-      `${summary.comps} comparables, ${summary.floor_plans} floor plans, ${summary.surveys} surveys, ${summary.observations} observations`,
+      `${summary.comps} comparables, ${summary.floor_plans} floor plans, ${summary.surveys} surveys, ${summary.observations} observations; ` +
+      `--local now reads ${summary.organization}`,
   );
 };
 

@@ -58,3 +58,40 @@ describe('local store lifecycle', () => {
     expect(after.total).toBe(2);
   }, 60_000);
 });
+
+describe('local import errors', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await createSandbox();
+    await sandbox.run(['local', 'reset', '--empty', '--yes']);
+  });
+  afterAll(() => sandbox?.cleanup());
+
+  const write = async (name: string, content: string) => {
+    const { writeFile } = await import('node:fs/promises');
+    const path = `${sandbox.root}/${name}`;
+    await writeFile(path, content);
+    return path;
+  };
+
+  it('names the JSON path of the first bad field, exits 2 and writes nothing', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const data = JSON.parse(await readFile('examples/dataset.json', 'utf8')) as { surveys: { observations: { market_rent_cents: unknown }[] }[] };
+    data.surveys[3]!.observations[0]!.market_rent_cents = '1800';
+    const r = await sandbox.run(['local', 'import', await write('bad.json', JSON.stringify(data))]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('surveys.3.observations.0.market_rent_cents');
+    expect(JSON.parse((await sandbox.run(['--local', 'portfolio', '--json'])).stdout)).toEqual({ communities: [], total: 0 });
+  });
+
+  it('a JSON syntax error, a missing file and a bad CSV line are one clear line each, exit 2', async () => {
+    const syntax = await sandbox.run(['local', 'import', await write('syntax.json', '{"organization": "x",}')]);
+    expect([syntax.exitCode, syntax.stderr]).toEqual([2, expect.stringMatching(/is not valid JSON/)]);
+    const missing = await sandbox.run(['local', 'import', `${sandbox.root}/nope.json`]);
+    expect([missing.exitCode, missing.stderr]).toEqual([2, expect.stringMatching(/no such file/)]);
+    const csv = await write('bad.csv', 'subject_key,date,floor_plan_key,market_rent_cents\nAC-001,2026-13-16,A1,100000\n');
+    const line = await sandbox.run(['local', 'import', csv]);
+    expect([line.exitCode, line.stderr]).toEqual([2, expect.stringMatching(/line 2: date/)]);
+    for (const r of [syntax, missing, line]) expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});

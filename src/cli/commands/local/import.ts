@@ -75,7 +75,8 @@ async function importCsv(ctx: Parameters<Handler>[0], content: string, org: stri
     throw new UsageError(`${path} is not valid CSV: ${(error as Error).message}`);
   }
   const header = Object.keys(records[0] ?? {});
-  const missing = OBSERVATION_CSV_COLUMNS.filter((c) => c !== 'net_effective_rent_cents' && c !== 'concessions' && !header.includes(c));
+  const optional: string[] = ['net_effective_rent_cents', 'units_available', 'concessions'];
+  const missing = OBSERVATION_CSV_COLUMNS.filter((c) => !optional.includes(c) && !header.includes(c));
   if (records.length === 0) throw new UsageError(`${path} has no rows`);
   if (missing.length > 0) throw new UsageError(`${path} lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, `columns: ${OBSERVATION_CSV_COLUMNS.join(',')}`);
   const Row = z.object({
@@ -84,7 +85,7 @@ async function importCsv(ctx: Parameters<Handler>[0], content: string, org: stri
     floor_plan_key: z.string().min(1),
     market_rent_cents: z.coerce.number().int().positive(),
     net_effective_rent_cents: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
-    units_available: z.preprocess((v) => (v === '' ? 0 : v), z.coerce.number().int().nonnegative()),
+    units_available: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), z.coerce.number().int().nonnegative()),
     concessions: z.string().default(''),
   });
   const rows = records.map((record, index) => {

@@ -44,8 +44,9 @@ export function openLocalService(options: LocalServiceOptions) {
     if (isNew && (options.seed ?? 'demo') === 'demo') {
       const summary = seedDemo(store);
       options.notice?.(
-        `Created demo data in ${options.dataDir}: ${summary.organization}, ${summary.communities} communities, ` +
-          `${summary.surveys} surveys (use --empty or rentsurvey local reset --empty for an empty store).`,
+        `Created demo data in ${options.dataDir}: ${summary.organization}, ${summary.managed} communities ` +
+          `with ${summary.communities - summary.managed} comparables and ${summary.surveys} weekly surveys ` +
+          `(use --empty or rentsurvey local reset --empty for an empty store).`,
       );
     }
   } catch (error) {

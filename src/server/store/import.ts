@@ -23,6 +23,8 @@ export interface ImportSummary {
   organization: string;
   users: number;
   communities: number;
+  /** Of which the organization's own (managed); the rest are market communities used as comparables. */
+  managed: number;
   comps: number;
   floor_plans: number;
   surveys: number;
@@ -230,6 +232,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           organization: org,
           users: dataset.users.length,
           communities: dataset.communities.length,
+          managed: dataset.communities.filter((c) => c.managed).length,
           comps: dataset.comps.length,
           floor_plans: dataset.floor_plans.length,
           surveys: dataset.surveys.length,

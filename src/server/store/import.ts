@@ -40,9 +40,16 @@ export function checkReferences(dataset: Dataset): ErrorDetail[] {
   const communities = new Map(dataset.communities.map((c) => [c.key, c]));
   const emails = new Set(dataset.users.map((u) => u.email.toLowerCase()));
   const seen = new Set<string>();
+  const externalIds = new Map<string, string>();
   dataset.communities.forEach((c, i) => {
     if (seen.has(c.key)) problems.push({ path: `communities.${i}.key`, message: `duplicate key ${c.key}` });
     seen.add(c.key);
+    if (c.external_community_id !== undefined) {
+      const other = externalIds.get(c.external_community_id);
+      if (other !== undefined)
+        problems.push({ path: `communities.${i}.external_community_id`, message: `${c.external_community_id} is also used by ${other}` });
+      externalIds.set(c.external_community_id, c.key);
+    }
     for (const field of ['community_manager_email', 'asset_manager_email', 'leasing_manager_email'] as const) {
       const email = c[field];
       if (email && !emails.has(email.toLowerCase()))
@@ -72,9 +79,14 @@ export function checkReferences(dataset: Dataset): ErrorDetail[] {
   }
   const plans = new Map(dataset.floor_plans.map((p) => [p.key, p]));
   const planKeys = new Set<string>();
+  const planNames = new Set<string>();
   dataset.floor_plans.forEach((p, i) => {
     if (planKeys.has(p.key)) problems.push({ path: `floor_plans.${i}.key`, message: `duplicate key ${p.key}` });
     planKeys.add(p.key);
+    const name = `${p.community}\u0000${p.floor_plan_name.toLowerCase()}`;
+    if (planNames.has(name))
+      problems.push({ path: `floor_plans.${i}.floor_plan_name`, message: `${p.community} already has a floor plan named ${p.floor_plan_name}` });
+    planNames.add(name);
     if (!communities.has(p.community)) problems.push({ path: `floor_plans.${i}.community`, message: `unknown community key ${p.community}` });
   });
   const surveyKeys = new Set<string>();
@@ -245,7 +257,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
      * Imports observation rows (the CSV format) against communities and plans
      * already in the store. Keys resolve as an id, an external_community_id, or
      * the key of an earlier dataset import; plan keys also as a plan name of
-     * the subject or of its comparables.
+     * the subject's own plans (a comparable's plan needs its id or key).
      */
     importObservations(
       organizationId: string,
@@ -287,6 +299,10 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
             path: `line ${row.line}: floor_plan_key`,
             message: `no floor plan ${row.floor_plan_key} of ${row.subject_key} or its comparables`,
           });
+          return null;
+        }
+        if (row.net_effective_rent_cents !== undefined && row.net_effective_rent_cents > row.market_rent_cents) {
+          problems.push({ path: `line ${row.line}: net_effective_rent_cents`, message: 'must not exceed market_rent_cents' });
           return null;
         }
         return { row, subjectId: subject.id, planId: plan.id };

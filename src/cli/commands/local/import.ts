@@ -34,6 +34,7 @@ export const run: Handler = async (ctx, opts, [file]) => {
   const { Dataset } = await import('../../../api/dataset.js');
   const parsed = Dataset.safeParse(document);
   if (!parsed.success) throw new UsageError(`invalid dataset ${path}: ${firstIssue(parsed.error.issues)}`, 'format: docs/import-format.md');
+  // A new data directory receives only what is imported, not the demo portfolio first.
   const summary = await withLocalStore(ctx, (store) =>
     storeImport(() => {
       const result = store.imports.importDataset(parsed.data);
@@ -42,6 +43,7 @@ export const run: Handler = async (ctx, opts, [file]) => {
       if (organizationId) store.accounts.setDefaultOrganization(organizationId);
       return result;
     }),
+    { seed: 'empty' },
   );
   ctx.log.success(
     `Imported ${path} into ${ctx.globals.dataDir}: ${summary.organization}, ${summary.users} users, ${summary.communities} communities, ` +
@@ -68,12 +70,14 @@ async function importCsv(ctx: Parameters<Handler>[0], content: string, org: stri
     import('../../../api/dataset.js'),
     import('zod'),
   ]);
-  let records: Record<string, string>[];
+  // `info` gives each record's physical line, so messages point into the file even after blank lines.
+  let parsedRecords: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    records = parse(content, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<string, string>[];
+    parsedRecords = parse(content, { columns: true, skip_empty_lines: true, trim: true, bom: true, info: true }) as never;
   } catch (error) {
     throw new UsageError(`${path} is not valid CSV: ${(error as Error).message}`);
   }
+  const records = parsedRecords.map(({ record }) => record);
   const header = Object.keys(records[0] ?? {});
   const optional: string[] = ['net_effective_rent_cents', 'units_available', 'concessions'];
   const missing = OBSERVATION_CSV_COLUMNS.filter((c) => !optional.includes(c) && !header.includes(c));
@@ -88,11 +92,10 @@ async function importCsv(ctx: Parameters<Handler>[0], content: string, org: stri
     units_available: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), z.coerce.number().int().nonnegative()),
     concessions: z.string().default(''),
   });
-  const rows = records.map((record, index) => {
+  const rows = parsedRecords.map(({ record, info }) => {
     const parsed = Row.safeParse(record);
-    // Line numbers count the header as line 1.
-    if (!parsed.success) throw new UsageError(`${path} line ${index + 2}: ${firstIssue(parsed.error.issues)}`);
-    return { ...parsed.data, line: index + 2 };
+    if (!parsed.success) throw new UsageError(`${path} line ${info.lines}: ${firstIssue(parsed.error.issues)}`);
+    return { ...parsed.data, line: info.lines };
   });
   const summary = await withLocalStore(ctx, (store) =>
     storeImport(() => {

@@ -25,7 +25,9 @@ export function reportError(runtime: Runtime, error: unknown, debug: boolean): n
   const message = error instanceof Error ? error.message : String(error);
   stderr.write(`error: ${message}\n`);
   if (debug && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
-  else stderr.write('hint: this is a bug in rentsurvey; run again with --debug for details\n');
+  // The system said no (a port in use, a file where a folder should be): the user's to fix, not a bug.
+  else if (!(error as NodeJS.ErrnoException | undefined)?.code?.startsWith('E'))
+    stderr.write('hint: this is a bug in rentsurvey; run again with --debug for details\n');
   return ExitCode.failure;
 }
 

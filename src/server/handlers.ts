@@ -56,13 +56,20 @@ export const handlers: Handlers = {
     // An explicit range wins; a lone end date takes `days` before it; otherwise the last `days` days.
     const end = query.end_date ?? today;
     const start = query.start_date ?? addDays(end, -(query.days - 1));
+    if (start > end)
+      throw new StoreError(400, 'validation_error', `start_date ${start} is after the end of the range (${end})`, [
+        { path: 'start_date', message: `after ${end}` },
+      ]);
     const latestAnywhere = query.latest_only && !query.start_date && !query.end_date;
-    return store.pricing.history(principal.organizationId, lower(params.id), {
+    const answer = store.pricing.history(principal.organizationId, lower(params.id), {
       start: latestAnywhere ? '0000-01-01' : start,
       end,
       floorPlanId: query.floor_plan_id,
       latestOnly: query.latest_only,
     });
+    // Latest-only without dates reaches back as far as needed: report the span actually returned.
+    if (latestAnywhere) answer.date_range.start = answer.pricing[0]?.as_of_date ?? end;
+    return answer;
   },
 
   listFloorPlans: ({ store, principal, params }) => store.pricing.floorPlans(principal.organizationId, lower(params.id)),
@@ -78,9 +85,15 @@ export const handlers: Handlers = {
     const subjectId = lower(params.id);
     const { compId, jobs } = store.pricing.addComp(principal.organizationId, subjectId, body);
     const enrichment = jobs.find((job) => job.kind === 'enrichment');
-    if (enrichment) await runEnrichment(store, {
+    // The comparable is committed: a failed enrichment fails its job, not the request (a retry would be a 409).
+    if (enrichment)
+      await runEnrichment(store, {
         organizationId: principal.organizationId,
-        jobId: enrichment.id, compId, subjectId, zipcode: body.zipcode });
+        jobId: enrichment.id,
+        compId,
+        subjectId,
+        zipcode: body.zipcode,
+      }).catch((error: unknown) => store.pricing.finishJob(enrichment.id, 'failed', `enrichment failed: ${String(error)}`));
     return {
       success: true,
       comp_id: compId,

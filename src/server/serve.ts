@@ -12,7 +12,16 @@ export interface ServeOptions extends LocalServiceOptions {
  */
 export async function serve(options: ServeOptions, io: { notice: (line: string) => void }): Promise<number> {
   const service = openLocalService(options);
-  const address = await service.app.listen({ host: options.host, port: options.port });
+  let address: string;
+  try {
+    address = await service.app.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    await service.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw Object.assign(new Error(`port ${options.port} on ${options.host} is already in use; pick another with --port`), { code });
+    if (code === 'EACCES') throw Object.assign(new Error(`not allowed to listen on port ${options.port}; use a port above 1023`), { code });
+    throw error;
+  }
   const url = new URL(address);
   io.notice(`Listening on http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${url.port}${API_PREFIX}`);
   return new Promise((resolve) => {

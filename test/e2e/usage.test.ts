@@ -95,3 +95,34 @@ describe('local import errors', () => {
     for (const r of [syntax, missing, line]) expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('system errors are the user’s to fix, not bugs', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await createSandbox();
+  });
+  afterAll(() => sandbox?.cleanup());
+
+  it('serve on a port in use says so, without calling it a bug', async () => {
+    const { createServer } = await import('node:net');
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = String((busy.address() as { port: number }).port);
+    try {
+      const r = await sandbox.run(['serve', '--port', port, '--empty', '--data-dir', `${sandbox.root}/busy`]);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`port ${port} on 127.0.0.1 is already in use`));
+      expect(r.stderr).not.toMatch(/this is a bug/);
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('communities update --email none clears the e-mail (the API’s null)', async () => {
+    const list = await sandbox.run(['--local', 'communities', 'list', '--json'], { timeout: 60_000 });
+    const id = (JSON.parse(list.stdout) as { communities: { id: string; email: string | null }[] }).communities[0]!.id;
+    const r = await sandbox.run(['--local', 'communities', 'update', id, '--email', 'none', '--json']);
+    expect(r.exitCode).toBe(0);
+    expect((JSON.parse(r.stdout) as { email: string | null }).email).toBeNull();
+  }, 60_000);
+});

@@ -286,6 +286,8 @@ describe('GET /rentsurvey/communities/:id/pricing', () => {
   it('latest_only: each plan’s most recent record (anywhere without dates, within the range with them)', async () => {
     const latest = await history('?latest_only=true');
     expect(rows(latest)).toEqual(['2026-05-20 B2', '2026-06-10 A1', '2026-06-10 B1']);
+    // Without dates the range reported is the span returned, not a placeholder.
+    expect(latest.date_range).toEqual({ start: '2026-05-20', end: TODAY });
     const inRange = await history('?latest_only=true&start_date=2026-04-01&end_date=2026-05-01');
     expect(rows(inRange)).toEqual(['2026-04-01 A1', '2026-04-01 B2']);
     expect(inRange.date_range).toEqual({ start: '2026-04-01', end: '2026-05-01' });
@@ -308,6 +310,11 @@ describe('GET /rentsurvey/communities/:id/pricing', () => {
     const comp = await history('', id('c1'));
     expect(rows(comp)).toEqual(['2026-05-20 A1', '2026-06-10 A1']);
     expect(comp.pricing.map((r) => r.market_rent_cents)).toEqual([150000, 152000]);
+  });
+
+  it('a start date after the default end (today) is a 400, like an explicit inverted range', async () => {
+    const error = expectError(await svc.request('GET', `/rentsurvey/communities/${id('s1')}/pricing?start_date=2027-01-01`, { key: acme.key }), 400, 'validation_error');
+    expect(error.details?.[0]?.path).toBe('start_date');
   });
 
   it('unknown community → 404; unknown query parameter → 400', async () => {

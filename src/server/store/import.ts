@@ -217,6 +217,13 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
         for (const p of dataset.floor_plans) {
           const id = p.id?.toLowerCase() ?? keyId(org, 'floor_plan', p.key);
           planIds.set(p.key, id);
+          // An id may only name a plan of this organization (communities are checked the same way above).
+          const planOwner = db.get<{ organization_id: string }>(
+            'SELECT c.organization_id FROM floor_plans fp JOIN communities c ON c.id = fp.community_id WHERE fp.id = ?',
+            id,
+          );
+          if (planOwner && planOwner.organization_id !== organizationId)
+            throw new StoreError(409, 'conflict', `floor plan id ${id} (${p.key}) belongs to another organization`);
           db.run(
             `INSERT INTO floor_plans (id, community_id, floor_plan_name, bedrooms, bathrooms, square_feet, unit_count, created_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?)

@@ -2,7 +2,7 @@ import type { BodyOf } from '../../../api/endpoints.js';
 
 type Body = BodyOf<'updateCommunity'>;
 
-/** "none" (or an empty value) on a manager flag unassigns: the API's null. */
+/** "none" (or an empty value) clears a field or unassigns a manager: the API's null. */
 const manager = (value: unknown) => (value === undefined ? undefined : value === 'none' || value === '' ? null : String(value));
 
 /** The request body from the flags given; flags not given are left out, so PATCH changes only those. */
@@ -12,9 +12,9 @@ export function communityBody(opts: Record<string, unknown>): Body {
     name: opts.name,
     address: opts.address,
     zipcode: opts.zipcode,
-    email: opts.email,
-    external_community_id: opts.externalId,
-    website_url: opts.websiteUrl,
+    email: manager(opts.email),
+    external_community_id: manager(opts.externalId),
+    website_url: manager(opts.websiteUrl),
     status: opts.status,
     community_manager_email: manager(opts.communityManager),
     asset_manager_email: manager(opts.assetManager),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ResponseOf } from '../../api/endpoints.js';
 import type { Database } from './db.js';
 import { conflict, notFound, StoreError } from './errors.js';
+import { groupBy } from './group-by.js';
 
 type TeamRole = 'community_manager' | 'asset_manager' | 'leasing_manager' | 'team_member';
 
@@ -49,12 +50,7 @@ export function communitiesStore(db: Database, now: () => string) {
         ORDER BY t.position, u.email`,
       JSON.stringify(rows.map((row) => row.id)),
     );
-    const byCommunity = new Map<string, typeof team>();
-    for (const member of team) {
-      const list = byCommunity.get(member.community_id) ?? [];
-      list.push(member);
-      byCommunity.set(member.community_id, list);
-    }
+    const byCommunity = groupBy(team, (member) => member.community_id);
     return rows.map((row) => {
       const members = byCommunity.get(row.id) ?? [];
       const summary = ({ id, email, full_name, role, status }: UserSummary): UserSummary => ({

@@ -3,6 +3,7 @@ import type { ResponseOf } from '../../api/endpoints.js';
 import { MAX_ACTIVE_COMPS } from '../../api/primitives.js';
 import type { Database } from './db.js';
 import { conflict, notFound, StoreError } from './errors.js';
+import { groupBy } from './group-by.js';
 
 type FloorPlan = ResponseOf<'listFloorPlans'>['floor_plans'][number];
 type PricingValues = NonNullable<FloorPlan['latest_pricing']>;
@@ -70,17 +71,6 @@ function summarize(plans: PlanRow[], latest: Map<string, ObservationRow>) {
   };
 }
 
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
-}
-
 export function pricingStore(db: Database, now: () => string) {
   const json = (ids: string[]) => JSON.stringify(ids);
 
@@ -133,6 +123,16 @@ export function pricingStore(db: Database, now: () => string) {
       json(subjectIds),
     );
     return new Map(rows.map((row) => [row.subject_id, row.n]));
+  }
+
+  /** The limit of active comparables, checked inside the caller's transaction. */
+  function assertRoomForActiveComp(subjectId: string, advice: string) {
+    if ((activeCompCounts([subjectId]).get(subjectId) ?? 0) >= MAX_ACTIVE_COMPS)
+      throw new StoreError(
+        409,
+        'comp_limit_reached',
+        `community ${subjectId} already has ${MAX_ACTIVE_COMPS} active comparables; ${advice}`,
+      );
   }
 
   function communityOrThrow(organizationId: string, id: string) {
@@ -318,7 +318,7 @@ export function pricingStore(db: Database, now: () => string) {
       } else {
         observations = db.all<ObservationRow>(
           `SELECT o.floor_plan_id, o.observed_on, o.market_rent_cents, o.net_effective_rent_cents, o.units_available, o.concessions
-             FROM observations o JOIN surveys s ON s.id = o.survey_id AND s.status = 'completed'
+             FROM observations o
             WHERE o.floor_plan_id IN (SELECT value FROM json_each(?)) AND o.observed_on BETWEEN ? AND ?
             GROUP BY o.floor_plan_id, o.observed_on
             ORDER BY o.observed_on`,
@@ -370,13 +370,7 @@ export function pricingStore(db: Database, now: () => string) {
           organizationId,
         );
         if (!subject) throw notFound('community', subjectId);
-        const active = activeCompCounts([subjectId]).get(subjectId) ?? 0;
-        if (active >= MAX_ACTIVE_COMPS)
-          throw new StoreError(
-            409,
-            'comp_limit_reached',
-            `community ${subjectId} already has ${MAX_ACTIVE_COMPS} active comparables; deactivate one to add another`,
-          );
+        assertRoomForActiveComp(subjectId, 'deactivate one to add another');
         const duplicate = db.get<{ id: string }>(
           `SELECT c.id FROM comps k JOIN communities c ON c.id = k.comp_id
             WHERE k.subject_id = ? AND c.name = ? COLLATE NOCASE AND c.zipcode = ?`,
@@ -435,15 +429,7 @@ export function pricingStore(db: Database, now: () => string) {
           compId.toLowerCase(),
         );
         if (!link) throw notFound(`comparable of community ${subjectId}:`, compId);
-        if (included && link.is_included_in_surveys === 0) {
-          const active = activeCompCounts([subjectId]).get(subjectId) ?? 0;
-          if (active >= MAX_ACTIVE_COMPS)
-            throw new StoreError(
-              409,
-              'comp_limit_reached',
-              `community ${subjectId} already has ${MAX_ACTIVE_COMPS} active comparables; deactivate one first`,
-            );
-        }
+        if (included && link.is_included_in_surveys === 0) assertRoomForActiveComp(subjectId, 'deactivate one first');
         db.run(
           'UPDATE comps SET is_included_in_surveys = ?, updated_at = ? WHERE subject_id = ? AND comp_id = ?',
           included ? 1 : 0,
@@ -483,15 +469,13 @@ export function pricingStore(db: Database, now: () => string) {
     },
 
     /** Availability rows of the subject's completed surveys, for its plans and its active comps' plans. */
-    vacancyData(organizationId: string, subjectId: string, range: { start?: string | undefined; end?: string | undefined } = {}) {
+    vacancyData(organizationId: string, subjectId: string) {
       const subject = communityOrThrow(organizationId, subjectId);
       const surveys = db.all<{ id: string; survey_date: string; created_at: string }>(
         `SELECT id, survey_date, created_at FROM surveys
-          WHERE subject_id = ? AND status = 'completed' AND survey_date BETWEEN ? AND ?
+          WHERE subject_id = ? AND status = 'completed'
           ORDER BY survey_date`,
         subjectId,
-        range.start ?? '0000-00-00',
-        range.end ?? '9999-12-31',
       );
       const communities = [subjectId, ...compRows(subjectId, false).map((c) => c.id)];
       const units = db.all<{ community_id: string; units: number }>(

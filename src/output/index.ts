@@ -1,6 +1,5 @@
 export * from './io.js';
 export * from './style.js';
-export * from './errors.js';
 export * from './render.js';
 export * from './chart.js';
 export * from './messages.js';

@@ -90,6 +90,13 @@ export interface TestIOOptions {
   columns?: number;
   /** Content of stdin, or a stream. Empty by default. */
   stdin?: string | NodeJS.ReadableStream;
+  /**
+   * An environment to decide color and width from, as createSystemIO does for the
+   * real streams (NO_COLOR, FORCE_COLOR, COLUMNS, the TTYs); `color` still wins.
+   */
+  env?: NodeJS.ProcessEnv;
+  /** The --no-color flag, with `env`. */
+  noColor?: boolean;
 }
 
 export interface TestIOStreams extends IOStreams {
@@ -111,17 +118,18 @@ export function createTestIO(options: TestIOOptions = {}): TestIOStreams {
       ? Readable.from(options.stdin ? [options.stdin] : [])
       : options.stdin;
   stdin.isTTY = options.stdinTTY ?? false;
-  const color = options.color ?? false;
+  const decided = options.env ? createSystemIO({ env: options.env, noColor: options.noColor ?? false, stdout, stderr, stdin }) : undefined;
+  const color = options.color ?? decided?.colorEnabled ?? false;
   return {
     stdout,
     stderr,
     stdin,
     colorEnabled: color,
-    stderrColorEnabled: options.stderrColor ?? color,
+    stderrColorEnabled: options.stderrColor ?? (options.color === undefined ? decided?.stderrColorEnabled : undefined) ?? color,
     isStdoutTTY: stdout.isTTY,
     isStderrTTY: stderr.isTTY,
     isStdinTTY: stdin.isTTY,
-    terminalWidth: columns,
+    terminalWidth: decided?.terminalWidth ?? columns,
     out: () => stdout.chunks.join(''),
     err: () => stderr.chunks.join(''),
     reset: () => {

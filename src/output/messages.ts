@@ -19,6 +19,8 @@ export interface Logger {
   warn(message: string): void;
   /** "error: message", then "hint: …" when given. */
   error(message: string, hint?: string): void;
+  /** A line scripts wait for (serve's "Listening on"): as is, even with --quiet. */
+  notice(message: string): void;
   debug(message: string): void;
 }
 
@@ -44,6 +46,9 @@ export function createLogger(io: IOStreams, options: LoggerOptions = {}): Logger
     error(message, hint) {
       write(`${style.negative('error:')} ${message}`);
       if (hint) write(style.muted(`hint: ${hint}`));
+    },
+    notice(message) {
+      write(message);
     },
     debug(message) {
       if (debugEnabled) write(style.muted(`debug: ${message}`));

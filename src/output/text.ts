@@ -1,4 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
+import type { IOStreams } from './io.js';
 
 /* eslint-disable no-control-regex -- matching terminal control characters is the point here */
 const SGR = /^\x1b\[[0-9;]*m$/;
@@ -27,6 +28,16 @@ export function sanitize(text: string, options: SanitizeOptions = {}): string {
     if (options.keepColor && SGR.test(match)) return match;
     return '';
   });
+}
+
+/**
+ * Text for people (help, headings, charts, notes under a table): our own colors
+ * survive when the stream allows them, any other control sequence is dropped.
+ * Data formats (json, csv, ndjson) go out through the renderers instead.
+ */
+export function printText(io: IOStreams, text: string, stream: 'stdout' | 'stderr' = 'stdout'): void {
+  const keepColor = stream === 'stdout' ? io.colorEnabled : io.stderrColorEnabled;
+  io[stream].write(sanitize(text, { keepColor, multiline: true }));
 }
 
 export function stripAnsi(text: string): string {

@@ -6,6 +6,7 @@ import { addDays } from '../domain/dates.js';
 import { overview, vacancy, vacancyTrend } from './analytics.js';
 import type { AppOptions } from './app.js';
 import { runEnrichment } from './jobs.js';
+import { ServiceError } from './errors.js';
 import { StoreError, type Principal, type Store } from './store/index.js';
 
 type Output<O extends OperationId, K extends string> = Endpoints[O] extends Record<K, infer S extends z.ZodType>
@@ -31,7 +32,7 @@ const lower = (id: string) => id.toLowerCase();
 
 function record(store: Store, organizationId: string, id: string) {
   const community = store.communities.recordById(organizationId, id);
-  if (!community) throw new StoreError(404, 'not_found', `community ${id} not found`);
+  if (!community) throw new StoreError('not_found', `community ${id} not found`);
   return community;
 }
 
@@ -57,7 +58,7 @@ export const handlers: Handlers = {
     const end = query.end_date ?? today;
     const start = query.start_date ?? addDays(end, -(query.days - 1));
     if (start > end)
-      throw new StoreError(400, 'validation_error', `start_date ${start} is after the end of the range (${end})`, [
+      throw new StoreError('validation_error', `start_date ${start} is after the end of the range (${end})`, [
         { path: 'start_date', message: `after ${end}` },
       ]);
     const latestAnywhere = query.latest_only && !query.start_date && !query.end_date;
@@ -122,11 +123,11 @@ export const handlers: Handlers = {
     const email = body.email.toLowerCase();
     const org = principal.organizationId;
     if (store.accounts.userByEmail(org, email))
-      throw new StoreError(409, 'conflict', `${email} is already a user of this organization`, [
+      throw new StoreError('conflict', `${email} is already a user of this organization`, [
         { path: 'email', message: 'already a user' },
       ]);
     if (store.accounts.pendingInvitation(org, email))
-      throw new StoreError(409, 'conflict', `${email} already has a pending invitation`, [
+      throw new StoreError('conflict', `${email} already has a pending invitation`, [
         { path: 'email', message: 'already invited' },
       ]);
     const expiresAt = new Date(Date.parse(store.now()) + INVITATION_DAYS * 86_400_000).toISOString();
@@ -158,7 +159,7 @@ export const handlers: Handlers = {
       // An invitation nobody received must not block inviting the same e-mail again (409).
       // The mail server's own words stay out of the answer: they describe our network, not the request.
       store.accounts.deleteInvitation(id);
-      throw new StoreError(502, 'mail_failed', `the invitation e-mail to ${email} could not be sent; nothing was kept, try again later`);
+      throw new ServiceError(502, 'mail_failed', `the invitation e-mail to ${email} could not be sent; nothing was kept, try again later`);
     }
     store.accounts.recordEmail(org, email, 'invitation', delivery);
     return {
@@ -170,7 +171,7 @@ export const handlers: Handlers = {
 
   getUser: ({ store, principal, params }) => {
     const user = store.accounts.userById(principal.organizationId, lower(params.id));
-    if (!user) throw new StoreError(404, 'not_found', `user ${params.id} not found`);
+    if (!user) throw new StoreError('not_found', `user ${params.id} not found`);
     const { organization_id: _, ...rest } = user;
     return rest;
   },

@@ -129,7 +129,6 @@ export function pricingStore(db: Database, now: () => string) {
   function assertRoomForActiveComp(subjectId: string, advice: string) {
     if ((activeCompCounts([subjectId]).get(subjectId) ?? 0) >= MAX_ACTIVE_COMPS)
       throw new StoreError(
-        409,
         'comp_limit_reached',
         `community ${subjectId} already has ${MAX_ACTIVE_COMPS} active comparables; ${advice}`,
       );

@@ -1,15 +1,16 @@
 import type { ResponseOf } from '../../../api/endpoints.js';
 import { number, text } from '../../columns.js';
-import type { Handler } from '../../command.js';
+import { splitList, type Handler } from '../../command.js';
 import { printList } from '../../print.js';
+import type { batch } from './index.js';
 
 type Row = ResponseOf<'batchCommunities'>['communities'][number];
 
-export const run: Handler = async (ctx, opts, ids) => {
+export const run: Handler<typeof batch> = async (ctx, opts, [ids]) => {
   const api = await ctx.api();
   const includeComps = opts.includeComps === true;
   const { data, raw } = await api.call('batchCommunities', {
-    query: { ids: ids.flatMap((id) => id.split(',')).filter(Boolean).join(','), include_comps: includeComps },
+    query: { ids: ids.flatMap(splitList).join(','), include_comps: includeComps },
   });
   await printList<Row>(ctx, {
     rows: data.communities,

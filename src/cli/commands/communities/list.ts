@@ -2,14 +2,15 @@ import type { ResponseOf } from '../../../api/endpoints.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
 import { communityColumns, LIST_TABLE_FIELDS } from './columns.js';
+import type { list } from './index.js';
 
 type Page = ResponseOf<'listCommunities'>;
 
 const PAGE_SIZE = 100;
 
-export const run: Handler = async (ctx, opts) => {
+export const run: Handler<typeof list> = async (ctx, opts) => {
   const api = await ctx.api();
-  const search = opts.search as string | undefined;
+  const { search } = opts;
   let page: Page;
   let raw: unknown;
   if (opts.all) {
@@ -26,11 +27,12 @@ export const run: Handler = async (ctx, opts) => {
     raw = page;
   } else {
     ({ data: page, raw } = await api.call('listCommunities', {
-      query: { search, limit: opts.limit as number | undefined, offset: opts.offset as number | undefined },
+      query: { search, limit: opts.limit, offset: opts.offset },
     }));
   }
   const fields = ctx.globals.fields ?? (ctx.globals.format === 'table' ? LIST_TABLE_FIELDS : undefined);
-  await printList({ ...ctx, globals: { ...ctx.globals, fields } }, {
+  await printList(ctx, {
+    fields,
     rows: page.communities,
     columns: communityColumns,
     json: raw,

@@ -1,5 +1,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Handler } from '../../command.js';
+import { printLines } from '../../print.js';
+import type { completion } from './index.js';
 
 interface Node {
   path: string[];
@@ -76,9 +78,9 @@ export function fishScript(nodes: Node[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const run: Handler = async (ctx, _opts, [shell]) => {
+export const run: Handler<typeof completion> = async (ctx, _opts, [shell]) => {
   const { buildProgram } = await import('../../program.js');
   const nodes = commandTree(buildProgram({ io: ctx.io, env: ctx.env }) as unknown as Command);
   const script = shell === 'bash' ? bashScript(nodes) : shell === 'zsh' ? zshScript(nodes) : fishScript(nodes);
-  ctx.io.stdout.write(script);
+  printLines(ctx, script);
 };

@@ -1,10 +1,10 @@
-import { Command, Argument } from '@commander-js/extra-typings';
+import { Argument, Command } from '@commander-js/extra-typings';
 import { examples, lazy, type Runtime } from '../../command.js';
 
-export function completionCommand(runtime: Runtime) {
-  return new Command('completion')
+export const completion = () =>
+  new Command('completion')
     .description('Print a shell completion script')
-    .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish']))
+    .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish'] as const))
     .addHelpText(
       'after',
       examples(
@@ -12,6 +12,8 @@ export function completionCommand(runtime: Runtime) {
         'rentsurvey completion zsh > "${fpath[1]}/_rentsurvey"',
         'rentsurvey completion fish > ~/.config/fish/completions/rentsurvey.fish',
       ),
-    )
-    .action(lazy(runtime, () => import('./completion.js')));
+    );
+
+export function completionCommand(runtime: Runtime) {
+  return lazy(runtime, completion(), () => import('./completion.js'));
 }

@@ -2,14 +2,15 @@ import type { ResponseOf } from '../../../api/endpoints.js';
 import { bool, money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
+import type { list } from './index.js';
 
 type Comp = ResponseOf<'listComps'>['comps'][number];
 
-export const run: Handler = async (ctx, opts, [id]) => {
+export const run: Handler<typeof list> = async (ctx, opts, [id]) => {
   const api = await ctx.api();
   const includePricing = opts.includePricing === true;
   const { data, raw } = await api.call('listComps', {
-    params: { id: id as string },
+    params: { id },
     query: { include_inactive: opts.includeInactive === true, include_pricing: includePricing },
   });
   await printList<Comp>(ctx, {

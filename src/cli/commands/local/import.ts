@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { text as readText } from 'node:stream/consumers';
 import type { Handler } from '../../command.js';
+import type { CommandContext } from '../../context.js';
+import { StoreError } from '../../../server/store/errors.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
+import type { importFile } from './index.js';
 import { withLocalStore } from './store.js';
 
 /** "surveys.3.observations.0.market_rent_cents: expected number" — the first problem, with its JSON path. */
@@ -12,7 +15,7 @@ function firstIssue(issues: { path: PropertyKey[]; message: string }[]): string 
   return `${path || '(top level)'}: ${issue.message}`;
 }
 
-async function readInput(ctx: Parameters<Handler>[0], file: string): Promise<string> {
+async function readInput(ctx: CommandContext, file: string): Promise<string> {
   if (file === '-') return readText(ctx.io.stdin);
   try {
     return await readFile(file, 'utf8');
@@ -21,10 +24,9 @@ async function readInput(ctx: Parameters<Handler>[0], file: string): Promise<str
   }
 }
 
-export const run: Handler = async (ctx, opts, [file]) => {
-  const path = file as string;
+export const run: Handler<typeof importFile> = async (ctx, opts, [path]) => {
   const content = await readInput(ctx, path);
-  if (path.toLowerCase().endsWith('.csv')) return importCsv(ctx, content, opts.org as string | undefined, path);
+  if (path.toLowerCase().endsWith('.csv')) return importCsv(ctx, content, opts.org, path);
   let document: unknown;
   try {
     document = JSON.parse(content);
@@ -57,14 +59,16 @@ function storeImport<T>(work: () => T): T {
   try {
     return work();
   } catch (error) {
-    const e = error as { name?: string; status?: number; message: string };
-    if (e.name === 'StoreError')
-      throw new CliError(`import rejected, nothing written: ${e.message}`, e.status === 409 ? ExitCode.conflict : ExitCode.usage);
+    if (error instanceof StoreError)
+      throw new CliError(
+        `import rejected, nothing written: ${error.message}`,
+        error.code === 'conflict' || error.code === 'comp_limit_reached' ? ExitCode.conflict : ExitCode.usage,
+      );
     throw error;
   }
 }
 
-async function importCsv(ctx: Parameters<Handler>[0], content: string, org: string | undefined, path: string) {
+async function importCsv(ctx: CommandContext, content: string, org: string | undefined, path: string) {
   const [{ parse }, { OBSERVATION_CSV_COLUMNS }, { z }] = await Promise.all([
     import('csv-parse/sync'),
     import('../../../api/dataset.js'),

@@ -4,7 +4,9 @@ import type { Column } from '../../../output/render.js';
 import { stdoutStyle } from '../../../output/style.js';
 import { money, number, signedPercent, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
-import { printList } from '../../print.js';
+import type { CommandContext } from '../../context.js';
+import { printLines, printList } from '../../print.js';
+import type { overview } from './index.js';
 
 type Overview = ResponseOf<'getOverview'>;
 type Row = Overview['floor_plans'][number];
@@ -40,11 +42,12 @@ export const columns: Column<Row>[] = [
   },
 ];
 
-export const run: Handler = async (ctx, _opts, [id]) => {
+export const run: Handler<typeof overview> = async (ctx, _opts, [id]) => {
   const api = await ctx.api();
-  const { data, raw } = await api.call('getOverview', { params: { id: id as string } });
+  const { data, raw } = await api.call('getOverview', { params: { id } });
   if (ctx.globals.format === 'table')
-    ctx.io.stdout.write(
+    printLines(
+      ctx,
       `${stdoutStyle(ctx.io).bold(data.community.name)} — ${data.community.address}` +
         `${data.as_of_date ? ` — survey of ${data.as_of_date}` : ' — no completed survey yet'}\n\n`,
     );
@@ -58,7 +61,7 @@ export const run: Handler = async (ctx, _opts, [id]) => {
 };
 
 /** The overall metrics under the table (table format only: other formats carry them in JSON). */
-function printSummary(ctx: Parameters<Handler>[0], data: Overview) {
+function printSummary(ctx: CommandContext, data: Overview) {
   const { overall_metrics: m } = data;
   const style = stdoutStyle(ctx.io);
   const cri = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ${style.bold(`(${criBand(value)})`)}`);
@@ -70,5 +73,5 @@ function printSummary(ctx: Parameters<Handler>[0], data: Overview) {
     `Concessions   ${pressure.comps_with_concessions} of ${pressure.total_comps} comps (${formatPercentValue(pressure.pct_comps_offering)}), ` +
       `average ${formatMoney(pressure.avg_concession_value)}/month off asking`,
   ];
-  ctx.io.stdout.write(`${lines.join('\n')}\n`);
+  printLines(ctx, lines.join('\n'));
 }

@@ -3,10 +3,11 @@ import type { Column } from '../../../output/render.js';
 import { money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
+import type { portfolio } from './index.js';
 
 type Row = ResponseOf<'getPortfolio'>['communities'][number];
 
-export const run: Handler = async (ctx, opts) => {
+export const run: Handler<typeof portfolio> = async (ctx, opts) => {
   const includePricing = opts.includePricing === true;
   const includeCompCount = opts.compCount !== false;
   const api = await ctx.api();

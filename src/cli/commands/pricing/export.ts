@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { addDays } from '../../../domain/dates.js';
-import { formatCsv, type Column } from '../../../output/render.js';
+import { formatCsv, printData, type Column } from '../../../output/render.js';
 import { spinner } from '../../../output/messages.js';
-import type { Handler } from '../../command.js';
+import { splitList, type Handler, type OptionsOf } from '../../command.js';
 import { eachLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
+import type { exportPricing } from './index.js';
+
+type Flags = OptionsOf<typeof exportPricing>;
 
 interface ExportRow {
   community: { id: string; name: string };
@@ -62,23 +65,24 @@ async function writeAtomically(path: string, content: string) {
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
-function dateRange(ctx: CommandContext, opts: Record<string, unknown>, state: ExportState | undefined) {
+function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | undefined) {
   const today = ctx.now().toISOString().slice(0, 10);
-  for (const flag of ['start', 'end'] as const)
-    if (opts[flag] !== undefined && !isoDate.test(String(opts[flag])))
-      throw new UsageError(`--${flag} must be a date YYYY-MM-DD, got "${String(opts[flag])}"`);
+  for (const flag of ['start', 'end'] as const) {
+    const value = opts[flag];
+    if (value !== undefined && !isoDate.test(value)) throw new UsageError(`--${flag} must be a date YYYY-MM-DD, got "${value}"`);
+  }
   if (opts.sinceLast && (opts.start || opts.days)) throw new UsageError('--since-last picks the start date; drop --start/--days');
-  const end = (opts.end as string | undefined) ?? today;
-  let start = opts.start as string | undefined;
+  const end = opts.end ?? today;
+  let start = opts.start;
   if (!start && opts.sinceLast && state) start = addDays(state.last_exported_date, 1);
-  start ??= addDays(end, -((opts.days as number | undefined) ?? 30) + 1);
+  start ??= addDays(end, -(opts.days ?? 30) + 1);
   // With --since-last, a second run on the same day simply finds nothing new.
   if (start > end && !(opts.sinceLast && state)) throw new UsageError(`the start date ${start} is after the end date ${end}`);
   return { start, end, nothingNew: start > end };
 }
 
-export const run: Handler = async (ctx, opts) => {
-  const out = opts.out as string;
+export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
+  const { out } = opts;
   const toStdout = out === '-';
   if (opts.sinceLast && toStdout) throw new UsageError('--since-last keeps its state beside the output file; give --out <file>');
   const target = toStdout ? '-' : resolve(out);
@@ -89,10 +93,7 @@ export const run: Handler = async (ctx, opts) => {
   let communities: { id: string; name: string }[];
   if (range.nothingNew) communities = [];
   else if (opts.communities) {
-    const ids = String(opts.communities)
-      .split(',')
-      .map((id) => id.trim())
-      .filter(Boolean);
+    const ids = splitList(opts.communities);
     if (ids.length === 0) throw new UsageError('--communities needs at least one id');
     communities = ids.map((id) => ({ id, name: id }));
   } else {
@@ -105,7 +106,7 @@ export const run: Handler = async (ctx, opts) => {
   const rows = new Map<string, ExportRow[]>();
   const failures: { id: string; error: CliError | Error }[] = [];
   let done = 0;
-  await eachLimited(communities, (opts.concurrency as number | undefined) ?? 4, async (community) => {
+  await eachLimited(communities, opts.concurrency, async (community) => {
     try {
       const { data } = await api.call('getPricingHistory', {
         params: { id: community.id },
@@ -139,7 +140,7 @@ export const run: Handler = async (ctx, opts) => {
     return;
   }
   const csv = await formatCsv(ordered, exportColumns);
-  if (toStdout) ctx.io.stdout.write(csv);
+  if (toStdout) printData(ctx.io, csv);
   else {
     await writeAtomically(target, csv);
     const latest = ordered.reduce<string | undefined>((max, r) => (max && max > r.record.as_of_date ? max : r.record.as_of_date), undefined);

@@ -1,10 +1,8 @@
 import { Command } from '@commander-js/extra-typings';
 import { examples, lazy, parseIntegerOption, type Runtime } from '../../command.js';
 
-export function pricingCommand(runtime: Runtime) {
-  const pricing = new Command('pricing').description('Pricing history, floor plans and CSV exports');
-  pricing
-    .command('history')
+export const history = () =>
+  new Command('history')
     .description('Pricing history per floor plan (last 30 days unless a range is given)')
     .argument('<id>', 'community id (a subject or a comparable)')
     .option('--start <date>', 'first date, YYYY-MM-DD')
@@ -21,16 +19,16 @@ export function pricingCommand(runtime: Runtime) {
         'rentsurvey pricing history 3f1c… --start 2026-01-01 --end 2026-03-31 --csv > q1.csv',
         'rentsurvey pricing history 3f1c… --latest --json',
       ),
-    )
-    .action(lazy(runtime, () => import('./history.js')));
-  pricing
-    .command('floor-plans')
+    );
+
+export const floorPlans = () =>
+  new Command('floor-plans')
     .description('Floor plans of a community with their latest pricing')
     .argument('<id>', 'community id')
-    .addHelpText('after', examples('rentsurvey pricing floor-plans 3f1c…'))
-    .action(lazy(runtime, () => import('./floor-plans.js')));
-  pricing
-    .command('export')
+    .addHelpText('after', examples('rentsurvey pricing floor-plans 3f1c…'));
+
+export const exportPricing = () =>
+  new Command('export')
     .description('Write the pricing history of many communities to one CSV file, atomically (for cron)')
     .requiredOption('--out <file>', 'CSV file to write (replaced atomically; "-" for stdout)')
     .option('--communities <ids>', 'comma-separated community ids (default: the whole portfolio)')
@@ -45,9 +43,13 @@ export function pricingCommand(runtime: Runtime) {
         'rentsurvey pricing export --out pricing.csv',
         'rentsurvey pricing export --out /data/pricing.csv --since-last   # nightly cron',
         'rentsurvey pricing export --communities 3f1c…,8a2d… --start 2026-01-01 --out q1.csv',
-      ) +
-        '\nExit status is non-zero when any community could not be exported; the file is then left as it was.\n',
-    )
-    .action(lazy(runtime, () => import('./export.js')));
-  return pricing;
+      ) + '\nExit status is non-zero when any community could not be exported; the file is then left as it was.\n',
+    );
+
+export function pricingCommand(runtime: Runtime) {
+  return new Command('pricing')
+    .description('Pricing history, floor plans and CSV exports')
+    .addCommand(lazy(runtime, history(), () => import('./history.js')))
+    .addCommand(lazy(runtime, floorPlans(), () => import('./floor-plans.js')))
+    .addCommand(lazy(runtime, exportPricing(), () => import('./export.js')));
 }

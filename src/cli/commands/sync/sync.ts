@@ -8,6 +8,7 @@ import type { CommandContext } from '../../context.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import { withLocalStore } from '../local/store.js';
+import type { sync } from './index.js';
 
 type PricingRecord = ResponseOf<'getPricingHistory'>['pricing'][number];
 type CommunityRecord = ResponseOf<'listCommunities'>['communities'][number];
@@ -35,13 +36,13 @@ async function communityRecords(api: ApiClient): Promise<Map<string, CommunityRe
  * organization, so that `--local` works offline on real data. Remote ids are
  * kept, so a second sync updates the same records.
  */
-export const run: Handler = async (ctx, opts) => {
+export const run: Handler<typeof sync> = async (ctx, opts) => {
   if (ctx.globals.local) throw new UsageError('sync copies a remote profile into the local store; drop --local');
-  const days = (opts.days as number | undefined) ?? 365;
+  const { days } = opts;
   const api = await ctx.api();
   const end = ctx.now().toISOString().slice(0, 10);
   const start = addDays(end, -(days - 1));
-  const organization = (opts.org as string | undefined) ?? `${ctx.globals.profile ?? 'default'} @ ${new URL(api.target).host}`;
+  const organization = opts.org ?? `${ctx.globals.profile ?? 'default'} @ ${new URL(api.target).host}`;
 
   const progress = await spinner(ctx.io, `Reading the portfolio from ${api.target}…`, { quiet: ctx.globals.quiet });
   progress.start();

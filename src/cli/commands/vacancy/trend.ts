@@ -6,7 +6,8 @@ import { stdoutStyle } from '../../../output/style.js';
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { UsageError } from '../../errors.js';
-import { printList } from '../../print.js';
+import { printLines, printList } from '../../print.js';
+import type { trend } from './index.js';
 
 type Point = ResponseOf<'getVacancyTrend'>['trends'][number];
 
@@ -18,12 +19,12 @@ const percent = (key: string, get: (p: Point) => number | null, header: string):
   align: 'right',
 });
 
-export const run: Handler = async (ctx, opts, [id]) => {
+export const run: Handler<typeof trend> = async (ctx, opts, [id]) => {
   if (opts.chart && ctx.globals.format !== 'table') throw new UsageError('--chart draws for a terminal; drop it or use --format table');
   const api = await ctx.api();
   const { data, raw } = await api.call('getVacancyTrend', {
-    params: { id: id as string },
-    query: { start_date: opts.start as string | undefined, end_date: opts.end as string | undefined },
+    params: { id },
+    query: { start_date: opts.start, end_date: opts.end },
   });
   if (opts.chart) {
     const style = stdoutStyle(ctx.io);
@@ -34,7 +35,7 @@ export const run: Handler = async (ctx, opts, [id]) => {
       ],
       { yFormat: (n) => `${n.toFixed(1)}%`, width: Math.max(40, ctx.io.terminalWidth - 2), color: style },
     );
-    ctx.io.stdout.write(`${chart}\n`);
+    printLines(ctx, chart);
   } else {
     await printList<Point>(ctx, {
       rows: data.trends,
@@ -50,7 +51,8 @@ export const run: Handler = async (ctx, opts, [id]) => {
   }
   if (ctx.globals.format === 'table') {
     const p = data.projections;
-    ctx.io.stdout.write(
+    printLines(
+      ctx,
       `\nProjected vacancy from available-from dates: 14d ${formatPercentValue(p['14d'])}  30d ${formatPercentValue(p['30d'])}  ` +
         `60d ${formatPercentValue(p['60d'])}  90d ${formatPercentValue(p['90d'])}  (${data.total_surveys} surveys)\n`,
     );

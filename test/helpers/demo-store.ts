@@ -1,0 +1,27 @@
+/**
+ * Vitest global setup of the in-process tests: seeds one demo store (with the
+ * key --local uses) for the whole run; each test copies it (copyDemoStore in
+ * run-cli.ts), which takes milliseconds where seeding takes seconds.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { localCliKey, openLocalService } from '../../src/server/local.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A data directory holding a seeded demo store; copy it, never write to it. */
+    demoStoreTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const root = await mkdtemp(join(tmpdir(), 'rentsurvey-demo-template-'));
+  const template = join(root, 'rentsurvey');
+  const service = openLocalService({ dataDir: template, seed: 'demo' });
+  localCliKey(service.store);
+  await service.close();
+  project.provide('demoStoreTemplate', template);
+  return () => rm(root, { recursive: true, force: true });
+}

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 
 /** The part of a writable stream the renderers use; process.stdout/stderr satisfy it. */
 export interface OutputStream {
@@ -115,7 +115,7 @@ export function createTestIO(options: TestIOOptions = {}): TestIOStreams {
   const stderr = captureStream(options.stderrTTY ?? false, columns);
   const stdin: InputStream =
     typeof options.stdin === 'string' || options.stdin === undefined
-      ? Readable.from(options.stdin ? [options.stdin] : [])
+      ? Readable.from(options.stdin ? [Buffer.from(options.stdin)] : [])
       : options.stdin;
   stdin.isTTY = options.stdinTTY ?? false;
   const decided = options.env ? createSystemIO({ env: options.env, noColor: options.noColor ?? false, stdout, stderr, stdin }) : undefined;
@@ -139,29 +139,39 @@ export function createTestIO(options: TestIOOptions = {}): TestIOStreams {
   };
 }
 
-interface CaptureStream extends OutputStream {
-  isTTY: boolean;
-  chunks: string[];
+/**
+ * A real Writable (prompts pipe into it) that keeps what was written, synchronously,
+ * with the terminal methods ora and the prompts call on a TTY.
+ */
+class CaptureStream extends Writable implements OutputStream {
+  readonly chunks: string[] = [];
+  readonly rows = 24;
+
+  constructor(
+    readonly isTTY: boolean,
+    readonly columns: number,
+  ) {
+    super({ decodeStrings: false });
+  }
+
+  override _write(chunk: string | Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.chunks.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+    callback();
+  }
+
+  // Like process.stdout/stderr, it cannot be closed: a prompt that pipes into it ends the pipe when done.
+  override end(): this {
+    return this;
+  }
+
+  cursorTo = () => true;
+  moveCursor = () => true;
+  clearLine = () => true;
+  clearScreenDown = () => true;
+  getColorDepth = () => 8;
+  hasColors = () => true;
 }
 
 function captureStream(isTTY: boolean, columns: number): CaptureStream {
-  const chunks: string[] = [];
-  return {
-    isTTY,
-    columns,
-    chunks,
-    rows: 24,
-    write(chunk: string | Uint8Array, ...rest: unknown[]) {
-      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-      callback?.();
-      return true;
-    },
-    cursorTo: () => true,
-    moveCursor: () => true,
-    clearLine: () => true,
-    on: () => undefined,
-    once: () => undefined,
-    removeListener: () => undefined,
-  } as CaptureStream;
+  return new CaptureStream(isTTY, columns);
 }

@@ -7,6 +7,7 @@ import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
@@ -150,7 +151,10 @@ export interface Served {
   dataDir: string;
   /** Everything the server wrote on stderr so far. */
   log(): string;
-  stop(): Promise<void>;
+  /** Sends the signal (SIGTERM by default) and waits for the process to end (SIGKILL after 5 s). */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** The status the process ended with. */
+  exitCode(): Promise<number | undefined>;
 }
 
 /**
@@ -203,12 +207,14 @@ export async function startServe(
     baseUrl,
     dataDir,
     log: () => log,
-    async stop() {
-      if (!exited) child.kill('SIGTERM');
+    async stop(signal = 'SIGTERM') {
+      if (!exited) child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await child;
+      // The last lines (what it said on the way out) may arrive after the exit.
+      await Promise.all([child, finished(child.stderr!).catch(() => undefined)]);
       clearTimeout(timer);
     },
+    exitCode: async () => (await child).exitCode,
   };
 }
 

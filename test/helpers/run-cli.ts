@@ -7,9 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { inject, test as base } from 'vitest';
+import { afterAll, inject, test as base } from 'vitest';
 import { SCOPES, type Scope } from '../../src/api/endpoints.js';
 import { main } from '../../src/cli/main.js';
 import { createTestIO } from '../../src/output/io.js';
@@ -37,6 +38,21 @@ function definedOnly(env: Record<string, string | undefined> = {}): NodeJS.Proce
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
 }
 
+/**
+ * A terminal's input: typed once someone reads it (a prompt), and never at an end,
+ * since a terminal does not close when its keys run out.
+ */
+function typedLater(keys: string): Readable {
+  let typed = false;
+  return new Readable({
+    read() {
+      if (typed) return;
+      typed = true;
+      setTimeout(() => this.push(Buffer.from(keys)), 20);
+    },
+  });
+}
+
 /** `rentsurvey ...argv` in this process: its exit code and everything it printed. */
 export async function runCli(argv: string[], options: RunCliOptions = {}): Promise<CliResult> {
   const env = definedOnly(options.env);
@@ -46,7 +62,7 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
     stderrTTY: tty,
     stdinTTY: tty,
     ...(options.columns !== undefined ? { columns: options.columns } : {}),
-    ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
+    ...(options.stdin !== undefined ? { stdin: tty ? typedLater(options.stdin) : options.stdin } : {}),
     env,
     noColor: argv.includes('--no-color'),
   });
@@ -87,8 +103,16 @@ export async function copyDemoStore(dir: string): Promise<string> {
   return dir;
 }
 
+// Sandboxes made outside the `it` fixture (in beforeAll, or several in one test) go when their file is done.
+const leftBehind = new Set<string>();
+afterAll(async () => {
+  await Promise.all([...leftBehind].map((root) => rm(root, { recursive: true, force: true })));
+  leftBehind.clear();
+});
+
 export async function cliSandbox(options: { store?: StoreSeed } = {}): Promise<CliSandbox> {
   const root = await mkdtemp(join(tmpdir(), 'rentsurvey-cli-'));
+  leftBehind.add(root);
   const configHome = join(root, 'config');
   const dataHome = join(root, 'data');
   const dataDir = join(dataHome, 'rentsurvey');
@@ -119,7 +143,10 @@ export async function cliSandbox(options: { store?: StoreSeed } = {}): Promise<C
         throw new SandboxViolation(`${shown} printed ANSI escapes without a terminal:\n${JSON.stringify(result)}`);
       return result;
     },
-    cleanup: () => rm(root, { recursive: true, force: true }),
+    cleanup: async () => {
+      leftBehind.delete(root);
+      await rm(root, { recursive: true, force: true });
+    },
   };
 }
 

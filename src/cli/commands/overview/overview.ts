@@ -2,6 +2,7 @@ import type { ResponseOf } from '../../../api/endpoints.js';
 import { criBand, formatMoney, formatPercentValue, formatSignedPercent } from '../../../domain/format.js';
 import type { Column } from '../../../output/render.js';
 import { stdoutStyle } from '../../../output/style.js';
+import { sanitize } from '../../../output/text.js';
 import { money, number, signedPercent, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
@@ -48,7 +49,7 @@ export const run: Handler<typeof overview> = async (ctx, _opts, [id]) => {
   if (ctx.globals.format === 'table')
     printLines(
       ctx,
-      `${stdoutStyle(ctx.io).bold(data.community.name)} — ${data.community.address}` +
+      `${stdoutStyle(ctx.io).bold(sanitize(data.community.name))} — ${sanitize(data.community.address)}` +
         `${data.as_of_date ? ` — survey of ${data.as_of_date}` : ' — no completed survey yet'}\n\n`,
     );
   await printList(ctx, {

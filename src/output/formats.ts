@@ -2,6 +2,3 @@
 export const FORMATS = ['table', 'json', 'csv', 'ndjson'] as const;
 export type Format = (typeof FORMATS)[number];
 
-export function isFormat(value: string): value is Format {
-  return (FORMATS as readonly string[]).includes(value);
-}

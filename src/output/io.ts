@@ -108,7 +108,11 @@ export interface TestIOStreams extends IOStreams {
   reset(): void;
 }
 
-/** Captures output in memory; streams also carry the cursor methods ora calls on a TTY. */
+/**
+ * Captures output in memory; streams also carry the cursor methods ora calls on a TTY.
+ * The seam every in-process test prints through (test/helpers/run-cli.ts).
+ * @public
+ */
 export function createTestIO(options: TestIOOptions = {}): TestIOStreams {
   const columns = options.columns ?? DEFAULT_TERMINAL_WIDTH;
   const stdout = captureStream(options.stdoutTTY ?? false, columns);

@@ -147,22 +147,3 @@ function plainSpinner(io: IOStreams, text: string, quiet: boolean): Spinner {
   return handle;
 }
 
-/** Runs `task` under a spinner: succeed with `doneText` (or just clear); on error clear and rethrow. */
-export async function withSpinner<T>(
-  io: IOStreams,
-  text: string,
-  task: (spinner: Spinner) => Promise<T>,
-  options: SpinnerOptions & { doneText?: string } = {},
-): Promise<T> {
-  const s = (await spinner(io, text, options)).start();
-  try {
-    const result = await task(s);
-    if (options.doneText !== undefined) s.succeed(options.doneText);
-    else s.stop();
-    return result;
-  } catch (error) {
-    // The error handler prints the reason; a lingering spinner line would only repeat it.
-    s.stop();
-    throw error;
-  }
-}

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isFormat } from './formats.js';
 import { createTestIO } from './io.js';
 import {
   fitWidths,
   formatJson,
-  pickFields,
   printJson,
   reduceJson,
   renderList,
@@ -41,10 +39,6 @@ const body = { communities: rows.map((r) => ({ ...r, market_rent_cents: r.rent }
 const ANSI = /\x1b\[/; // eslint-disable-line no-control-regex
 
 describe('formats and fields', () => {
-  it('knows the four formats', () => {
-    expect(isFormat('ndjson')).toBe(true);
-    expect(isFormat('xml')).toBe(false);
-  });
   it('selects columns in --fields order, once each', () => {
     expect(selectColumns(columns, ['note', 'id', 'note']).map((c) => c.key)).toEqual(['note', 'id']);
     expect(selectColumns(columns, undefined)).toHaveLength(columns.length);
@@ -247,11 +241,6 @@ describe('json', () => {
     const io = createTestIO();
     await renderList(io, { format: 'json', rows, columns, fields: ['id', 'managed'] });
     expect(io.out()).toBe('[{"id":"c-1","managed":true},{"id":"c-2","managed":false}]\n');
-  });
-  it('picks fields in order and skips missing ones', () => {
-    expect(pickFields({ a: 1, b: 2, c: 3 }, ['c', 'a', 'z'])).toEqual({ c: 3, a: 1 });
-    expect(Object.keys(pickFields({ a: 1, b: 2, c: 3 }, ['c', 'a']))).toEqual(['c', 'a']);
-    expect(pickFields(null, ['a'])).toEqual({});
   });
   it('prints undefined as null and escapes C1 controls', () => {
     expect(formatJson(undefined)).toBe('null\n');

@@ -136,13 +136,6 @@ export function selectColumns<Row>(columns: readonly Column<Row>[], fields?: rea
   return [...new Set(picked)];
 }
 
-/** The given keys of an object, in the given order; keys it lacks are left out. */
-export function pickFields(obj: unknown, fields: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (!isPlainObject(obj)) return out;
-  for (const f of fields) if (Object.hasOwn(obj, f)) out[f] = obj[f];
-  return out;
-}
 
 /**
  * Reduces the rows of an API body to the selected columns, keeping the envelope

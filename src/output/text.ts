@@ -40,9 +40,6 @@ export function printText(io: IOStreams, text: string, stream: 'stdout' | 'stder
   io[stream].write(sanitize(text, { keepColor, multiline: true }));
 }
 
-export function stripAnsi(text: string): string {
-  return stripVTControlCharacters(text);
-}
 
 /** Columns a string takes on a terminal (ANSI ignored, wide CJK/emoji count 2). */
 export function displayWidth(text: string): number {

@@ -4,7 +4,9 @@ import {
   computeProjections,
   computeVacancy,
   computeVacancyTrendPoint,
+  PROJECTION_HORIZONS,
   vacancyWithoutData,
+  type Projections,
   type VacancyInput,
 } from '../domain/vacancy.js';
 import type { Store } from './store/index.js';
@@ -108,7 +110,7 @@ export function vacancyTrend(
   const latest = data.surveys.at(-1);
   const projections = latest
     ? computeProjections({ ...vacancyInput(data, latest, id), asOfDate: latest.survey_date })
-    : { '14d': 0, '30d': 0, '60d': 0, '90d': 0 };
+    : (Object.fromEntries(PROJECTION_HORIZONS.map((days) => [`${days}d`, 0])) as Projections);
   return {
     community_id: data.subject.id,
     community_name: data.subject.name,

@@ -3,7 +3,7 @@
  * key --local uses) for the whole run; each test copies it (copyDemoStore in
  * run-cli.ts), which takes milliseconds where seeding takes seconds.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A data directory holding a seeded demo store; copy it, never write to it. */
     demoStoreTemplate: string;
+    /** Where sandboxes are made; removed with everything in it when the run ends. */
+    sandboxRoot: string;
   }
 }
 
@@ -23,5 +25,8 @@ export default async function setup(project: TestProject) {
   localCliKey(service.store);
   await service.close();
   project.provide('demoStoreTemplate', template);
+  const sandboxes = join(root, 'sandboxes');
+  await mkdir(sandboxes);
+  project.provide('sandboxRoot', sandboxes);
   return () => rm(root, { recursive: true, force: true });
 }

@@ -6,11 +6,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, inject, test as base } from 'vitest';
+import { inject, test as base } from 'vitest';
 import { SCOPES, type Scope } from '../../src/api/endpoints.js';
 import { main } from '../../src/cli/main.js';
 import { createTestIO } from '../../src/output/io.js';
@@ -103,16 +102,13 @@ export async function copyDemoStore(dir: string): Promise<string> {
   return dir;
 }
 
-// Sandboxes made outside the `it` fixture (in beforeAll, or several in one test) go when their file is done.
-const leftBehind = new Set<string>();
-afterAll(async () => {
-  await Promise.all([...leftBehind].map((root) => rm(root, { recursive: true, force: true })));
-  leftBehind.clear();
-});
-
+/**
+ * Throw-away XDG folders, optionally with a copy of the demo store. Sandboxes made
+ * outside the `it` fixture (in beforeAll, or several in one test) live under the
+ * run's sandbox root, which the global setup removes when the run ends.
+ */
 export async function cliSandbox(options: { store?: StoreSeed } = {}): Promise<CliSandbox> {
-  const root = await mkdtemp(join(tmpdir(), 'rentsurvey-cli-'));
-  leftBehind.add(root);
+  const root = await mkdtemp(join(inject('sandboxRoot'), 'cli-'));
   const configHome = join(root, 'config');
   const dataHome = join(root, 'data');
   const dataDir = join(dataHome, 'rentsurvey');
@@ -143,10 +139,7 @@ export async function cliSandbox(options: { store?: StoreSeed } = {}): Promise<C
         throw new SandboxViolation(`${shown} printed ANSI escapes without a terminal:\n${JSON.stringify(result)}`);
       return result;
     },
-    cleanup: async () => {
-      leftBehind.delete(root);
-      await rm(root, { recursive: true, force: true });
-    },
+    cleanup: () => rm(root, { recursive: true, force: true }),
   };
 }
 

@@ -26,7 +26,7 @@ export function buildProgram(runtime: Runtime) {
     .option('--profile <name>', 'credentials profile (env RENTSURVEY_PROFILE; default "default")')
     .option('--local', 'use the embedded service on the local data directory (demo data on first use)')
     .option('--data-dir <dir>', 'local data directory (env RENTSURVEY_DATA_DIR; default $XDG_DATA_HOME/rentsurvey)')
-    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv', 'ndjson']))
+    .addOption(new Option('--format <format>', 'output format (md: Markdown to paste into an e-mail)').choices(['table', 'json', 'csv', 'ndjson', 'md']))
     .option('--json', 'shorthand for --format json')
     .option('--csv', 'shorthand for --format csv')
     .option('--ndjson', 'shorthand for --format ndjson')

@@ -5,6 +5,7 @@ import { authCommand, loginCommand, logoutCommand } from './commands/auth/index.
 import { communitiesCommand } from './commands/communities/index.js';
 import { completionCommand } from './commands/completion/index.js';
 import { compsCommand } from './commands/comps/index.js';
+import { digestCommand } from './commands/digest/index.js';
 import { helpCommand } from './commands/help/index.js';
 import { localCommand } from './commands/local/index.js';
 import { overviewCommand } from './commands/overview/index.js';
@@ -59,6 +60,7 @@ export function buildProgram(runtime: Runtime) {
     pricingCommand(runtime),
     vacancyCommand(runtime),
     overviewCommand(runtime),
+    digestCommand(runtime),
     usersCommand(runtime),
     serveCommand(runtime),
     localCommand(runtime),

@@ -82,3 +82,14 @@ export async function servedMarket(): Promise<MarketCli & { service: TestService
     },
   };
 }
+
+/**
+ * A worked example of docs/metrics.md: a fenced block tagged `cli-example=<name>`
+ * whose first line is the command (`$ rentsurvey --local …`) and the rest its output.
+ */
+export async function docExample(name: string): Promise<{ args: string[]; output: string }> {
+  const page = await readFile(fileURLToPath(new URL('../../docs/metrics.md', import.meta.url)), 'utf8');
+  const match = new RegExp(`\`\`\`\\w+ cli-example=${name}\\n\\$ rentsurvey --local (.*)\\n([\\s\\S]*?)\`\`\``).exec(page);
+  if (!match) throw new Error(`docs/metrics.md has no cli-example=${name}`);
+  return { args: (match[1] as string).split(' '), output: match[2] as string };
+}

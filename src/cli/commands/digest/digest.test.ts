@@ -20,7 +20,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMP, localMarket, MAPLE, PINE, servedMarket, type MarketCli } from '../../../../test/helpers/market-changes.js';
+import { COMP, docExample, localMarket, MAPLE, PINE, servedMarket, type MarketCli } from '../../../../test/helpers/market-changes.js';
 
 let local: MarketCli;
 
@@ -145,11 +145,11 @@ describe('digest output formats', () => {
     expect(lines).toContain('Maple Court — survey of 2026-11-02 → 2026-11-09');
     expect(lines).toContain('Pine Ridge — survey of 2026-11-03 → 2026-11-10');
     const rows = lines.filter((line) => /^(Birch|Cedar|Oak|Maple|Dogwood|Elm|Pine) /.test(line) && !line.includes(' — survey of ')).map((line) => line.split(/\s{2,}/));
-    expect(rows[0]).toEqual(['Dogwood Place', 'comp', '—', 'comparable deactivated', 'active', 'inactive']);
-    expect(rows[2]).toEqual(['Maple Court', 'subject', '—', '14-day vacancy', '2.5%', '5.0%', '+2.5 pts']);
-    expect(rows[3]).toEqual(['Birch Commons', 'comp', 'all plans', 'concession started', 'none', '"6 weeks free"']);
-    expect(rows[6]).toEqual(['Birch Commons', 'comp', 'B-B2', 'NER', '$2,400', '$2,123.08', '-$276.92']);
-    expect(rows.at(-1)).toEqual(['Pine Ridge', 'subject', 'P1', 'units available', '18', '23', '+5']);
+    expect(rows[0]).toEqual(['Dogwood Place', '—', 'comparable deactivated', 'active', 'inactive']);
+    expect(rows[2]).toEqual(['Maple Court', '—', '14-day vacancy', '2.5%', '5.0%', '+2.5 pts']);
+    expect(rows[3]).toEqual(['Birch Commons', 'all plans', 'concession started', 'none', '"6 weeks free"']);
+    expect(rows[6]).toEqual(['Birch Commons', 'B-B2', 'NER', '$2,400', '$2,123.08', '-$276.92']);
+    expect(rows.at(-1)).toEqual(['Pine Ridge', 'P1', 'units available', '18', '23', '+5']);
   });
 
   it('md: a Markdown summary to paste into an e-mail unchanged', async () => {
@@ -191,6 +191,11 @@ describe('digest output formats', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('md is what the worked example of docs/metrics.md shows', async () => {
+    const { args, output } = await docExample('digest-md');
+    expect((await local.run(args)).stdout).toBe(output);
   });
 
   it('md names the threshold, the communities without changes and those without an earlier survey', async () => {

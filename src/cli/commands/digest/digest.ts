@@ -45,8 +45,9 @@ const dataColumns: Column<DigestChange>[] = [
   text('role', (c) => c.role, 'ROLE'),
   { key: 'kind', header: 'CHANGE', value: (c) => c.kind, display: (c) => KIND_LABEL[c.kind] },
   { key: 'floor_plan_name', header: 'PLAN', value: (c) => c.floor_plan_name, display: planOf },
-  { key: 'before', header: 'BEFORE', value: (c) => c.before, display: (c) => showValue(c.kind, c.before), align: 'right' },
-  { key: 'after', header: 'AFTER', value: (c) => c.after, display: (c) => showValue(c.kind, c.after), align: 'right' },
+  // Amounts and texts share these columns: left-aligned, and long concession texts may be cut to fit.
+  { key: 'before', header: 'BEFORE', value: (c) => c.before, display: (c) => showValue(c.kind, c.before), align: 'left' },
+  { key: 'after', header: 'AFTER', value: (c) => c.after, display: (c) => showValue(c.kind, c.after), align: 'left' },
 ];
 const moveColumn: Column<DigestChange> = {
   key: 'move',
@@ -56,7 +57,8 @@ const moveColumn: Column<DigestChange> = {
   align: 'right',
 };
 const columns = [...dataColumns, moveColumn];
-const TABLE_FIELDS = ['community_name', 'role', 'floor_plan_name', 'kind', 'before', 'after', 'move'];
+// The subject's name heads its group, so ROLE is left to --fields.
+const TABLE_FIELDS = ['community_name', 'floor_plan_name', 'kind', 'before', 'after', 'move'];
 const DATA_FIELDS = dataColumns.map((c) => c.key);
 
 function parseMinChange(value: unknown): number {

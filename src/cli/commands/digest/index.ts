@@ -12,7 +12,7 @@ export function digestCommand(runtime: Runtime) {
       'after',
       examples(
         'rentsurvey digest --since 2026-11-02',
-        'rentsurvey digest --since-last --format md | mail -s "Market digest" team@example.com   # weekly cron',
+        'rentsurvey digest --since-last --format md > digest.md   # weekly cron: empty when nothing changed',
         'rentsurvey digest --communities 3f1c…,8a2d… --min-change 25 --json',
       ) +
         '\nEach subject is compared from its survey on or before --since to its latest survey, with its active comparables.\n' +

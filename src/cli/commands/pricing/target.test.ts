@@ -17,7 +17,7 @@
 //   NER     Oak 221,000  Birch 212,308  Elm 210,833   avg 644,141 / 3 = 214,713.67
 // C3 (3 bd / 2 ba, 40 units): no comparable has three bedrooms: no target.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localMarket, MAPLE, servedMarket, type MarketCli } from '../../../../test/helpers/market-changes.js';
+import { docExample, localMarket, MAPLE, servedMarket, type MarketCli } from '../../../../test/helpers/market-changes.js';
 
 let local: MarketCli;
 
@@ -110,13 +110,18 @@ describe('pricing target --band, on NER (the default basis)', () => {
     const result = await local.run(['pricing', 'target', MAPLE, '--band', 'market']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('Maple Court: target market band (percentile 45) on net effective rent');
-    expect(result.stdout).toContain('Survey of 2026-11-09 against 4 active comparables.');
-    const a1 = result.stdout.split('\n').find((line) => line.startsWith('A1 (1 BR/1 BA)'));
-    expect(a1?.split(/\s{2,}/)).toEqual(['A1 (1 BR/1 BA)', '120', '$1,700', '$1,699.36', '$1,681', '-$19', '0.0% → -1.1%', '50 → 50', '4']);
+    expect(result.stdout).toContain('Survey of 2026-11-09 against 4 active comparables; PSI and percentile (PCTL) now → at target.');
+    const a1 = result.stdout.split('\n').find((line) => line.startsWith('A1 1 BR/1 BA'));
+    expect(a1?.split(/\s{2,}/)).toEqual(['A1 1 BR/1 BA', '$1,700', '$1,681', '-$19', '0.0% → -1.1%', '50 → 50', '$1,699.36', '4', '120']);
     // 120 · −1,900 + 80 · −17,600 = −228,000 − 1,408,000 = −1,636,000 cents
-    expect(result.stdout).toContain('Monthly revenue change if every plan moves to its target: -$16,360');
-    expect(result.stdout).toContain('Not moved (no comparable data or no current rent): C3 (3 BR/2 BA).');
-    expect(result.stdout).toContain('assume each plan keeps its current concession (A1: "$1,200 off"; B2, C3: none)');
+    expect(result.stdout).toContain('Revenue: -$16,360 a month if every plan moves to its target (units × change over 2 plans).');
+    expect(result.stdout).toContain('Not moved: C3 3 BR/2 BA (no comparable data or no current rent).');
+    expect(result.stdout).toContain('On NER, each target keeps the plan\'s current concession: A1 "$1,200 off"; B2, C3 none.');
+  });
+
+  it('prints what the worked example of docs/metrics.md shows', async () => {
+    const { args, output } = await docExample('target-market');
+    expect((await local.run(args)).stdout).toBe(output);
   });
 
   it('colors the change when colors are on: a raise green, a cut red', async () => {
@@ -149,7 +154,7 @@ describe('pricing target --psi and --percentile, on asking rent', () => {
     // 120 · 4,875 + 80 · 4,940 = 585,000 + 395,200 = 980,200 cents
     const table = await local.run(['pricing', 'target', MAPLE, '--psi', '2%', '--basis', 'asking']);
     expect(table.stdout).toContain('target PSI +2.00% on asking rent');
-    expect(table.stdout).toContain('Monthly revenue change if every plan moves to its target: +$9,802');
+    expect(table.stdout).toContain('Revenue: +$9,802 a month');
     expect(table.stdout).not.toContain('concession');
   });
 
@@ -211,9 +216,9 @@ describe('pricing target --format md', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain('\u001b[');
     expect(result.stdout).toMatch(/^### Maple Court: target market band \(percentile 45\) on net effective rent\n/);
-    expect(result.stdout).toContain('| PLAN           | UNITS | CURRENT |');
-    expect(result.stdout).toMatch(/\| A1 \(1 BR\/1 BA\) \| +120 \| +\$1,700 \| +\$1,699\.36 \| +\$1,681 \| +-\$19 \|/);
-    expect(result.stdout).toContain('Monthly revenue change if every plan moves to its target: -$16,360');
+    expect(result.stdout).toContain('| PLAN         |    NOW | TARGET | CHANGE |');
+    expect(result.stdout).toContain('| A1 1 BR/1 BA | $1,700 | $1,681 |   -$19 |  0.0% → -1.1% |  50 → 50 | $1,699.36 |     4 |   120 |');
+    expect(result.stdout).toContain('Revenue: -$16,360 a month if every plan moves to its target (units × change over 2 plans).');
   });
 });
 

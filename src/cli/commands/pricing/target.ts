@@ -143,34 +143,29 @@ const dataColumns: Column<Row>[] = [
   number('percentile_target', (r) => r.percentile_target),
 ];
 
+// Most telling first, so that a terminal too narrow for all of them loses the least.
 const tableColumns: Column<Row>[] = [
   text('plan', planLabel, 'PLAN'),
-  number('unit_count', (r) => r.unit_count, 'UNITS'),
-  {
-    key: 'current',
-    header: 'CURRENT',
-    value: (r) => r.current_rent_cents,
-    display: (r) => rent(r.current_rent_cents),
-    align: 'right',
-  },
-  { key: 'comp_avg', header: 'COMP AVG', value: (r) => r.avg_comp_rent_cents, display: (r) => rent(r.avg_comp_rent_cents), align: 'right' },
+  { key: 'current', header: 'NOW', value: (r) => r.current_rent_cents, display: (r) => rent(r.current_rent_cents), align: 'right' },
   { key: 'target', header: 'TARGET', value: (r) => r.target_rent_cents, display: (r) => rent(r.target_rent_cents), align: 'right' },
   { key: 'change', header: 'CHANGE', value: (r) => r.change_cents, display: (r, style) => signedRent(r.change_cents, style), align: 'right' },
   {
     key: 'psi',
-    header: 'PSI NOW → AFTER',
+    header: 'PSI',
     value: (r) => r.psi_target,
     display: (r) => nowAfter(formatSignedPercent(r.psi_current), formatSignedPercent(r.psi_target)),
     align: 'right',
   },
   {
     key: 'percentile',
-    header: 'PERCENTILE NOW → AFTER',
+    header: 'PCTL',
     value: (r) => r.percentile_target,
     display: (r) => nowAfter(String(r.percentile_current ?? MISSING), String(r.percentile_target ?? MISSING)),
     align: 'right',
   },
+  { key: 'comp_avg', header: 'COMP AVG', value: (r) => r.avg_comp_rent_cents, display: (r) => rent(r.avg_comp_rent_cents), align: 'right' },
   number('comps', (r) => r.comps_with_data, 'COMPS'),
+  number('unit_count', (r) => r.unit_count, 'UNITS'),
 ];
 
 const TABLE_FIELDS = tableColumns.map((c) => c.key);
@@ -219,8 +214,11 @@ export const run: Handler = async (ctx, opts, [ref]) => {
   if (human) {
     const style = md ? createStyle(false) : stdoutStyle(ctx.io);
     const name = md ? escapeMarkdown(plans.community.name) : style.bold(plans.community.name);
-    const compared = asOf === null ? 'no completed survey yet' : `survey of ${asOf} against ${active.length} active comparable${active.length === 1 ? '' : 's'}`;
-    ctx.io.stdout.write(`${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${BASIS_TEXT[basis]}\n\n${compared[0]!.toUpperCase()}${compared.slice(1)}.\n\n`);
+    const compared =
+      asOf === null
+        ? 'No completed survey yet.'
+        : `Survey of ${asOf} against ${active.length} active comparable${active.length === 1 ? '' : 's'}; PSI and percentile (PCTL) now → at target.`;
+    ctx.io.stdout.write(`${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${BASIS_TEXT[basis]}\n\n${compared}\n\n`);
   }
   const fields = ctx.globals.fields ?? (human ? TABLE_FIELDS : DATA_FIELDS);
   await printList({ ...ctx, globals: { ...ctx.globals, fields } }, {
@@ -244,19 +242,18 @@ function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
   lines.push(
     moved.length === 0
       ? 'No plan has both a current rent and a target: no revenue change to show.'
-      : `Monthly revenue change if every plan moves to its target: ${signedRent(revenue, style)} ` +
-          `(units × change, summed over ${moved.length} plan${moved.length === 1 ? '' : 's'}, on ${BASIS_TEXT[basis]}).`,
+      : `Revenue: ${signedRent(revenue, style)} a month if every plan moves to its target (units × change over ${moved.length} plan${moved.length === 1 ? '' : 's'}).`,
   );
   const left = rows.filter((r) => r.change_cents === null).map((r) => plain(planLabel(r)));
-  if (left.length > 0) lines.push(`Not moved (no comparable data or no current rent): ${left.join(', ')}.`);
+  if (left.length > 0) lines.push(`Not moved: ${left.join(', ')} (no comparable data or no current rent).`);
   if (basis === 'ner') {
     const byConcession = new Map<string, string[]>();
     for (const row of rows) {
       const key = row.concessions?.trim() ? row.concessions.trim() : '';
       byConcession.set(key, [...(byConcession.get(key) ?? []), plain(row.floor_plan_name)]);
     }
-    const parts = [...byConcession].map(([concession, names]) => `${names.join(', ')}: ${concession ? quote(concession) : 'none'}`);
-    lines.push(`Targets are net effective rents that assume each plan keeps its current concession (${parts.join('; ')}).`);
+    const parts = [...byConcession].map(([concession, names]) => `${names.join(', ')} ${concession ? quote(concession) : 'none'}`);
+    lines.push(`On NER, each target keeps the plan's current concession: ${parts.join('; ')}.`);
   }
   return `\n${lines.join(md ? '\n\n' : '\n')}\n`;
 }

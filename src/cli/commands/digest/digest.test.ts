@@ -300,6 +300,8 @@ describe('digest refuses what it cannot answer, before sending (exit 2)', () => 
     await refused(['--since', '2026-11-05', '--communities', 'maple'], /--communities: "maple" is not a community id/);
     await refused(['--since', '2026-11-05', '--communities', ','], /--communities needs at least one community/);
     await refused(['--format', 'yaml'], /argument 'yaml' is invalid/);
+    await refused(['--format', 'md', '--fields', 'kind'], /--fields picks columns; --format md is a summary without columns/);
+    await refused(['--csv', '--fields', 'kind,nope'], /unknown field "nope"/);
   });
 
   it('an unknown community is not found (exit 4), and nothing is printed', async () => {

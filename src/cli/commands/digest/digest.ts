@@ -16,7 +16,7 @@ import type { Handler } from '../../command.js';
 import { mapLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { printList } from '../../print.js';
+import { assertFields, printList } from '../../print.js';
 import { resolveCommunityList } from '../../references.js';
 import { readState, writeState } from '../../state-file.js';
 import { collectSubject, type DigestChange, type SubjectDigest } from './collect.js';
@@ -85,6 +85,9 @@ export const run: Handler = async (ctx, opts) => {
   const since = opts.since === undefined ? undefined : String(opts.since).trim();
   if (since !== undefined && !isIsoDate(since)) throw new UsageError(`--since must be a date YYYY-MM-DD, got "${String(opts.since)}"`);
   const minChangeCents = parseMinChange(opts.minChange);
+  assertFields(ctx, columns);
+  if (ctx.globals.format === 'md' && ctx.globals.fields)
+    throw new UsageError('--fields picks columns; --format md is a summary without columns', 'use --format csv, ndjson or json with --fields');
   const selection = opts.communities === undefined ? undefined : await resolveCommunityList(ctx, String(opts.communities), '--communities');
   const fallback = addDays(ctx.now().toISOString().slice(0, 10), -DEFAULT_LOOKBACK_DAYS);
   const store = opts.sinceLast ? stateFile(ctx, selection) : undefined;

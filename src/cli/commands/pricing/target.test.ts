@@ -158,6 +158,19 @@ describe('pricing target --psi and --percentile, on asking rent', () => {
     expect(table.stdout).not.toContain('concession');
   });
 
+  it('csv: the JSON fields as columns; --fields picks among them and the table\'s', async () => {
+    const csv = await local.run(['pricing', 'target', MAPLE, '--band', 'market', '--csv']);
+    expect(csv.stdout.split('\n')[0]).toBe(
+      'floor_plan_name,bedrooms,bathrooms,square_feet,comps_with_data,current_rent_cents,avg_comp_rent_cents,target_rent_cents,' +
+        'change_cents,psi_current,psi_target,percentile_current,percentile_target',
+    );
+    const picked = await local.run(['pricing', 'target', MAPLE, '--band', 'market', '--csv', '--fields', 'floor_plan_name,target_rent_cents,unit_count']);
+    expect(picked.stdout).toBe('floor_plan_name,target_rent_cents,unit_count\nA1,168100,120\nB2,212400,80\nC3,,40\n');
+    const unknown = await local.run(['pricing', 'target', MAPLE, '--band', 'market', '--csv', '--fields', 'rent']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown field "rent"; available fields: plan, current, target/);
+  });
+
   it('--psi takes a negative fraction', async () => {
     // 181,250 · 0.97 = 175,812.50 → 175,813 (to the cent, half up)
     const answer = await target(['--psi', '-0.03', '--basis', 'asking']);

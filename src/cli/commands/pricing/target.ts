@@ -24,7 +24,7 @@ import { money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { printList } from '../../print.js';
+import { assertFields, printList } from '../../print.js';
 import { resolveCommunity } from '../../references.js';
 import { compInput, latestDate, planLabel, pricingOfEachOnOrBefore } from '../../surveys.js';
 
@@ -170,9 +170,12 @@ const tableColumns: Column<Row>[] = [
 
 const TABLE_FIELDS = tableColumns.map((c) => c.key);
 const DATA_FIELDS = dataColumns.map((c) => c.key);
+/** What --fields may name, in any format. */
+const columns = [...tableColumns, ...dataColumns.filter((c) => !TABLE_FIELDS.includes(c.key))];
 
 export const run: Handler = async (ctx, opts, [ref]) => {
   const target = parseTarget(opts);
+  assertFields(ctx, columns);
   const basis = (opts.basis ?? 'ner') as Basis;
   const id = await resolveCommunity(ctx, ref as string, '<community>');
   const api = await ctx.api();
@@ -223,7 +226,7 @@ export const run: Handler = async (ctx, opts, [ref]) => {
   const fields = ctx.globals.fields ?? (human ? TABLE_FIELDS : DATA_FIELDS);
   await printList({ ...ctx, globals: { ...ctx.globals, fields } }, {
     rows,
-    columns: [...tableColumns, ...dataColumns.filter((c) => !TABLE_FIELDS.includes(c.key))],
+    columns,
     json: answer,
     emptyMessage: `${plans.community.name} has no floor plans yet.`,
   });

@@ -262,6 +262,16 @@ describe('digest --since-last', () => {
       const state = JSON.parse(await readFile(join(cli.root, 'state', 'rentsurvey', stateFile!), 'utf8')) as { subjects: Record<string, string> };
       expect(state.subjects).toEqual({ [MAPLE]: '2026-11-16', [PINE]: '2026-11-10' });
 
+      // A state file spoiled by hand: unreadable starts afresh, a date that is not one is ignored.
+      await writeFile(join(cli.root, 'state', 'rentsurvey', stateFile!), '{"subjects":');
+      const spoiled = await cli.run(['digest', '--since-last', '--json'], { now });
+      expect(spoiled.stderr).toMatch(/First --since-last digest/);
+      expect((JSON.parse(spoiled.stdout) as Digest).from).toBe('2026-11-02');
+      await writeFile(join(cli.root, 'state', 'rentsurvey', stateFile!), JSON.stringify({ subjects: { [MAPLE]: 'last week', [PINE]: '2026-11-10' } }));
+      const odd = await cli.run(['digest', '--since-last', '--json'], { now });
+      expect(odd.code, odd.stderr).toBe(0);
+      expect((JSON.parse(odd.stdout) as Digest).changes.every((c) => c.subject_id === MAPLE)).toBe(true);
+
       // Another selection keeps its own state: its first run starts a week back again.
       const pineOnly = await cli.run(['digest', '--since-last', '--communities', PINE, '--json'], { now });
       expect((JSON.parse(pineOnly.stdout) as Digest).changes).toEqual(EXPECTED.filter((c) => c.subject_id === PINE));

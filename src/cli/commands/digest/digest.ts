@@ -18,6 +18,7 @@ import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { assertFields, printList } from '../../print.js';
 import { resolveCommunityList } from '../../references.js';
+import { latestDate } from '../../surveys.js';
 import { readState, writeState } from '../../state-file.js';
 import { collectSubject, type DigestChange, type SubjectDigest } from './collect.js';
 import { markdownDigest } from './markdown.js';
@@ -93,7 +94,12 @@ export const run: Handler = async (ctx, opts) => {
   const store = opts.sinceLast ? stateFile(ctx, selection) : undefined;
   const state = store ? await readState<DigestState>(store.path) : undefined;
   if (store && !state) ctx.log.info(`First --since-last digest for ${store.profile}: changes since ${fallback}.`);
-  const sinceFor = (id: string) => since ?? state?.subjects?.[id] ?? fallback;
+  // A state file edited by hand may hold anything: only dates count.
+  const remembered = (id: string) => {
+    const date = state?.subjects?.[id];
+    return typeof date === 'string' && isIsoDate(date) ? date : undefined;
+  };
+  const sinceFor = (id: string) => since ?? remembered(id) ?? fallback;
 
   const api = await ctx.api();
   const ids =
@@ -113,14 +119,15 @@ export const run: Handler = async (ctx, opts) => {
       ctx.log.info(`${digest.subject.name}: no survey on or before ${sinceFor(ids[i]!)}${digest.to ? '' : ' (no survey at all)'}; nothing to compare.`);
   const compared = digests.filter((d) => d.from !== null && d.to !== null);
   const from = compared.reduce<string | null>((min, d) => (min === null || (d.from as string) < min ? d.from : min), null);
-  const to = compared.reduce<string | null>((max, d) => (max === null || (d.to as string) > max ? d.to : max), null);
+  const to = latestDate(compared.map((d) => d.to));
   const changes = digests.flatMap((d) => d.changes);
 
   if (changes.length === 0) ctx.log.info(nothingChanged(compared, { from, to, sinceLast: store !== undefined, minChangeCents }));
   await print(ctx, { from, to, digests, changes, minChangeCents });
 
   if (store) {
-    const subjects = { ...(state?.subjects ?? {}) };
+    const subjects: Record<string, string> = {};
+    for (const id of Object.keys(state?.subjects ?? {})) if (remembered(id)) subjects[id] = remembered(id) as string;
     for (const digest of compared) subjects[digest.subject.id] = digest.to as string;
     await writeState(store.path, {
       profile: store.profile,

@@ -1,5 +1,6 @@
 import type { Format } from './formats.js';
 import type { IOStreams } from './io.js';
+import { escapeMarkdown, markdownTable } from './markdown.js';
 import { createStyle, stdoutStyle, type Style } from './style.js';
 import { displayWidth, padEnd, padStart, printText, sanitize } from './text.js';
 
@@ -64,13 +65,14 @@ export async function renderList<Row>(io: IOStreams, options: RenderListOptions<
       io.stdout.write(await formatCsv(rows, columns));
       return;
     case 'table':
+    case 'md':
       if (rows.length === 0) {
         const message = options.emptyMessage ?? 'No results';
         if (options.notice) options.notice(message);
         else printText(io, `${message}\n`, 'stderr');
         return;
       }
-      io.stdout.write(await formatTable(io, rows, columns));
+      io.stdout.write(options.format === 'md' ? formatMarkdown(rows, columns) : await formatTable(io, rows, columns));
       return;
   }
 }
@@ -107,6 +109,15 @@ export async function renderRecord<Row>(io: IOStreams, options: RenderRecordOpti
       return;
     case 'table':
       io.stdout.write(formatKeyValue(io, record, columns));
+      return;
+    case 'md':
+      io.stdout.write(
+        markdownTable(
+          ['Field', 'Value'],
+          columns.map((c) => [escapeMarkdown(c.label ?? defaultLabel(c.key)), markdownCell(c, record)]),
+          ['left', 'left'],
+        ),
+      );
       return;
   }
 }
@@ -255,6 +266,21 @@ function csvValue(value: unknown): string {
   if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value instanceof Date) return value.toISOString();
   return JSON.stringify(value);
+}
+
+// ---------------------------------------------------------------- markdown
+
+/** The rows as a Markdown table: the table's headers and cells, without color. */
+export function formatMarkdown<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
+  return markdownTable(
+    columns.map((c) => escapeMarkdown(c.header ?? defaultHeader(c.key))),
+    rows.map((row) => columns.map((c) => markdownCell(c, row))),
+    columns.map((c) => c.align ?? (isNumericColumn(rows, c) ? 'right' : 'left')),
+  );
+}
+
+function markdownCell<Row>(column: Column<Row>, row: Row): string {
+  return escapeMarkdown(column.display ? column.display(row, createStyle(false)) : tableValue(column.value(row)));
 }
 
 // ---------------------------------------------------------------- table

@@ -9,7 +9,7 @@ import {
   NAME_MAX,
   NonNegativeInt,
   QueryBoolean,
-  QueryInt,
+  queryInt,
   Role,
   Status,
   Timestamp,
@@ -119,8 +119,8 @@ export const CommunityRecord = z
 
 export const CommunityListQuery = z.strictObject({
   search: z.string().max(200).optional(),
-  limit: QueryInt.min(1).max(100).default(50),
-  offset: QueryInt.min(0).default(0),
+  limit: queryInt({ min: 1, max: 100 }).default(50),
+  offset: queryInt({ min: 0 }).default(0),
 });
 
 export const CommunityListResponse = z.object({
@@ -292,7 +292,7 @@ export const PricingQuery = z
   .strictObject({
     start_date: IsoDate.optional(),
     end_date: IsoDate.optional(),
-    days: QueryInt.min(1).max(3660).default(30),
+    days: queryInt({ min: 1, max: 3660 }).default(30),
     floor_plan_id: Id.optional(),
     latest_only: QueryBoolean.default(false),
   })

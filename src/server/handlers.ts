@@ -120,14 +120,6 @@ export const handlers: Handlers = {
   inviteUser: async ({ store, principal, body, options }) => {
     const email = body.email.toLowerCase();
     const org = principal.organizationId;
-    if (store.accounts.userByEmail(org, email))
-      throw new StoreError(409, 'conflict', `${email} is already a user of this organization`, [
-        { path: 'email', message: 'already a user' },
-      ]);
-    if (store.accounts.pendingInvitation(org, email))
-      throw new StoreError(409, 'conflict', `${email} already has a pending invitation`, [
-        { path: 'email', message: 'already invited' },
-      ]);
     const expiresAt = new Date(Date.parse(store.now()) + INVITATION_DAYS * 86_400_000).toISOString();
     const { id, token } = store.accounts.createInvitation({
       organizationId: org,

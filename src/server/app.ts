@@ -49,12 +49,19 @@ function errorBody(code: string, message: string, details?: ErrorDetail[]) {
   return { error: { code, message, ...(details && details.length > 0 ? { details } : {}) } };
 }
 
+/** Sockets already answered by sendSocketError: the parser reports each further chunk again. */
+const refusedSockets = new WeakSet<Socket>();
+/** How long a refused connection may still send before it is closed (see sendSocketError). */
+const REFUSED_LINGER_MS = 1_000;
+
 /**
  * Answers on a bare socket, for what node:http refuses before Fastify sees a
  * request (unparsable request line, headers too large, CONNECT), in the same
  * error shape as every other answer; the connection is closed after it.
  */
-function sendSocketError(socket: Socket, status: number, code: string, message: string): void {
+function sendSocketError(socket: Socket, status: number, code: string, message: string, head = false): void {
+  if (refusedSockets.has(socket)) return;
+  refusedSockets.add(socket);
   // A response already under way on this connection cannot be followed by another one.
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (!socket.writable || inFlight?.headersSent) {
@@ -64,9 +71,12 @@ function sendSocketError(socket: Socket, status: number, code: string, message: 
   const body = JSON.stringify(errorBody(code, message));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: ${JSON_TYPE}\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    () => socket.destroy(),
+      // An answer to HEAD has no body: a client would read ours as the start of the next answer.
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
   );
+  // Closing while the client still sends (the rest of a huge header) would reset the
+  // connection, and a reset can discard the answer before the client reads it: linger a little.
+  setTimeout(() => socket.destroy(), REFUSED_LINGER_MS).unref();
 }
 
 /** What node:http's parser (llhttp) refused, as status, code and message. */
@@ -118,7 +128,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     http: { maxHeaderSize: HEADER_LIMIT, requireHostHeader: false },
     clientErrorHandler: (error, socket) => {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
-      sendSocketError(socket, ...clientErrorAnswer(error));
+      const head = (error as unknown as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+      sendSocketError(socket, ...clientErrorAnswer(error), head);
     },
     // Validation is zod's (the contract); answers are serialized by the handlers. Naming both
     // compilers keeps Fastify from loading ajv and fast-json-stringify, ~35 ms of start-up.

@@ -22,6 +22,10 @@ import {
 export const ErrorCode = z.enum([
   'validation_error',
   'invalid_json',
+  'bad_request',
+  'headers_too_large',
+  'request_timeout',
+  'expectation_failed',
   'unauthorized',
   'forbidden',
   'not_found',

@@ -160,3 +160,16 @@ describe('a write whose answer is lost or mangled', () => {
     expect(r.stderr).not.toMatch(/may have been applied/);
   });
 });
+
+describe('whole numbers on the command line: digits only, like the service', () => {
+  it.each([
+    ['communities', 'list', '--limit', '1e1'],
+    ['communities', 'list', '--offset', '0x10'],
+    ['pricing', 'history', '11111111-2222-4333-8444-555555555555', '--days', '1.0'],
+    ['communities', 'list', '--limit', ''],
+  ])('%s %s %s %s → exit 2 before any request', async (...args) => {
+    const r = await sb.run(args, { env: { RENTSURVEY_BASE_URL: 'http://127.0.0.1:9', RENTSURVEY_API_KEY: 'rsk_nothing_nothing' } });
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/must be an integer/);
+  });
+});

@@ -132,9 +132,11 @@ describe('a write whose answer is lost or mangled', () => {
     ['users invite', ['users', 'invite', '--email', 'a@b.example', '--name', 'A', '--role', 'member'], /inviting a@b\.example again is safe/],
   ];
 
-  it.each(faults)('%s: "may have been applied", the command that shows it, exit 1, sent once', async (_, fault) => {
-    answer = fault;
-    for (const [name, args, readBack] of writes) {
+  // Each fault with one write, each write with one fault (write-outcome.test.ts has every pair in-process).
+  it.each(faults.map(([name, fault], i) => [name, writes[i]![0], fault, writes[i]!] as const))(
+    '%s after %s: "may have been applied", the command that shows it, exit 1, sent once',
+    async (_, __, fault, [name, args, readBack]) => {
+      answer = fault;
       hits.length = 0;
       const r = await run(args);
       expect(r.exitCode, `${name}: ${r.stderr}`).toBe(1);
@@ -142,8 +144,8 @@ describe('a write whose answer is lost or mangled', () => {
       expect(r.stderr, name).toMatch(/the request may have been applied/);
       expect(r.stderr, name).toMatch(readBack);
       expect(hits.filter((hit) => !hit.startsWith('GET')), name).toHaveLength(1);
-    }
-  });
+    },
+  );
 
   it('a refusal in our shape is definite: no such warning', async () => {
     answer = (res) => res.writeHead(409, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'conflict', message: 'already there' } }));

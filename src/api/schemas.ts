@@ -170,6 +170,13 @@ export const PricingValues = z
     net_effective_rent_per_sqft_cents: Cents.nullable(),
     units_available: NonNegativeInt,
     concessions: z.string().meta({ description: 'free text; empty string when none' }),
+    // Extension (not in the spec; other servers may not send it): null tells "not understood" from 0 "none".
+    concession_value_cents: Cents.nullable()
+      .optional()
+      .meta({
+        description:
+          'extension: monthly value of the concession, asking − NER in cents; 0 when none; null when the text could not be valued (docs/metrics.md)',
+      }),
   })
   .meta({ id: 'PricingValues' });
 

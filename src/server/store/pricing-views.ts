@@ -1,4 +1,5 @@
 import type { ResponseOf } from '../../api/endpoints.js';
+import { monthlyConcessionCents } from '../../domain/concessions.js';
 import { summarizePricing } from '../../domain/pricing-summary.js';
 import { rentPerSqftCents } from '../../domain/stats.js';
 import type { Database } from './db.js';
@@ -19,6 +20,8 @@ function pricingValues(plan: { square_feet: number }, o: ObservationRow): Pricin
     net_effective_rent_per_sqft_cents: rentPerSqftCents(o.net_effective_rent_cents, plan.square_feet),
     units_available: o.units_available,
     concessions: o.concessions,
+    // The stored NER is the recorded one, or the one derived from the text at import: one rule either way.
+    concession_value_cents: monthlyConcessionCents(o.market_rent_cents, o.net_effective_rent_cents, o.concessions),
   };
 }
 

@@ -91,7 +91,8 @@ export function vacancyTrend(
       (query.start_date === undefined || survey.survey_date >= query.start_date) &&
       (query.end_date === undefined || survey.survey_date <= query.end_date),
   );
-  // A comp counts in a survey only when that survey observed it: no data is not 0 %.
+  // A comp counts in a survey only when that survey observed it: no data is not 0 %. Whether it is
+  // active today does not matter: a comp deactivated since keeps its past points (docs/metrics.md).
   const observed = new Set(data.observed.map((o) => `${o.survey_id} ${o.community_id}`));
   const trends = inRange.map((survey) => {
     const point = computeVacancyTrendPoint(

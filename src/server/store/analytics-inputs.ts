@@ -35,7 +35,11 @@ export function analyticsInputsStore(db: Database, queries: PricingQueries) {
       return { subject, asOf, rows };
     },
 
-    /** Availability rows of the subject's completed surveys, for its plans and its active comps' plans. */
+    /**
+     * Availability rows of the subject's completed surveys, for its plans and
+     * its comparables' plans — deactivated ones too: a comparable keeps its
+     * history, so it still counts in the past surveys that observed it.
+     */
     vacancyData(organizationId: string, subjectId: string) {
       const subject = queries.communityOrThrow(organizationId, subjectId);
       const surveys = db.all<{ id: string; survey_date: string; created_at: string }>(
@@ -44,7 +48,7 @@ export function analyticsInputsStore(db: Database, queries: PricingQueries) {
           ORDER BY survey_date`,
         subjectId,
       );
-      const communities = [subjectId, ...queries.compRows(subjectId, false).map((c) => c.id)];
+      const communities = [subjectId, ...queries.compRows(subjectId, true).map((c) => c.id)];
       const units = db.all<{ community_id: string; units: number }>(
         `SELECT community_id, SUM(unit_count) AS units FROM floor_plans
           WHERE community_id IN (SELECT value FROM json_each(?)) GROUP BY community_id`,

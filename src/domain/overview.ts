@@ -4,7 +4,7 @@
  */
 import { monthlyConcessionCents, netEffectiveRentCents, parseConcession } from './concessions.js';
 import { roundCents, roundFraction4, roundPercent1 } from './rounding.js';
-import { mean, percentileRank, psi, unitWeightedRentPerSqft, weightedMean, type RentAndArea } from './stats.js';
+import { mean, percentileRank, psi, pooledRentPerSqft, weightedMean, type RentAndArea } from './stats.js';
 
 export interface SubjectFloorPlanInput {
   id: string;
@@ -167,7 +167,7 @@ function position(subjectRent: number | null, squareFeet: number, compRents: num
   const avgCompRent = average === null ? null : roundCents(average);
   const exactPsi = psi(subjectRent, average);
   const exactPercentile = subjectRent === null ? null : percentileRank(subjectRent, compRents);
-  const compPsf = unitWeightedRentPerSqft(compAreas);
+  const compPsf = pooledRentPerSqft(compAreas);
   const subjectPsf = subjectRent !== null && squareFeet > 0 ? subjectRent / squareFeet : null;
   return {
     exactPsi,

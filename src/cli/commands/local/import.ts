@@ -59,8 +59,8 @@ function reportUnvalued(ctx: Parameters<Handler>[0], unvalued: { observations: n
   const shown = unvalued.texts.slice(0, EXAMPLES);
   const more = unvalued.texts.length - shown.length;
   ctx.log.warn(
-    `${unvalued.observations} observation${unvalued.observations === 1 ? '' : 's'} carry concession text that could not be valued ` +
-      `(${unvalued.texts.length} distinct text${unvalued.texts.length === 1 ? '' : 's'}); kept as written, their NER stays at asking ` +
+    `${count(unvalued.observations, 'observation')} ${unvalued.observations === 1 ? 'carries' : 'carry'} concession text that could not be valued ` +
+      `(${count(unvalued.texts.length, 'distinct text')}); kept as written, with NER at asking ` +
       `unless the file records one:\n` +
       shown.map((t) => `  ${JSON.stringify(t.text)} × ${t.observations}`).join('\n') +
       (more > 0 ? `\n  … and ${more} more` : '') +
@@ -69,6 +69,8 @@ function reportUnvalued(ctx: Parameters<Handler>[0], unvalued: { observations: n
 }
 
 const EXAMPLES = 5;
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Store rejections (bad references, another organization's ids) become exit 2 or 5 with their first detail. */
 function storeImport<T>(work: () => T): T {
@@ -122,6 +124,6 @@ async function importCsv(ctx: Parameters<Handler>[0], content: string, org: stri
       return store.imports.importObservations(organizationId, rows);
     }),
   );
-  ctx.log.success(`Imported ${summary.observations} observations in ${summary.surveys} surveys from ${path}`);
+  ctx.log.success(`Imported ${count(summary.observations, 'observation')} in ${count(summary.surveys, 'survey')} from ${path}`);
   reportUnvalued(ctx, summary.unvalued_concessions);
 }

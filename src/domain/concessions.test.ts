@@ -64,6 +64,11 @@ describe('concession families at $2,000 asking', () => {
     ['six free weeks', SIX_WEEKS],
     ['6 WEEKS FREE!!', SIX_WEEKS],
     ['8wks free!', EIGHT_WEEKS],
+    ['Limited Time: 8 Weeks Free!', EIGHT_WEEKS],
+    ['Up to 6 Weeks Free on Select Homes!*', SIX_WEEKS],
+    ['Two Weeks Free', 192_308], // value 92,307.69; /12 = 7,692.31 → 192,307.69
+    ['Free rent for 6 weeks', SIX_WEEKS],
+    ['8 weeks free if you move in within 30 days', EIGHT_WEEKS],
     ['up to 8 weeks free', EIGHT_WEEKS],
     ['4 wks', FOUR_WEEKS], // a bare period is free rent (weeks are never a lease length)
     ['Up to 4 weeks!', FOUR_WEEKS],
@@ -88,6 +93,8 @@ describe('concession families at $2,000 asking', () => {
     ['an extra month free', ONE_MONTH],
     ['Free month!', ONE_MONTH],
     ['Receive up to one month free!', ONE_MONTH],
+    ['Receive 1 Month Free When You Move In By 12/31!', ONE_MONTH],
+    ['one month free rent', ONE_MONTH],
     ['2 months free', TWO_MONTHS],
     ['2 mos free', TWO_MONTHS],
     ['2mos. free', TWO_MONTHS],
@@ -111,12 +118,15 @@ describe('concession families at $2,000 asking', () => {
     ['1 month free on 14 months', ONE_MONTH_T14], // "on N months" names a term from 6 months up
     ['13 month lease, 1 month free', ONE_MONTH_T13], // a clause stating only a term lends it to its neighbour
     ['2 months free on leases of 15+ months', 173_333], // R·13/15 = 173,333.33
+    ['Special: 2 months free on a 14 month lease', 171_429], // R·12/14 = 171,428.57
   ]);
 
   family('ordinal and positional months', 'months_free', [
     ['first month free', ONE_MONTH],
     ['1st month free', ONE_MONTH],
     ['free first month', ONE_MONTH],
+    ['first full month free', ONE_MONTH],
+    ['Get your 2nd month FREE', ONE_MONTH],
     ['2nd month free', ONE_MONTH], // one month's rent, whichever month
     ['second month free', ONE_MONTH],
     ['twelfth month free', ONE_MONTH],
@@ -131,6 +141,8 @@ describe('concession families at $2,000 asking', () => {
     ["first month's rent and admin fee waived", ONE_MONTH],
     ['1st & last month free', TWO_MONTHS], // two months listed
     ['2nd and 3rd months free', TWO_MONTHS],
+    ['Months 2 and 3 free', TWO_MONTHS],
+    ['month 13 free', ONE_MONTH_T13],
     ['first two months free', TWO_MONTHS],
     ['Free rent for 2 months', TWO_MONTHS],
     ['13th month free', ONE_MONTH_T13], // only on a lease of 13+ months: T = 13 → R·12/13
@@ -171,6 +183,9 @@ describe('concession families at $2,000 asking', () => {
     ['4 weeks free on a 12 month lease or 6 weeks free on a 15 month lease', FOUR_WEEKS],
     ['1 month free on 12 mo leases\n2 months free on 18 mo leases', ONE_MONTH], // line breaks separate tiers
     ['4 weeks free (12 mo) / 6 weeks free (15 mo)', FOUR_WEEKS],
+    ['Receive 4 weeks free on 12 month leases, 6 weeks on 15 month leases', FOUR_WEEKS],
+    ['1 Month Free on 12+ Month Leases | $500 Off 6 Month Lease', ONE_MONTH], // 12+ contains 12
+    ['1 month free with a 13 month lease or 6 weeks free with an 18 month lease', ONE_MONTH_T13],
     ['1 month free; 2 months free on 18 month lease', ONE_MONTH], // a tier stating no term is the 12-month one
     ['2 months free on 18 month lease', 177_778], // a single tier keeps its term: R·16/18 = 177,777.78
     ['6 weeks free on a 15 month lease', 181_538], // value 276,923.08; /15 = 18,461.54 → 181,538.46
@@ -187,6 +202,7 @@ describe('concession families at $2,000 asking', () => {
     ['6 weeks free on 13, 14 or 15 month leases', 178_698], // T = 13: 276,923.08/13 = 21,301.78 → 178,698.22
     ['6 weeks free on 13-15 month leases', 178_698],
     ['1 month free on leases of 13 months or more', ONE_MONTH_T13],
+    ['Up to 8 weeks free on 13-18 month leases', 171_598], // T = 13: 369,230.77/13 = 28,402.37 → 171,597.63
     ['6 weeks free on 15+ month leases', 181_538], // T = 15
   ]);
 
@@ -197,6 +213,10 @@ describe('concession families at $2,000 asking', () => {
     ['Look & Lease: $500 off', 195_833],
     ['$1,000 off move-in', 191_667], // 200,000 − 100,000/12 = 191,666.67
     ['$1k off', 191_667],
+    ["Get up to $1,000 off your first month's rent", 191_667],
+    ['Save up to $1,500', 187_500], // 200,000 − 150,000/12
+    ['$1,200 off (prorated)', 190_000], // 200,000 − 120,000/12
+    ['Look & Lease: Apply within 24 hours and receive $300 off', 197_500],
     ['Save $250', 197_917], // 200,000 − 25,000/12 = 197,916.67
     ['$300 rent credit', 197_500], // 200,000 − 30,000/12
     ['$500 off for 13 month lease', 196_154], // 200,000 − 50,000/13 = 196,153.85
@@ -217,6 +237,7 @@ describe('concession families at $2,000 asking', () => {
     ['$100 off per month for 6 months', 195_000], // 6 × 10,000 = 60,000; /12 = 5,000
     ['$100/mo off for 6 months', 195_000],
     ['$200/month off for the first 6 months', 190_000], // 6 × 20,000 = 120,000; /12 = 10,000
+    ['$500 off each month for the first 2 months', 191_667], // 2 × 50,000 = 100,000; /12 = 8,333.33
     ['$100 off for 6 months on a 13 month lease', 195_385], // 60,000/13 = 4,615.38 → 195,384.62
     ['50% off the first 2 months', ONE_MONTH], // 0.5 × 2 × R = R over 12 months
     ['25% off rent for 3 months', 187_500], // 0.25 × 3 × R = 150,000; /12 = 12,500
@@ -225,6 +246,7 @@ describe('concession families at $2,000 asking', () => {
   family('percent off', ['percent_off_first_month', 'percent_off_monthly'], [
     ['50% off first month', HALF_MONTH], // 0.5·R = 100,000; /12 = 8,333.33
     ['half off first month', HALF_MONTH],
+    ['50% off first full month', HALF_MONTH],
     ['1/2 off first month', HALF_MONTH],
     ["First month's rent 25% off", 195_833], // 50,000/12 = 4,166.67
     ['10% off monthly rent', 180_000], // every month: R·(1 − 0.10)
@@ -252,6 +274,7 @@ describe('concession families at $2,000 asking', () => {
     ['$200 off security deposit', R],
     ['reduced deposit', R],
     ['$500 gift card', R],
+    ['$0 Application Fee & $0 Admin Fee', R],
     ['$300 Visa gift card with 12 month lease', R],
     ['$500 look and lease cash', R], // paid outside the rent: not a rent concession
     ['free wifi for a year', R],
@@ -260,6 +283,8 @@ describe('concession families at $2,000 asking', () => {
   family('mixed specials keep only the rent part', ['weeks_free', 'months_free', 'dollars_off_once'], [
     ['6 weeks free + waived app fee', SIX_WEEKS],
     ['6 Weeks Free + $0 Admin Fee', SIX_WEEKS],
+    ['Half Month Free + Waived Admin', HALF_MONTH],
+    ['Reduced security deposit + 1 month free', ONE_MONTH],
     ['$500 off, no deposit', 195_833],
     ['$300 off your first month and waived admin fee', 197_500], // 200,000 − 30,000/12
     ['1 month free and $0 deposit', ONE_MONTH],
@@ -274,6 +299,8 @@ describe('concession families at $2,000 asking', () => {
     ['Specials available', R],
     ['Reduced rent!', R],
     ['Free rent until March 1', R], // a date, not a period
+    ['Free rent through end of January', R],
+    ['$99 total move-in', R],
     ['No rent until March', R],
     ['$99 move-in special', R], // a price, not a discount
     ['$1,500 look and lease special', R],

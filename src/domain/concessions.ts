@@ -125,7 +125,11 @@ function normalize(raw: string): string {
     .replace(new RegExp(String.raw`\b(${ORDINAL_WORD})\b`, 'g'), (word: string) => {
       const n = ORDINAL_WORDS[word] as number;
       return `${n}${ordinalSuffix(n)}`;
-    });
+    })
+    // "months 2 and 3 free", "month 13 free" → "2nd and 3rd month free", "13th month free".
+    .replace(/(?<!per\s)\bmonth\s+(\d{1,2}(?:\s*(?:,|&|and)\s*\d{1,2}){0,11})\b(?!\s*(?:week|month|%|\/|\.\d))/g, (_, list: string) =>
+      `${list.replace(/\d+/g, (n) => `${n}${ordinalSuffix(Number(n))}`)} month`,
+    );
   return s.replace(/[ ]+/g, ' ').trim();
 }
 
@@ -206,7 +210,7 @@ type Offer =
 
 const NUM = String.raw`(\d+(?:\.\d+)?)`;
 const UNIT = String.raw`(week|month)`;
-const ORDX = String.raw`((?<![\w.])(?:\d{1,2}(?:st|nd|rd|th)|last)|⟦O\d+⟧)`;
+const ORDX = String.raw`((?<![\w.])(?:\d{1,2}(?:st|nd|rd|th)|last)|⟦O\d+⟧)(?:\s+full)?`;
 const START = String.raw`(?<![\d$.%/])`;
 const ADJ = String.raw`(?:(?:free|extra|full|whole|additional|bonus)\s+)?`;
 const THE = String.raw`(?:(?:the|your)\s+)?`;

@@ -71,6 +71,13 @@ const WORD = Object.keys(NUMBER_WORDS).join('|');
 const ORDINAL_WORD = Object.keys(ORDINAL_WORDS).join('|');
 const UNIT_AHEAD = String.raw`(?=\s*(?:(?:free|extra|full|whole|additional|bonus)\s+)?(?:week|month)\b)`;
 
+const AND_A_HALF = new RegExp(String.raw`\b(${WORD}|\d+)\s*(?:and|&)\s*(?:a|one)[\s-]half\b`, 'g');
+const FRACTION = new RegExp(String.raw`(?<![\d/.])(?:(${WORD}|\d+)(?:\s+|-|\s*(?:and|&)\s*))?([13])\/([24])(?![\d/])`, 'g');
+const HALF_A = new RegExp(String.raw`\b(?:an?\s+)?half(?:\s+an?)?\s+${UNIT_AHEAD}`, 'g');
+const NUMBER_WORD = new RegExp(String.raw`\b(${WORD})\b`, 'g');
+const A_UNIT = new RegExp(String.raw`\ban?\s+${UNIT_AHEAD}`, 'g');
+const ORDINAL_WORD_PATTERN = new RegExp(String.raw`\b(${ORDINAL_WORD})\b`, 'g');
+
 const numberOf = (token: string): number => NUMBER_WORDS[token] ?? Number(token);
 const ordinalSuffix = (n: number) => (n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th');
 
@@ -105,24 +112,23 @@ function normalize(raw: string): string {
     .replace(/\blook\s*(?:and|&|n|'n')\s*lease\b/g, 'look_and_lease');
 
   // Fractions and number words, before the numbers are read.
+  s = s.replace(/\bhalf\s+off\b|(?<![\d/])1\/2\s+off\b/g, '50% off').replace(AND_A_HALF, (_, n: string) => String(numberOf(n) + 0.5));
+  // The fraction pattern is the costliest here; most texts have no slash.
+  if (s.includes('/'))
+    s = s.replace(FRACTION, (match, whole: string | undefined, top: string, bottom: string) =>
+      Number(top) < Number(bottom) ? String((whole === undefined ? 0 : numberOf(whole)) + Number(top) / Number(bottom)) : match,
+    );
   s = s
-    .replace(/\bhalf\s+off\b|(?<![\d/])1\/2\s+off\b/g, '50% off')
-    .replace(new RegExp(String.raw`\b(${WORD}|\d+)\s*(?:and|&)\s*(?:a|one)[\s-]half\b`, 'g'), (_, n: string) => String(numberOf(n) + 0.5))
-    .replace(
-      new RegExp(String.raw`(?<![\d/.])(?:(${WORD}|\d+)(?:\s+|-|\s*(?:and|&)\s*))?([13])\/([24])(?![\d/])`, 'g'),
-      (match, whole: string | undefined, top: string, bottom: string) =>
-        Number(top) < Number(bottom) ? String((whole === undefined ? 0 : numberOf(whole)) + Number(top) / Number(bottom)) : match,
-    )
-    .replace(new RegExp(String.raw`\b(?:an?\s+)?half(?:\s+an?)?\s+${UNIT_AHEAD}`, 'g'), '0.5 ')
+    .replace(HALF_A, '0.5 ')
     .replace(/\b(twenty|thirty)[\s-](one|two|three|four|five|six|seven|eight|nine)\b/g, (_, tens: string, ones: string) =>
       String(numberOf(tens) + numberOf(ones)),
     )
-    .replace(new RegExp(String.raw`\b(${WORD})\b`, 'g'), (word: string) => String(numberOf(word)))
-    .replace(new RegExp(String.raw`\ban?\s+${UNIT_AHEAD}`, 'g'), '1 ')
+    .replace(NUMBER_WORD, (word: string) => String(numberOf(word)))
+    .replace(A_UNIT, '1 ')
     // "Six (6) weeks", "6 (six) weeks" → "6 weeks".
     .replace(/(\d+(?:\.\d+)?)\s*\(\s*(\d+(?:\.\d+)?)\s*\)/g, (match, a: string, b: string) => (Number(a) === Number(b) ? a : match))
     .replace(/\(\s*(\d+(?:\.\d+)?)\s*\)\s*(\d+(?:\.\d+)?)\b/g, (match, a: string, b: string) => (Number(a) === Number(b) ? b : match))
-    .replace(new RegExp(String.raw`\b(${ORDINAL_WORD})\b`, 'g'), (word: string) => {
+    .replace(ORDINAL_WORD_PATTERN, (word: string) => {
       const n = ORDINAL_WORDS[word] as number;
       return `${n}${ordinalSuffix(n)}`;
     })
@@ -172,6 +178,9 @@ function termSet(spec: string, openEnded: string | undefined, shortest: number):
   return { min, max: Math.max(...numbers), values: numbers };
 }
 
+const ORD = String.raw`(?:\d{1,2}(?:st|nd|rd|th)|last)`;
+const ORDINAL_LIST = new RegExp(String.raw`(?<![\w.])${ORD}(?:\s*(?:,|&|and)\s*${ORD}){1,12}(?=\s+month\b)`, 'g');
+
 interface Lifted {
   text: string;
   terms: TermSet[];
@@ -191,8 +200,7 @@ function lift(text: string): Lifted {
       terms.push(set);
       return ` ⟦T${terms.length - 1}⟧ `;
     });
-  const ORD = String.raw`(?:\d{1,2}(?:st|nd|rd|th)|last)`;
-  s = s.replace(new RegExp(String.raw`(?<![\w.])${ORD}(?:\s*(?:,|&|and)\s*${ORD}){1,12}(?=\s+month\b)`, 'g'), (match) => {
+  s = s.replace(ORDINAL_LIST, (match) => {
     const listed = match.match(/\d+|last/g) ?? [];
     ordinals.push({ count: listed.length, highest: Math.max(0, ...listed.map((n) => (n === 'last' ? 0 : Number(n)))) });
     return `⟦O${ordinals.length - 1}⟧`;
@@ -293,9 +301,11 @@ function dollarOffers(piece: string): Offer[] {
   return offers;
 }
 
+const BARE_PERIOD = new RegExp(String.raw`^${NUM}\s+${UNIT}(?:\s+free)?$`);
+
 function isBarePeriod(piece: string): Offer | null {
   const bare = piece.replace(FILLER, ' ').replace(/\s+/g, ' ').trim();
-  const match = new RegExp(String.raw`^${NUM}\s+${UNIT}(?:\s+free)?$`).exec(bare);
+  const match = BARE_PERIOD.exec(bare);
   if (!match) return null;
   const amount = Number(match[1]);
   // A bare "3 months" may be a lease length; weeks never are.
@@ -313,7 +323,9 @@ interface Piece {
 function readPiece(piece: string, lifted: Lifted): Piece {
   if (NON_RENT.test(piece)) return { offers: [], nonRent: true, unvalued: false };
   const offers: Offer[] = [];
-  for (const [pattern, make] of [...PERIOD_PATTERNS, ...PERCENT_PATTERNS])
+  // Every period and percent pattern names a week or a month: most pieces skip them all.
+  const patterns = !/week|month/.test(piece) ? [] : piece.includes('%') ? [...PERIOD_PATTERNS, ...PERCENT_PATTERNS] : PERIOD_PATTERNS;
+  for (const [pattern, make] of patterns)
     for (const match of piece.matchAll(pattern)) {
       const offer = make(match, lifted);
       if (offer.type !== 'percent' || offer.percent <= 100) offers.push(offer);

@@ -12,7 +12,6 @@ import {
   DEFAULT_LEASE_TERM_MONTHS,
   WEEKS_PER_MONTH,
   concessionValueCents,
-  isUnderstood,
   monthlyConcessionCents,
   netEffectiveRentCents,
   parseConcession,
@@ -437,12 +436,5 @@ describe('monthlyConcessionCents — one source of truth for "offers a concessio
   ];
   it.each(cases)('%s', (_, ner, text, value) => {
     expect(monthlyConcessionCents(R, ner, text)).toBe(value);
-  });
-
-  it('isUnderstood is false only for text that could not be valued', () => {
-    expect(isUnderstood('Call for specials')).toBe(false);
-    expect(isUnderstood('waived application fee')).toBe(true);
-    expect(isUnderstood('')).toBe(true);
-    expect(isUnderstood(null)).toBe(true);
   });
 });

@@ -531,11 +531,6 @@ export function netEffectiveRentCents(marketRentCents: number, textOrTerms: stri
   return Math.round(marketRentCents - value / term);
 }
 
-/** False when the text offers something the parser could not value ("call for specials"). */
-export function isUnderstood(textOrTerms: string | null | undefined | ConcessionTerms): boolean {
-  return toTerms(textOrTerms).kind !== 'unparsed';
-}
-
 /**
  * What a concession is worth per month — the one source of truth for "does
  * this plan offer a concession, and how much" (docs/metrics.md):

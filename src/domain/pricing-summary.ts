@@ -5,13 +5,13 @@
 import { roundCents } from './rounding.js';
 import { weightedMean } from './stats.js';
 
-export interface PlanLatestRent {
+interface PlanLatestRent {
   unitCount: number;
   /** The plan's latest pricing; null when it was never priced. */
   latest: { marketRentCents: number; asOfDate: string } | null;
 }
 
-export interface PricingSummary {
+interface PricingSummary {
   floor_plan_count: number;
   /** Σ(units · rent) / Σunits over priced plans, integer cents; null without pricing. */
   avg_market_rent_cents: number | null;

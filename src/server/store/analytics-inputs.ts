@@ -79,5 +79,3 @@ export function analyticsInputsStore(db: Database, queries: PricingQueries) {
     },
   };
 }
-
-export type AnalyticsInputsStore = ReturnType<typeof analyticsInputsStore>;

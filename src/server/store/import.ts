@@ -20,7 +20,7 @@ export function keyId(organization: string, kind: string, key: string): string {
 }
 
 /** Observations whose concession text could not be valued (no NER recorded below asking): kept as written, NER at asking. */
-export interface UnvaluedConcessions {
+interface UnvaluedConcessions {
   observations: number;
   /** The distinct texts, most frequent first, with how many observations carry each. */
   texts: Array<{ text: string; observations: number }>;

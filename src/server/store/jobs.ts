@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from './db.js';
 
-export type JobKind = 'enrichment' | 'pricing';
+type JobKind = 'enrichment' | 'pricing';
 
 /** The queue of collection jobs a new comparable starts (enrichment, pricing). */
 export function jobsStore(db: Database, now: () => string) {

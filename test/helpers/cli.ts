@@ -154,6 +154,9 @@ export interface Served {
   stop(signal?: NodeJS.Signals): Promise<void>;
   /** The status the process ended with. */
   exitCode(): Promise<number | undefined>;
+  stop(): Promise<void>;
+  /** Sends `signal` (SIGKILL for a crash) and resolves once the process has exited. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 /**
@@ -206,7 +209,7 @@ export async function startServe(
     baseUrl,
     dataDir,
     log: () => log,
-    async stop(signal = 'SIGTERM') {
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (!exited) child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       // The last lines (what it said on the way out) may arrive after the exit.
@@ -214,6 +217,10 @@ export async function startServe(
       clearTimeout(timer);
     },
     exitCode: async () => (await child).exitCode,
+    async kill(signal) {
+      child.kill(signal);
+      await child;
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { keyId } from '../../src/server/store/import.js';
 
 export const TENANT = 'Tenant One';
 export const tenantId = (key: string) => keyId(TENANT, 'community', key);
+export const tenantPlan = (key: string) => keyId(TENANT, 'floor_plan', key);
 
 /** Organization "Tenant One": a subject with a comparable, plans and one survey, and a user. */
 export function tenantDataset(surveyDate: string): DatasetInput {

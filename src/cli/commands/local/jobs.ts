@@ -5,7 +5,7 @@ import type { jobs as jobsCommand } from './index.js';
 import { withLocalStore } from './store.js';
 
 export const run: Handler<typeof jobsCommand> = async (ctx) => {
-  const jobs = await withLocalStore(ctx, (store) => store.pricing.jobs());
+  const jobs = await withLocalStore(ctx, (store) => store.jobs.list());
   await printList<(typeof jobs)[number]>(ctx, {
     rows: jobs,
     json: { jobs },

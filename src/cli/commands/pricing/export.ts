@@ -1,5 +1,5 @@
 import { basename, dirname, join, resolve } from 'node:path';
-import { addDays } from '../../../domain/dates.js';
+import { addDays, isIsoDate } from '../../../domain/dates.js';
 import { formatCsv, printData, type Column } from '../../../output/render.js';
 import { spinner } from '../../../output/messages.js';
 import { splitList, type Handler, type OptionsOf } from '../../command.js';
@@ -35,13 +35,12 @@ interface ExportState {
 
 const stateFile = (out: string) => join(dirname(out), `.${basename(out)}.rentsurvey-state.json`);
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
 function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | undefined) {
   const today = ctx.now().toISOString().slice(0, 10);
   for (const flag of ['start', 'end'] as const) {
     const value = opts[flag];
-    if (value !== undefined && !isoDate.test(value)) throw new UsageError(`--${flag} must be a date YYYY-MM-DD, got "${value}"`);
+    if (value !== undefined && !isIsoDate(value))
+      throw new UsageError(`--${flag} must be a date YYYY-MM-DD from 0001-01-01 to 9999-12-31, got "${value}"`);
   }
   if (opts.sinceLast && (opts.start || opts.days)) throw new UsageError('--since-last picks the start date; drop --start/--days');
   const end = opts.end ?? today;

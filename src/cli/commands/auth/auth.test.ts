@@ -14,16 +14,7 @@ import {
   type TestServer,
 } from '../../../../test/helpers/run-cli.js';
 import { closedPort } from '../../../../test/helpers/net.js';
-
-interface Status {
-  profile: string;
-  base_url: string | null;
-  base_url_source: string;
-  api_key: string | null;
-  api_key_source: string;
-  config_file: string;
-  works: boolean | null;
-}
+import type { Status } from './status.js';
 
 let server: TestServer;
 let key: string; // all scopes
@@ -342,5 +333,5 @@ it('the status of an unreachable profile says why on stdout and exits 1', async 
   const port = await closedPort();
   const r = await sb.run(['auth', 'status', '--json'], { env: { RENTSURVEY_BASE_URL: `http://127.0.0.1:${port}`, RENTSURVEY_API_KEY: key } });
   expect(r.exitCode).toBe(1);
-  expect(parseJson<Status & { detail: string }>(r.stdout)).toMatchObject({ works: false, detail: expect.stringMatching(/could not reach/) });
+  expect(parseJson<Status>(r.stdout)).toMatchObject({ works: false, detail: expect.stringMatching(/could not reach/) });
 });

@@ -6,7 +6,8 @@ import { printRecord } from '../../print.js';
 import type { status as statusCommand } from './index.js';
 import { verifyCredentials } from './verify.js';
 
-interface Status {
+/** What `auth status` prints (--json: this object). */
+export interface Status {
   profile: string;
   base_url: string | null;
   base_url_source: string;

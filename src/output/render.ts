@@ -80,7 +80,8 @@ export async function renderList<Row>(io: IOStreams, options: RenderListOptions<
       return;
     case 'table':
       if (rows.length === 0) {
-        if (!options.quiet) io.stderr.write(`${options.emptyMessage ?? 'No results'}\n`);
+        // Empty messages quote server text (a community's name).
+        if (!options.quiet) io.stderr.write(`${sanitize(options.emptyMessage ?? 'No results', { multiline: true })}\n`);
         return;
       }
       io.stdout.write(await formatTable(io, rows, columns));
@@ -265,7 +266,8 @@ export async function formatCsv<Row>(rows: readonly Row[], columns: readonly Col
 
 function csvValue(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  // A CSV is often looked at with cat: server text loses its terminal controls (line breaks stay, quoted).
+  if (typeof value === 'string') return sanitize(value, { multiline: true });
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value instanceof Date) return value.toISOString();

@@ -1,9 +1,9 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { formatMoney } from '../../../domain/format.js';
 import type { Column } from '../../../output/render.js';
 import { money, number, perSqft, text } from '../../columns.js';
 
-export type PricingRecord = ResponseOf<'getPricingHistory'>['pricing'][number];
+export type PricingRecord = ReadOf<'getPricingHistory'>['pricing'][number];
 
 /** One pricing record per row; the same columns serve `pricing history` and `pricing export`. */
 export const pricingColumns: Column<PricingRecord>[] = [

@@ -1,5 +1,6 @@
 import type { DatasetInput } from '../../../api/dataset.js';
-import type { ResponseOf } from '../../../api/endpoints.js';
+import { SpecId } from '../../../api/primitives.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { addDays } from '../../../domain/dates.js';
 import { spinner } from '../../../output/messages.js';
 import type { Handler } from '../../command.js';
@@ -9,9 +10,12 @@ import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import { withLocalStore } from '../local/store.js';
 
-type PricingRecord = ResponseOf<'getPricingHistory'>['pricing'][number];
-type CommunityRecord = ResponseOf<'listCommunities'>['communities'][number];
+type PricingRecord = ReadOf<'getPricingHistory'>['pricing'][number];
+type CommunityRecord = ReadOf<'listCommunities'>['communities'][number];
 type Person = NonNullable<CommunityRecord['community_manager']>;
+
+/** The local store knows two statuses; a value another service added reads as active. */
+const storedStatus = (status: string) => (status === 'inactive' ? ('inactive' as const) : ('active' as const));
 
 /** Community records need communities:read; without it sync still works from the pricing views. */
 async function communityRecords(api: ApiClient): Promise<Map<string, CommunityRecord>> {
@@ -78,7 +82,7 @@ async function readRemote(
   const subjects = portfolio.communities;
   const records = await communityRecords(api);
   const ids = [...subjects.map((s) => s.id)];
-  const comps = new Map<string, ResponseOf<'listComps'>['comps']>();
+  const comps = new Map<string, ReadOf<'listComps'>['comps']>();
   let done = 0;
   await eachLimited(subjects, 4, async (subject) => {
     comps.set(subject.id, (await api.call('listComps', { params: { id: subject.id }, query: { include_inactive: true } })).data.comps);
@@ -88,13 +92,13 @@ async function readRemote(
   const everyone = [...ids, ...compIds];
 
   // Addresses, zip codes and coordinates, 50 ids a request.
-  const places = new Map<string, ResponseOf<'batchCommunities'>['communities'][number]>();
+  const places = new Map<string, ReadOf<'batchCommunities'>['communities'][number]>();
   for (let i = 0; i < everyone.length; i += 50) {
     const { data } = await api.call('batchCommunities', { query: { ids: everyone.slice(i, i + 50).join(',') } });
     for (const place of data.communities) places.set(place.id, place);
   }
 
-  const plans = new Map<string, ResponseOf<'listFloorPlans'>['floor_plans']>();
+  const plans = new Map<string, ReadOf<'listFloorPlans'>['floor_plans']>();
   const history = new Map<string, PricingRecord[]>();
   done = 0;
   await eachLimited(everyone, 4, async (id) => {
@@ -133,7 +137,7 @@ async function readRemote(
         : {}),
       ...((place?.website_url ?? record?.website_url) ? { website_url: (place?.website_url ?? record?.website_url) as string } : {}),
       ...(record?.email ? { email: record.email } : {}),
-      ...(record ? { status: record.status } : {}),
+      ...(record ? { status: storedStatus(record.status) } : {}),
       ...(record?.community_manager ? { community_manager_email: record.community_manager.email } : {}),
       ...(record?.asset_manager ? { asset_manager_email: record.asset_manager.email } : {}),
       ...(record?.leasing_manager ? { leasing_manager_email: record.leasing_manager.email } : {}),
@@ -169,7 +173,14 @@ async function readRemote(
   if (subjects.length === 0) throw new CliError('the remote portfolio is empty: nothing to sync', ExitCode.notFound);
   return {
     organization: options.organization,
-    users: [...people.values()].map((p) => ({ id: p.id, email: p.email, full_name: p.full_name, role: p.role, status: p.status })),
+    users: [...people.values()].map((p) => ({
+      // Another service's user ids need not be UUIDs: those users get local ids.
+      ...(SpecId.safeParse(p.id).success ? { id: p.id } : {}),
+      email: p.email,
+      full_name: p.full_name,
+      role: p.role === 'admin' ? ('admin' as const) : ('member' as const),
+      status: storedStatus(p.status),
+    })),
     communities: [...ids.map((id) => community(id, true)), ...compIds.map((id) => community(id, false))],
     comps: subjects.flatMap((s) =>
       (comps.get(s.id) ?? []).map((c) => ({

@@ -1,0 +1,23 @@
+import type { OutputStream } from '../output/io.js';
+import type { CommandContext } from './context.js';
+
+/**
+ * Runs `print` with stdout collected, then writes it in one piece. A command that
+ * prints several parts (a heading, a table, a summary) thus never leaves part of
+ * its output on stdout when a later part fails: stdout is whole or empty.
+ * Messages on stderr (an empty list's note) go out as they come.
+ */
+export async function printWhole(ctx: CommandContext, print: (ctx: CommandContext) => Promise<void> | void): Promise<void> {
+  let text = '';
+  const { isTTY, columns } = ctx.io.stdout;
+  const stdout: OutputStream = {
+    write(chunk: string) {
+      text += chunk;
+      return true;
+    },
+    ...(isTTY !== undefined ? { isTTY } : {}),
+    ...(columns !== undefined ? { columns } : {}),
+  };
+  await print({ ...ctx, io: { ...ctx.io, stdout } });
+  if (text !== '') ctx.io.stdout.write(text);
+}

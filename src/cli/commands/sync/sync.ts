@@ -7,7 +7,7 @@ import type { Handler } from '../../command.js';
 import { eachLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
-import type { ApiClient } from '../../http/client.js';
+import { describeIssues, type ApiClient } from '../../http/client.js';
 import { withLocalStore } from '../local/store.js';
 
 type PricingRecord = ReadOf<'getPricingHistory'>['pricing'][number];
@@ -23,10 +23,12 @@ async function communityRecords(api: ApiClient): Promise<Map<string, CommunityRe
   try {
     let total = Infinity;
     while (records.size < total) {
+      const before = records.size;
       const { data } = await api.call('listCommunities', { query: { limit: 100, offset: records.size } });
       for (const record of data.communities) records.set(record.id, record);
       total = data.total;
-      if (data.communities.length === 0) break;
+      // Nothing new: the last page, or a service that ignores offset. Never loop on `total` alone.
+      if (records.size === before) break;
     }
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 403)) throw error;
@@ -56,7 +58,14 @@ export const run: Handler = async (ctx, opts) => {
       ctx,
       async (store) => {
         const { Dataset } = await import('../../../api/dataset.js');
-        const result = store.imports.importDataset(Dataset.parse(dataset));
+        const parsed = Dataset.safeParse(dataset);
+        if (!parsed.success)
+          throw new CliError(
+            `what ${api.target} sent cannot be stored locally: ${describeIssues(parsed.error)}`,
+            ExitCode.failure,
+            'the local store keeps what the embedded service could serve; see docs/import-format.md',
+          );
+        const result = importInto(ctx, () => store.imports.importDataset(parsed.data));
         const organizationId = store.accounts.organizationByName(organization)?.id;
         if (organizationId) store.accounts.setDefaultOrganization(organizationId);
         return result;
@@ -72,6 +81,31 @@ export const run: Handler = async (ctx, opts) => {
     throw error;
   }
 };
+
+/**
+ * The store refuses ids that another organization of the local store already holds:
+ * typically a store with the demo data, synced from a `serve` of the same demo data.
+ * Say so, and what to do, rather than pass the store's error on as a bug.
+ */
+function importInto<T>(ctx: CommandContext, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const e = error as { name?: string; status?: number; message?: string };
+    if (e.name !== 'StoreError') throw error;
+    const dir = ctx.globals.dataDir;
+    const clash = /^(\w[\w ]*?) id (\S+)(?: \([^)]*\))? belongs to another organization/.exec(e.message ?? '');
+    if (e.status === 409 && clash)
+      throw new CliError(
+        `the local store in ${dir} already holds ${clash[1]} ${clash[2]}, under another organization: the remote ` +
+          `serves records with the same ids (the same demo data, or a store synced from it)`,
+        ExitCode.conflict,
+        `sync into a folder of its own with --data-dir <dir> (then read it with --local --data-dir <dir>), ` +
+          `or empty this one first with \`rentsurvey local reset --empty\` (that deletes the local data in ${dir})`,
+      );
+    throw new CliError(`what was read cannot be stored locally: ${e.message ?? 'rejected'}`, e.status === 409 ? ExitCode.conflict : ExitCode.failure);
+  }
+}
 
 async function readRemote(
   ctx: CommandContext,

@@ -8,7 +8,7 @@
  *   rules (any UUID; any ISO 8601 instant; integers of any size and sign; any string
  *   where we send an enum), and null where our own service may send null;
  * - fields only our service sends are marked `extension(...)`: the client takes them
- *   when they are there and readable, and reads them as absent otherwise;
+ *   when they are there and readable, and reads them as absent (or null) otherwise;
  * - shapes the spec leaves "not shown" are marked `notShown(...)`: read best effort,
  *   every part optional, unreadable parts dropped;
  * - every object lets unknown fields through (`--json` prints the body as received anyway).
@@ -84,7 +84,7 @@ export function clientSchema<S extends z.ZodType>(schema: S): z.ZodType<Read<S>>
   return reading as z.ZodType<Read<S>>;
 }
 
-/** Absent, null or unreadable all read as "not there". */
+/** Absent or null as sent; unreadable (another service's field of the same name, say) as absent. */
 function absentUnlessReadable(schema: z.ZodType): z.ZodType {
   return schema.nullish().catch(undefined);
 }

@@ -261,6 +261,18 @@ describe('responses', () => {
     );
   });
 
+  it('an answer of the wrong shape altogether, or a long hostile value, is quoted short and clean', async () => {
+    answer(200, [1, 2]);
+    const whole = await failure(client().call('getUser', { params: { id: USER_ID } }));
+    expect(whole.message).toMatch(/breaks the API contract: \(the whole answer\): expected object, received \[1,2\]$/);
+
+    answer(200, { ...user, created_at: `\u001b[2J${'x'.repeat(200)}` });
+    const long = await failure(client().call('getUser', { params: { id: USER_ID } }));
+    expect(long.message).toMatch(/created_at: expected an ISO 8601 timestamp .*, received "(\\u001b\[2J)?x+…$/);
+    expect(long.message).not.toContain('\u001b');
+    expect(long.message.length).toBeLessThan(300);
+  });
+
   it('a 2xx that is not JSON is exit 1 naming the request and what came', async () => {
     answer(200, '<html>hello</html>', 'text/html');
     const error = await failure(client().call('getUser', { params: { id: USER_ID } }));

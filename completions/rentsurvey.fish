@@ -9,6 +9,7 @@ complete -c rentsurvey -n '__fish_use_subcommand' -a comps -d 'Comparable commun
 complete -c rentsurvey -n '__fish_use_subcommand' -a pricing -d 'Pricing history, floor plans and CSV exports'
 complete -c rentsurvey -n '__fish_use_subcommand' -a vacancy -d '14-day vacancy of a community from its latest completed survey (subcommand: trend)'
 complete -c rentsurvey -n '__fish_use_subcommand' -a overview -d 'How a community is priced against its comparables: PSI, CRI band and concession pressure'
+complete -c rentsurvey -n '__fish_use_subcommand' -a digest -d 'What changed in your markets between two surveys: rents, NER, concessions, availability, vacancy, comparables'
 complete -c rentsurvey -n '__fish_use_subcommand' -a users -d 'Invite, show and update users of your organization'
 complete -c rentsurvey -n '__fish_use_subcommand' -a serve -d 'Run the rentsurvey service on a port, on the local data directory'
 complete -c rentsurvey -n '__fish_use_subcommand' -a local -d 'Manage the local data directory: keys, demo data, imports, jobs'
@@ -310,6 +311,7 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from deactivate' -l help
 complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -a history -d 'Pricing history per floor plan (last 30 days unless a range is given)'
 complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -a floor-plans -d 'Floor plans of a community with their latest pricing'
 complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -a export -d 'Write the pricing history of many communities to one CSV file, atomically (for cron)'
+complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -a target -d 'Rent per floor plan that reaches a position against the comparables (PSI, percentile or CRI band)'
 complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -l version
 complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -l profile
 complete -c rentsurvey -n '__fish_seen_subcommand_from pricing' -l local
@@ -384,6 +386,25 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from export' -l debug
 complete -c rentsurvey -n '__fish_seen_subcommand_from export' -l connect-timeout
 complete -c rentsurvey -n '__fish_seen_subcommand_from export' -l request-timeout
 complete -c rentsurvey -n '__fish_seen_subcommand_from export' -l help
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l psi
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l percentile
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l band
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l basis
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l version
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l profile
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l local
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l data-dir
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l format
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l json
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l ndjson
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l fields
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l no-color
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l quiet
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l debug
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l connect-timeout
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l request-timeout
+complete -c rentsurvey -n '__fish_seen_subcommand_from target' -l help
 complete -c rentsurvey -n '__fish_seen_subcommand_from vacancy' -a trend -d 'Vacancy per survey against the comparables’ average, and 14/30/60/90-day projections'
 complete -c rentsurvey -n '__fish_seen_subcommand_from vacancy' -l version
 complete -c rentsurvey -n '__fish_seen_subcommand_from vacancy' -l profile
@@ -433,6 +454,25 @@ complete -c rentsurvey -n '__fish_seen_subcommand_from overview' -l debug
 complete -c rentsurvey -n '__fish_seen_subcommand_from overview' -l connect-timeout
 complete -c rentsurvey -n '__fish_seen_subcommand_from overview' -l request-timeout
 complete -c rentsurvey -n '__fish_seen_subcommand_from overview' -l help
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l since
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l since-last
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l communities
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l min-change
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l version
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l profile
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l local
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l data-dir
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l format
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l json
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l csv
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l ndjson
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l fields
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l no-color
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l quiet
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l debug
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l connect-timeout
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l request-timeout
+complete -c rentsurvey -n '__fish_seen_subcommand_from digest' -l help
 complete -c rentsurvey -n '__fish_seen_subcommand_from users' -a invite -d 'Invite a user by e-mail (they get a link to create their account)'
 complete -c rentsurvey -n '__fish_seen_subcommand_from users' -a show -d 'Show a user'
 complete -c rentsurvey -n '__fish_seen_subcommand_from users' -a update -d 'Change a user\'s name, role or status (deactivated users keep their data; their keys stop working)'

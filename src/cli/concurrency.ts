@@ -7,3 +7,13 @@ export async function eachLimited<T>(items: readonly T[], limit: number, work: (
     }),
   );
 }
+
+/** `work` over `items`, at most `limit` in flight, results in the order of `items`. */
+export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  const indexed = items.map((item, index) => ({ item, index }));
+  await eachLimited(indexed, limit, async ({ item, index }) => {
+    results[index] = await work(item);
+  });
+  return results;
+}

@@ -2,8 +2,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from './errors.js';
 
-export type Format = 'table' | 'json' | 'csv' | 'ndjson';
-export const FORMATS: readonly Format[] = ['table', 'json', 'csv', 'ndjson'];
+export type Format = 'table' | 'json' | 'csv' | 'ndjson' | 'md';
+export const FORMATS: readonly Format[] = ['table', 'json', 'csv', 'ndjson', 'md'];
 
 /** The global flags, as commander parses them (optsWithGlobals). */
 export interface GlobalFlags {

@@ -5,6 +5,7 @@ import { authCommand, loginCommand, logoutCommand } from './commands/auth/index.
 import { communitiesCommand } from './commands/communities/index.js';
 import { completionCommand } from './commands/completion/index.js';
 import { compsCommand } from './commands/comps/index.js';
+import { digestCommand } from './commands/digest/index.js';
 import { helpCommand } from './commands/help/index.js';
 import { localCommand } from './commands/local/index.js';
 import { overviewCommand } from './commands/overview/index.js';
@@ -26,7 +27,7 @@ export function buildProgram(runtime: Runtime) {
     .option('--profile <name>', 'credentials profile (env RENTSURVEY_PROFILE; default "default")')
     .option('--local', 'use the embedded service on the local data directory (demo data on first use)')
     .option('--data-dir <dir>', 'local data directory (env RENTSURVEY_DATA_DIR; default $XDG_DATA_HOME/rentsurvey)')
-    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv', 'ndjson']))
+    .addOption(new Option('--format <format>', 'output format (md: Markdown to paste into an e-mail)').choices(['table', 'json', 'csv', 'ndjson', 'md']))
     .option('--json', 'shorthand for --format json')
     .option('--csv', 'shorthand for --format csv')
     .option('--ndjson', 'shorthand for --format ndjson')
@@ -59,6 +60,7 @@ export function buildProgram(runtime: Runtime) {
     pricingCommand(runtime),
     vacancyCommand(runtime),
     overviewCommand(runtime),
+    digestCommand(runtime),
     usersCommand(runtime),
     serveCommand(runtime),
     localCommand(runtime),

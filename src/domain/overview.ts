@@ -151,6 +151,30 @@ function compPoint(plans: readonly PricedPlan[]): CompPoint {
   };
 }
 
+/** A comp with no priced plan has nothing to compare or judge: it counts nowhere. */
+function countedComps(comps: readonly CompInput[]): PricedPlan[][] {
+  return comps.map(pricedPlans).filter((plans) => plans.length > 0);
+}
+
+function pointsFor(plan: { bedrooms: number; bathrooms: number }, comps: ReadonlyArray<readonly PricedPlan[]>): CompPoint[] {
+  return comps.flatMap((compPlans) => {
+    const matched = matchFloorPlans(plan, compPlans);
+    return matched.length === 0 ? [] : [compPoint(matched)];
+  });
+}
+
+/**
+ * The rents the overview averages and ranks a subject plan against: one entry
+ * per counted comp with a matching plan (its matching plans averaged). For
+ * callers that need the comps' rents themselves, e.g. pricing targets.
+ */
+export function comparableRents(
+  plan: { bedrooms: number; bathrooms: number },
+  comps: readonly CompInput[],
+): Array<{ base: number; ner: number }> {
+  return pointsFor(plan, countedComps(comps)).map(({ base, ner }) => ({ base, ner }));
+}
+
 /** Unrounded figures kept beside the rounded wire values for the overall metrics. */
 interface Position {
   wire: RentPosition;
@@ -215,13 +239,9 @@ function byBedsBathsSize(a: SubjectFloorPlanInput, b: SubjectFloorPlanInput): nu
 }
 
 export function computeOverview(input: OverviewInput): Overview {
-  // A comp with no priced plan has nothing to compare or judge: it counts nowhere.
-  const comps = input.comps.map(pricedPlans).filter((plans) => plans.length > 0);
+  const comps = countedComps(input.comps);
   const rows = [...input.subjectFloorPlans].sort(byBedsBathsSize).map((plan) => {
-    const points = comps.flatMap((compPlans) => {
-      const matched = matchFloorPlans(plan, compPlans);
-      return matched.length === 0 ? [] : [compPoint(matched)];
-    });
+    const points = pointsFor(plan, comps);
     const subjectNer =
       plan.nerCents ?? (plan.marketRentCents == null ? null : netEffectiveRentCents(plan.marketRentCents, plan.concessions));
     const base = position(

@@ -1,12 +1,14 @@
 import { UsageError } from './errors.js';
 import type { IOStreams } from './io.js';
+import { escapeMarkdown, markdownTable } from './markdown.js';
 import { createStyle, stdoutStyle, type Style } from './style.js';
 import { displayWidth, padEnd, padStart, sanitize } from './text.js';
 
 export type { Style } from './style.js';
 
-export type Format = 'table' | 'json' | 'csv' | 'ndjson';
-export const FORMATS: readonly Format[] = ['table', 'json', 'csv', 'ndjson'];
+/** md: a Markdown table (or a command's own Markdown summary), to paste into an e-mail or a ticket. */
+export type Format = 'table' | 'json' | 'csv' | 'ndjson' | 'md';
+export const FORMATS: readonly Format[] = ['table', 'json', 'csv', 'ndjson', 'md'];
 
 export function isFormat(value: string): value is Format {
   return (FORMATS as readonly string[]).includes(value);
@@ -79,12 +81,13 @@ export async function renderList<Row>(io: IOStreams, options: RenderListOptions<
       io.stdout.write(await formatCsv(rows, columns));
       return;
     case 'table':
+    case 'md':
       if (rows.length === 0) {
         // Empty messages quote server text (a community's name).
         if (!options.quiet) io.stderr.write(`${sanitize(options.emptyMessage ?? 'No results', { multiline: true })}\n`);
         return;
       }
-      io.stdout.write(await formatTable(io, rows, columns));
+      io.stdout.write(options.format === 'md' ? formatMarkdown(rows, columns) : await formatTable(io, rows, columns));
       return;
   }
 }
@@ -121,6 +124,15 @@ export async function renderRecord<Row>(io: IOStreams, options: RenderRecordOpti
       return;
     case 'table':
       io.stdout.write(formatKeyValue(io, record, columns));
+      return;
+    case 'md':
+      io.stdout.write(
+        markdownTable(
+          ['Field', 'Value'],
+          columns.map((c) => [escapeMarkdown(c.label ?? defaultLabel(c.key)), markdownCell(c, record)]),
+          ['left', 'left'],
+        ),
+      );
       return;
   }
 }
@@ -272,6 +284,21 @@ function csvValue(value: unknown): string {
   if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value instanceof Date) return value.toISOString();
   return JSON.stringify(value);
+}
+
+// ---------------------------------------------------------------- markdown
+
+/** The rows as a Markdown table: the table's headers and cells, without color. */
+export function formatMarkdown<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
+  return markdownTable(
+    columns.map((c) => escapeMarkdown(c.header ?? defaultHeader(c.key))),
+    rows.map((row) => columns.map((c) => markdownCell(c, row))),
+    columns.map((c) => c.align ?? (isNumericColumn(rows, c) ? 'right' : 'left')),
+  );
+}
+
+function markdownCell<Row>(column: Column<Row>, row: Row): string {
+  return escapeMarkdown(column.display ? column.display(row, createStyle(false)) : tableValue(column.value(row)));
 }
 
 // ---------------------------------------------------------------- table

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { addDays } from '../../../domain/dates.js';
 import { formatCsv, type Column } from '../../../output/render.js';
@@ -8,6 +6,7 @@ import type { Handler } from '../../command.js';
 import { eachLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { readState, writeAtomically, writeState } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
 
 interface ExportRow {
@@ -33,33 +32,6 @@ interface ExportState {
 
 const stateFile = (out: string) => join(dirname(out), `.${basename(out)}.rentsurvey-state.json`);
 
-async function readState(out: string): Promise<ExportState | undefined> {
-  try {
-    return JSON.parse(await readFile(stateFile(out), 'utf8')) as ExportState;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Writes through a temporary file in the same folder and renames it into place: readers never see half a file. */
-async function writeAtomically(path: string, content: string) {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    const handle = await open(temp, 'w', 0o644);
-    try {
-      await handle.writeFile(content);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
-
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 function dateRange(ctx: CommandContext, opts: Record<string, unknown>, state: ExportState | undefined) {
@@ -82,7 +54,7 @@ export const run: Handler = async (ctx, opts) => {
   const toStdout = out === '-';
   if (opts.sinceLast && toStdout) throw new UsageError('--since-last keeps its state beside the output file; give --out <file>');
   const target = toStdout ? '-' : resolve(out);
-  const state = opts.sinceLast ? await readState(target) : undefined;
+  const state = opts.sinceLast ? await readState<ExportState>(stateFile(target)) : undefined;
   const range = dateRange(ctx, opts, state);
   const api = await ctx.api();
 
@@ -146,10 +118,7 @@ export const run: Handler = async (ctx, opts) => {
     await writeAtomically(target, csv);
     const latest = ordered.reduce<string | undefined>((max, r) => (max && max > r.record.as_of_date ? max : r.record.as_of_date), undefined);
     if (opts.sinceLast && latest)
-      await writeAtomically(
-        stateFile(target),
-        `${JSON.stringify({ last_exported_date: latest, exported_at: ctx.now().toISOString() } satisfies ExportState)}\n`,
-      );
+      await writeState(stateFile(target), { last_exported_date: latest, exported_at: ctx.now().toISOString() } satisfies ExportState);
   }
   // The spinner shows only on a terminal; the summary is for cron logs too (like other commands' success lines).
   ctx.log.success(

@@ -1,4 +1,4 @@
-import { Command } from '@commander-js/extra-typings';
+import { Command, Option } from '@commander-js/extra-typings';
 import { examples, lazy, parseIntegerOption, type Runtime } from '../../command.js';
 
 export function pricingCommand(runtime: Runtime) {
@@ -49,5 +49,25 @@ export function pricingCommand(runtime: Runtime) {
         '\nExit status is non-zero when any community could not be exported; the file is then left as it was.\n',
     )
     .action(lazy(runtime, () => import('./export.js')));
+  pricing
+    .command('target')
+    .description('Rent per floor plan that reaches a position against the comparables (PSI, percentile or CRI band)')
+    .argument('<community>', 'community id')
+    .option('--psi <fraction>', 'PSI to reach: 0.02 = 2% above the comparables\' average (2% also works)')
+    .option('--percentile <q>', 'percentile rank to reach, above 0 and at most 100')
+    .option('--band <band>', 'CRI band to sit in the middle of: aggressive (15), market (45) or premium (75)')
+    .addOption(new Option('--basis <basis>', 'rent to compare').choices(['ner', 'asking']).default('ner'))
+    .addHelpText(
+      'after',
+      examples(
+        'rentsurvey pricing target 3f1c… --band market',
+        'rentsurvey pricing target 3f1c… --psi 0.02 --basis asking',
+        'rentsurvey pricing target 3f1c… --percentile 60 --json | jq .floor_plans',
+      ) +
+        '\nGive exactly one of --psi, --percentile, --band. The comparables are those the overview uses (active ones,\n' +
+        'priced on or before the latest survey). A percentile target is the lowest whole-dollar rent whose percentile rank\n' +
+        'reaches it (ties count half). On NER, targets assume each plan keeps its current concession. See docs/metrics.md.\n',
+    )
+    .action(lazy(runtime, () => import('./target.js')));
   return pricing;
 }

@@ -1,0 +1,267 @@
+// `rentsurvey pricing target` on examples/market-changes.json, imported with `local import`
+// and served over HTTP. Every expected number is worked out by hand below.
+//
+// Maple Court's latest survey is 2026-11-09. Its active comparables then: Oak Flats, Birch
+// Commons, Cedar Row and Elm Terrace (Dogwood Place is deactivated and must not count: its
+// $1,500 one-bedroom would pull every A1 figure down).
+//
+// A1 (1 bd / 1 ba, 120 units): asking $1,800, NER $1,700 ("$1,200 off"). Matched comp plans
+// (the 1 / 1 of each; Cedar's 1 / 1.5 is left out by the bathroom tie-break):
+//   asking  Oak 175,000  Birch 190,000  Cedar 180,000  Elm 180,000   avg 725,000 / 4 = 181,250
+//   NER     Oak 175,000  Birch 168,077  Cedar 171,667  Elm 165,000   avg 679,744 / 4 = 169,936
+//           (Elm's NER is recorded for its tiered "1 month free on 12 month lease, 2 months
+//            free on 18 month lease": the 12-month tier, 180,000 · 11/12)
+// B2 (2 bd / 2 ba, 80 units): asking = NER = $2,300. Oak has no 2-bath plan, so its two
+// two-bedrooms count averaged: (217,000 + 225,000) / 2 = 221,000 (NER the same); Cedar has none.
+//   asking  Oak 221,000  Birch 240,000  Elm 230,000   avg 691,000 / 3 = 230,333.33
+//   NER     Oak 221,000  Birch 212,308  Elm 210,833   avg 644,141 / 3 = 214,713.67
+// C3 (3 bd / 2 ba, 40 units): no comparable has three bedrooms: no target.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docExample, localMarket, MAPLE, servedMarket, type MarketCli } from '../../../../test/helpers/market-changes.js';
+
+let local: MarketCli;
+
+beforeAll(async () => {
+  local = await localMarket();
+});
+afterAll(async () => {
+  await local?.close();
+});
+
+interface Answer {
+  community: { id: string; name: string };
+  basis: string;
+  target: Record<string, unknown>;
+  floor_plans: Array<Record<string, unknown>>;
+}
+
+async function target(args: string[], cli: MarketCli = local): Promise<Answer> {
+  const result = await cli.run(['pricing', 'target', MAPLE, ...args, '--json']);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as Answer;
+}
+
+const plan = (name: string, bedrooms: number, bathrooms: number, square_feet: number) => ({ floor_plan_name: name, bedrooms, bathrooms, square_feet });
+const A1 = plan('A1', 1, 1, 750);
+const B2 = plan('B2', 2, 2, 1050);
+const C3_WITHOUT_COMPS = {
+  ...plan('C3', 3, 2, 1300),
+  comps_with_data: 0,
+  current_rent_cents: 262_500,
+  avg_comp_rent_cents: null,
+  target_rent_cents: null,
+  change_cents: null,
+  psi_current: null,
+  psi_target: null,
+  percentile_current: null,
+  percentile_target: null,
+};
+
+// Positions now, on NER: A1 170,000 has 2 of 4 below → 50; psi 170,000 / 169,936 − 1 = 0.000377.
+// B2 230,000 is above all 3 → 100; psi 230,000 / 214,713.67 − 1 = 0.071195.
+const A1_NER_NOW = { comps_with_data: 4, current_rent_cents: 170_000, avg_comp_rent_cents: 169_936, psi_current: 0.0004, percentile_current: 50 };
+const B2_NER_NOW = { comps_with_data: 3, current_rent_cents: 230_000, avg_comp_rent_cents: 214_714, psi_current: 0.0712, percentile_current: 100 };
+
+describe('pricing target --band, on NER (the default basis)', () => {
+  // NER ranks on whole dollars. A1 comps 165,000 · 168,077 · 171,667 · 175,000:
+  //   $1,650 → 12.5, $1,651 → 25, $1,681 (first dollar above 1,680.77) → 50, $1,717 → 75.
+  // B2 comps 210,833 · 212,308 · 221,000:
+  //   $2,109 → 33.3, $2,124 → 66.7, $2,210 → 100·(2 + 0.5)/3 = 83.3, $2,211 → 100.
+  it('aggressive: the middle of 0–30 is percentile 15', async () => {
+    const answer = await target(['--band', 'aggressive']);
+    expect(answer).toEqual({
+      community: { id: MAPLE, name: 'Maple Court' },
+      basis: 'ner',
+      target: { band: 'aggressive' },
+      floor_plans: [
+        // 165,100 ranks 25 ≥ 15 (165,000 only 12.5); psi 165,100 / 169,936 − 1 = −0.028458
+        { ...A1, ...A1_NER_NOW, target_rent_cents: 165_100, change_cents: -4_900, psi_target: -0.0285, percentile_target: 25 },
+        // 210,900 ranks 33.3 ≥ 15; psi 210,900 / 214,713.67 − 1 = −0.017762
+        { ...B2, ...B2_NER_NOW, target_rent_cents: 210_900, change_cents: -19_100, psi_target: -0.0178, percentile_target: 33 },
+        C3_WITHOUT_COMPS,
+      ],
+    });
+  });
+
+  it('market: percentile 45', async () => {
+    const answer = await target(['--band', 'market']);
+    expect(answer.target).toEqual({ band: 'market' });
+    expect(answer.floor_plans).toEqual([
+      // 168,100 ranks 50 (168,000 is below 168,077: 25); psi 168,100 / 169,936 − 1 = −0.010804
+      { ...A1, ...A1_NER_NOW, target_rent_cents: 168_100, change_cents: -1_900, psi_target: -0.0108, percentile_target: 50 },
+      // 212,400 ranks 66.7 (210,900…212,300 rank 33.3); psi 212,400 / 214,713.67 − 1 = −0.010776
+      { ...B2, ...B2_NER_NOW, target_rent_cents: 212_400, change_cents: -17_600, psi_target: -0.0108, percentile_target: 67 },
+      C3_WITHOUT_COMPS,
+    ]);
+  });
+
+  it('premium: percentile 75, met exactly by A1 at $1,717', async () => {
+    const answer = await target(['--band', 'premium']);
+    expect(answer.floor_plans).toEqual([
+      // 171,700: 3 of 4 below = 75 ≥ 75; psi 171,700 / 169,936 − 1 = 0.010380
+      { ...A1, ...A1_NER_NOW, target_rent_cents: 171_700, change_cents: 1_700, psi_target: 0.0104, percentile_target: 75 },
+      // 221,000 ties Oak: 100·(2 + 0.5)/3 = 83.3 ≥ 75 (212,400 only 66.7); psi 221,000 / 214,713.67 − 1 = 0.029278
+      { ...B2, ...B2_NER_NOW, target_rent_cents: 221_000, change_cents: -9_000, psi_target: 0.0293, percentile_target: 83 },
+      C3_WITHOUT_COMPS,
+    ]);
+  });
+
+  it('the table: change per plan, positions now → after, unit-weighted revenue, the concession assumed', async () => {
+    const result = await local.run(['pricing', 'target', MAPLE, '--band', 'market']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Maple Court: target market band (percentile 45) on net effective rent');
+    expect(result.stdout).toContain('Survey of 2026-11-09 against 4 active comparables; PSI and percentile (PCTL) now → at target.');
+    const a1 = result.stdout.split('\n').find((line) => line.startsWith('A1 1 BR/1 BA'));
+    expect(a1?.split(/\s{2,}/)).toEqual(['A1 1 BR/1 BA', '$1,700', '$1,681', '-$19', '0.0% → -1.1%', '50 → 50', '$1,699.36', '4', '120']);
+    // 120 · −1,900 + 80 · −17,600 = −228,000 − 1,408,000 = −1,636,000 cents
+    expect(result.stdout).toContain('Revenue: -$16,360 a month if every plan moves to its target (units × change over 2 plans).');
+    expect(result.stdout).toContain('Not moved: C3 3 BR/2 BA (no comparable data or no current rent).');
+    expect(result.stdout).toContain('On NER, each target keeps the plan\'s current concession: A1 "$1,200 off"; B2, C3 none.');
+  });
+
+  it('prints what the worked example of docs/metrics.md shows', async () => {
+    const { args, output } = await docExample('target-market');
+    expect((await local.run(args)).stdout).toBe(output);
+  });
+
+  it('colors the change when colors are on: a raise green, a cut red', async () => {
+    const result = await local.run(['pricing', 'target', MAPLE, '--band', 'premium'], { stdoutTTY: true, color: true });
+    expect(result.stdout).toContain('\u001b[32m+$17\u001b[39m');
+    expect(result.stdout).toContain('\u001b[31m-$90\u001b[39m');
+  });
+});
+
+describe('pricing target --psi and --percentile, on asking rent', () => {
+  it('--psi 0.02: the comp average × 1.02', async () => {
+    const answer = await target(['--psi', '0.02', '--basis', 'asking']);
+    expect(answer.basis).toBe('asking');
+    expect(answer.target).toEqual({ psi: 0.02 });
+    expect(answer.floor_plans).toEqual([
+      // 181,250 · 1.02 = 184,875: 3 of 4 below → 75. Now: 180,000 ties Cedar and Elm, 1 below → 50;
+      // psi 180,000 / 181,250 − 1 = −0.006897
+      {
+        ...A1, comps_with_data: 4, current_rent_cents: 180_000, avg_comp_rent_cents: 181_250, target_rent_cents: 184_875,
+        change_cents: 4_875, psi_current: -0.0069, psi_target: 0.02, percentile_current: 50, percentile_target: 75,
+      },
+      // 230,333.33 · 1.02 = 234,940: 2 of 3 below → 66.7. Now: 230,000 ties Elm, Oak below → 100·1.5/3 = 50;
+      // psi 230,000 / 230,333.33 − 1 = −0.001447
+      {
+        ...B2, comps_with_data: 3, current_rent_cents: 230_000, avg_comp_rent_cents: 230_333, target_rent_cents: 234_940,
+        change_cents: 4_940, psi_current: -0.0014, psi_target: 0.02, percentile_current: 50, percentile_target: 67,
+      },
+      { ...C3_WITHOUT_COMPS },
+    ]);
+    // 120 · 4,875 + 80 · 4,940 = 585,000 + 395,200 = 980,200 cents
+    const table = await local.run(['pricing', 'target', MAPLE, '--psi', '2%', '--basis', 'asking']);
+    expect(table.stdout).toContain('target PSI +2.00% on asking rent');
+    expect(table.stdout).toContain('Revenue: +$9,802 a month');
+    expect(table.stdout).not.toContain('concession');
+  });
+
+  it('csv: the JSON fields as columns; --fields picks among them and the table\'s', async () => {
+    const csv = await local.run(['pricing', 'target', MAPLE, '--band', 'market', '--csv']);
+    expect(csv.stdout.split('\n')[0]).toBe(
+      'floor_plan_name,bedrooms,bathrooms,square_feet,comps_with_data,current_rent_cents,avg_comp_rent_cents,target_rent_cents,' +
+        'change_cents,psi_current,psi_target,percentile_current,percentile_target',
+    );
+    const picked = await local.run(['pricing', 'target', MAPLE, '--band', 'market', '--csv', '--fields', 'floor_plan_name,target_rent_cents,unit_count']);
+    expect(picked.stdout).toBe('floor_plan_name,target_rent_cents,unit_count\nA1,168100,120\nB2,212400,80\nC3,,40\n');
+    const unknown = await local.run(['pricing', 'target', MAPLE, '--band', 'market', '--csv', '--fields', 'rent']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown field "rent"; available fields: plan, current, target/);
+  });
+
+  it('--psi takes a negative fraction', async () => {
+    // 181,250 · 0.97 = 175,812.50 → 175,813 (to the cent, half up)
+    const answer = await target(['--psi', '-0.03', '--basis', 'asking']);
+    expect(answer.floor_plans[0]).toMatchObject({ target_rent_cents: 175_813, psi_target: -0.03 });
+  });
+
+  it('--percentile 50 meets a tie: equal to the tied comps counts half each', async () => {
+    // A1 comps 175,000 · 180,000 · 180,000 · 190,000: $1,751 ranks 25, $1,800 ranks 100·(1 + 0.5·2)/4 = 50.
+    // B2 comps 221,000 · 230,000 · 240,000: $2,211 ranks 33.3, $2,300 ranks 100·(1 + 0.5)/3 = 50.
+    const at50 = await target(['--percentile', '50', '--basis', 'asking']);
+    expect(at50.target).toEqual({ percentile: 50 });
+    expect(at50.floor_plans.map((p) => [p.target_rent_cents, p.change_cents, p.percentile_target])).toEqual([
+      [180_000, 0, 50],
+      [230_000, 0, 50],
+      [null, null, null],
+    ]);
+    // Just above 50: one dollar over the ties, which clears them (3 of 4 below → 75; 2 of 3 → 66.7).
+    const above = await target(['--percentile', '50.5', '--basis', 'asking']);
+    expect(above.floor_plans.map((p) => [p.target_rent_cents, p.percentile_target])).toEqual([
+      [180_100, 75],
+      [230_100, 67],
+      [null, null],
+    ]);
+    // 100: above every comp.
+    const top = await target(['--percentile', '100', '--basis', 'asking']);
+    expect(top.floor_plans.map((p) => p.target_rent_cents)).toEqual([190_100, 240_100, null]);
+  });
+});
+
+describe('pricing target uses the comparables the overview uses', () => {
+  it('its current positions are the overview\'s, on both bases', async () => {
+    const overview = await local.run(['overview', MAPLE, '--json']);
+    const plans = (JSON.parse(overview.stdout) as { floor_plans: Array<Record<string, Record<string, unknown>>> }).floor_plans;
+    for (const [basis, key] of [['ner', 'ner'], ['asking', 'base_rent']] as const) {
+      const answer = await target(['--band', 'market', '--basis', basis]);
+      expect(answer.floor_plans.map((p) => [p.current_rent_cents, p.avg_comp_rent_cents, p.psi_current, p.percentile_current, p.comps_with_data])).toEqual(
+        plans.map((p) => [p[key]!.subject_rent, p[key]!.avg_comp_rent, p[key]!.psi, p[key]!.percentile_rank, p[key]!.comps_with_data]),
+      );
+    }
+  });
+
+  it('answers the same over HTTP against `serve`', async () => {
+    const served = await servedMarket();
+    try {
+      for (const args of [['--band', 'premium'], ['--psi', '0.02', '--basis', 'asking'], ['--percentile', '60']])
+        expect(await target(args, served)).toEqual(await target(args));
+    } finally {
+      await served.close();
+    }
+  });
+});
+
+describe('pricing target --format md', () => {
+  it('prints a Markdown heading, table and notes, without colors', async () => {
+    const result = await local.run(['pricing', 'target', MAPLE, '--band', 'market', '--format', 'md'], { stdoutTTY: true, color: true });
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('\u001b[');
+    expect(result.stdout).toMatch(/^### Maple Court: target market band \(percentile 45\) on net effective rent\n/);
+    expect(result.stdout).toContain('| PLAN         |    NOW | TARGET | CHANGE |');
+    expect(result.stdout).toContain('| A1 1 BR/1 BA | $1,700 | $1,681 |   -$19 |  0.0% → -1.1% |  50 → 50 | $1,699.36 |     4 |   120 |');
+    expect(result.stdout).toContain('Revenue: -$16,360 a month if every plan moves to its target (units × change over 2 plans).');
+  });
+});
+
+describe('pricing target refuses what it cannot answer, before sending (exit 2)', () => {
+  const refused = async (args: string[], message: RegExp) => {
+    const result = await local.run(['pricing', 'target', ...args]);
+    expect(result.code, result.stdout + result.stderr).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe('');
+  };
+
+  it('names the target flags when none or several are given', async () => {
+    await refused([MAPLE], /give a target: --psi <fraction>, --percentile <0-100> or --band aggressive\|market\|premium/);
+    await refused([MAPLE, '--psi', '0.02', '--band', 'market'], /give one target, not --psi and --band/);
+    await refused([MAPLE, '--psi', '0.02', '--percentile', '50', '--band', 'market'], /not --psi and --percentile and --band/);
+  });
+
+  it('says what an outlier band would mean, and rejects values out of range', async () => {
+    await refused([MAPLE, '--band', 'outlier'], /--band outlier is not a target: the outlier band \(CRI 90–100\)[^\n]*\nhint: [^\n]*--percentile 95/);
+    await refused([MAPLE, '--band', 'cheap'], /--band must be aggressive, market, premium; got "cheap"/);
+    await refused([MAPLE, '--percentile', '0'], /--percentile must be above 0 and at most 100, got "0"\nhint: every rent ranks at least 0/);
+    await refused([MAPLE, '--percentile', '101'], /--percentile must be above 0 and at most 100/);
+    await refused([MAPLE, '--percentile', 'high'], /--percentile must be a number, got "high"/);
+    await refused([MAPLE, '--psi', '5'], /--psi is a fraction above -1 and below 1/);
+    await refused([MAPLE, '--band', 'market', '--basis', 'gross'], /argument 'gross' is invalid/);
+    await refused(['maple', '--band', 'market'], /<community>: "maple" is not a community id/);
+  });
+
+  it('a community that does not exist is not found (exit 4)', async () => {
+    const result = await local.run(['pricing', 'target', '00000000-0000-4000-8000-000000000000', '--band', 'market']);
+    expect(result.code).toBe(4);
+  });
+});

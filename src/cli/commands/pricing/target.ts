@@ -1,0 +1,262 @@
+/**
+ * `rentsurvey pricing target <community> (--psi p | --percentile q | --band b) [--basis asking|ner]`:
+ * the rent per floor plan that reaches a position against the comparables the
+ * overview uses, computed here from the spec's endpoints (floor plans, comps,
+ * comps' pricing on or before the subject's latest survey) with the domain's
+ * functions. Definitions: docs/metrics.md, "Pricing targets".
+ */
+import { formatMoney, formatMoneyExact, formatSignedPercent, MISSING } from '../../../domain/format.js';
+import { comparableRents } from '../../../domain/overview.js';
+import {
+  bandPercentile,
+  isTargetBand,
+  monthlyRevenueChange,
+  planTarget,
+  TARGET_BANDS,
+  type PlanTarget,
+  type PricingTarget,
+  type TargetBand,
+} from '../../../domain/target.js';
+import { escapeMarkdown } from '../../../output/markdown.js';
+import type { Column, Style } from '../../../output/render.js';
+import { createStyle, stdoutStyle } from '../../../output/style.js';
+import { money, number, text } from '../../columns.js';
+import type { Handler } from '../../command.js';
+import type { CommandContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { assertFields, printList } from '../../print.js';
+import { resolveCommunity } from '../../references.js';
+import { compInput, latestDate, planLabel, pricingOfEachOnOrBefore } from '../../surveys.js';
+
+export type Basis = 'ner' | 'asking';
+
+/** The target as the user gave it (echoed in --json), and what the domain aims at. */
+type GivenTarget = { psi: number } | { percentile: number } | { band: TargetBand };
+
+export interface TargetFloorPlan extends PlanTarget {
+  floor_plan_name: string;
+  bedrooms: number;
+  bathrooms: number;
+  square_feet: number;
+}
+
+export interface TargetAnswer {
+  community: { id: string; name: string };
+  basis: Basis;
+  target: GivenTarget;
+  floor_plans: TargetFloorPlan[];
+}
+
+/** What the table shows beside each plan, not part of the JSON answer. */
+interface Row extends TargetFloorPlan {
+  unit_count: number;
+  concessions: string | null;
+}
+
+const TARGET_FLAGS = ['psi', 'percentile', 'band'] as const;
+
+function parseNumber(flag: string, value: string): number {
+  const trimmed = value.trim();
+  const percent = trimmed.endsWith('%');
+  const n = Number(percent ? trimmed.slice(0, -1) : trimmed);
+  if (trimmed === '' || trimmed === '%' || !Number.isFinite(n)) throw new UsageError(`--${flag} must be a number, got "${value}"`);
+  return flag === 'psi' && percent ? n / 100 : n;
+}
+
+/** Exactly one of --psi, --percentile, --band, checked before anything is sent. */
+export function parseTarget(opts: Record<string, unknown>): GivenTarget {
+  const given = TARGET_FLAGS.filter((flag) => opts[flag] !== undefined);
+  if (given.length === 0)
+    throw new UsageError(
+      'give a target: --psi <fraction>, --percentile <0-100> or --band aggressive|market|premium',
+      'e.g. rentsurvey pricing target <community> --band market',
+    );
+  if (given.length > 1)
+    throw new UsageError(`give one target, not ${given.map((flag) => `--${flag}`).join(' and ')}: they contradict each other`);
+  const [flag] = given as [(typeof TARGET_FLAGS)[number]];
+  const value = String(opts[flag]);
+  if (flag === 'band') {
+    const band = value.trim().toLowerCase();
+    if (band === 'outlier')
+      throw new UsageError(
+        '--band outlier is not a target: the outlier band (CRI 90–100) means priced above nearly every comparable',
+        'to price there anyway, give the percentile: --percentile 95',
+      );
+    if (!isTargetBand(band)) throw new UsageError(`--band must be ${Object.keys(TARGET_BANDS).join(', ')}; got "${value}"`);
+    return { band };
+  }
+  const n = parseNumber(flag, value);
+  if (flag === 'psi') {
+    if (!(n > -1 && n < 1))
+      throw new UsageError(`--psi is a fraction above -1 and below 1 (0.02 = 2 % above the comp average), got "${value}"`);
+    return { psi: n };
+  }
+  if (!(n > 0 && n <= 100))
+    throw new UsageError(
+      `--percentile must be above 0 and at most 100, got "${value}"`,
+      n === 0 ? 'every rent ranks at least 0, so 0 names no rent; the lowest target is just above it, e.g. --percentile 1' : undefined,
+    );
+  return { percentile: n };
+}
+
+function domainTarget(target: GivenTarget): PricingTarget {
+  return 'band' in target ? { percentile: bandPercentile(target.band) } : target;
+}
+
+function describeTarget(target: GivenTarget): string {
+  if ('band' in target) return `${target.band} band (percentile ${bandPercentile(target.band)})`;
+  if ('psi' in target) return `PSI ${formatSignedPercent(target.psi, 2)}`;
+  return `percentile ${target.percentile}`;
+}
+
+const BASIS_TEXT: Record<Basis, string> = { ner: 'net effective rent', asking: 'asking rent' };
+
+/** Whole dollars when the amount is, else dollars and cents: targets are whole dollars, NERs often not. */
+function rent(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined) return MISSING;
+  return cents % 100 === 0 ? formatMoney(cents) : formatMoneyExact(cents);
+}
+
+function signedRent(cents: number | null | undefined, style: Style): string {
+  if (cents === null || cents === undefined) return MISSING;
+  if (cents === 0) return style.muted('$0');
+  const shown = `${cents > 0 ? '+' : ''}${rent(cents)}`;
+  return cents > 0 ? style.positive(shown) : style.negative(shown);
+}
+
+const nowAfter = (now: string, after: string) => (now === MISSING && after === MISSING ? MISSING : `${now} → ${after}`);
+
+/** The JSON fields, in the JSON's order: what csv and ndjson print. */
+const dataColumns: Column<Row>[] = [
+  text('floor_plan_name', (r) => r.floor_plan_name),
+  number('bedrooms', (r) => r.bedrooms, 'BD'),
+  number('bathrooms', (r) => r.bathrooms, 'BA'),
+  number('square_feet', (r) => r.square_feet, 'SQFT'),
+  number('comps_with_data', (r) => r.comps_with_data, 'COMPS'),
+  money('current_rent_cents', (r) => r.current_rent_cents, 'CURRENT'),
+  money('avg_comp_rent_cents', (r) => r.avg_comp_rent_cents, 'COMP AVG'),
+  money('target_rent_cents', (r) => r.target_rent_cents, 'TARGET'),
+  money('change_cents', (r) => r.change_cents, 'CHANGE'),
+  number('psi_current', (r) => r.psi_current),
+  number('psi_target', (r) => r.psi_target),
+  number('percentile_current', (r) => r.percentile_current),
+  number('percentile_target', (r) => r.percentile_target),
+];
+
+// Most telling first, so that a terminal too narrow for all of them loses the least.
+const tableColumns: Column<Row>[] = [
+  text('plan', planLabel, 'PLAN'),
+  { key: 'current', header: 'NOW', value: (r) => r.current_rent_cents, display: (r) => rent(r.current_rent_cents), align: 'right' },
+  { key: 'target', header: 'TARGET', value: (r) => r.target_rent_cents, display: (r) => rent(r.target_rent_cents), align: 'right' },
+  { key: 'change', header: 'CHANGE', value: (r) => r.change_cents, display: (r, style) => signedRent(r.change_cents, style), align: 'right' },
+  {
+    key: 'psi',
+    header: 'PSI',
+    value: (r) => r.psi_target,
+    display: (r) => nowAfter(formatSignedPercent(r.psi_current), formatSignedPercent(r.psi_target)),
+    align: 'right',
+  },
+  {
+    key: 'percentile',
+    header: 'PCTL',
+    value: (r) => r.percentile_target,
+    display: (r) => nowAfter(String(r.percentile_current ?? MISSING), String(r.percentile_target ?? MISSING)),
+    align: 'right',
+  },
+  { key: 'comp_avg', header: 'COMP AVG', value: (r) => r.avg_comp_rent_cents, display: (r) => rent(r.avg_comp_rent_cents), align: 'right' },
+  number('comps', (r) => r.comps_with_data, 'COMPS'),
+  number('unit_count', (r) => r.unit_count, 'UNITS'),
+];
+
+const TABLE_FIELDS = tableColumns.map((c) => c.key);
+const DATA_FIELDS = dataColumns.map((c) => c.key);
+/** What --fields may name, in any format. */
+const columns = [...tableColumns, ...dataColumns.filter((c) => !TABLE_FIELDS.includes(c.key))];
+
+export const run: Handler = async (ctx, opts, [ref]) => {
+  const target = parseTarget(opts);
+  assertFields(ctx, columns);
+  const basis = (opts.basis ?? 'ner') as Basis;
+  const id = await resolveCommunity(ctx, ref as string, '<community>');
+  const api = await ctx.api();
+
+  const [{ data: plans }, { data: comps }] = await Promise.all([
+    api.call('listFloorPlans', { params: { id } }),
+    api.call('listComps', { params: { id } }),
+  ]);
+  // The overview's moment and comparables: the subject's latest survey, its active comps' latest pricing on or before it.
+  const asOf = latestDate(plans.floor_plans.map((plan) => plan.latest_pricing?.as_of_date));
+  const active = comps.comps.filter((comp) => comp.is_included_in_surveys);
+  const pricing = asOf === null ? [] : await pricingOfEachOnOrBefore(api, active.map((comp) => comp.id), asOf);
+  const compInputs = pricing.map((records, i) => compInput(active[i]!.id, records));
+
+  const rows: Row[] = plans.floor_plans.map((plan) => {
+    const latest = plan.latest_pricing;
+    const current = latest ? (basis === 'ner' ? latest.net_effective_rent_cents : latest.market_rent_cents) : null;
+    const compRents = comparableRents(plan, compInputs).map((r) => (basis === 'ner' ? r.ner : r.base));
+    return {
+      floor_plan_name: plan.floor_plan_name,
+      bedrooms: plan.bedrooms,
+      bathrooms: plan.bathrooms,
+      square_feet: plan.square_feet,
+      ...planTarget({ currentRentCents: current, compRents }, domainTarget(target)),
+      unit_count: plan.unit_count,
+      concessions: latest ? latest.concessions : null,
+    };
+  });
+  const answer: TargetAnswer = {
+    community: plans.community,
+    basis,
+    target,
+    floor_plans: rows.map(({ unit_count: _units, concessions: _concessions, ...plan }) => plan),
+  };
+
+  if (asOf === null) ctx.log.warn(`${plans.community.name} has no completed survey yet: nothing to compare, no targets.`);
+  const human = ctx.globals.format === 'table' || ctx.globals.format === 'md';
+  const md = ctx.globals.format === 'md';
+  if (human) {
+    const style = md ? createStyle(false) : stdoutStyle(ctx.io);
+    const name = md ? escapeMarkdown(plans.community.name) : style.bold(plans.community.name);
+    const compared =
+      asOf === null
+        ? 'No completed survey yet.'
+        : `Survey of ${asOf} against ${active.length} active comparable${active.length === 1 ? '' : 's'}; PSI and percentile (PCTL) now → at target.`;
+    ctx.io.stdout.write(`${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${BASIS_TEXT[basis]}\n\n${compared}\n\n`);
+  }
+  const fields = ctx.globals.fields ?? (human ? TABLE_FIELDS : DATA_FIELDS);
+  await printList({ ...ctx, globals: { ...ctx.globals, fields } }, {
+    rows,
+    columns,
+    json: answer,
+    emptyMessage: `${plans.community.name} has no floor plans yet.`,
+  });
+  if (human && rows.length > 0) ctx.io.stdout.write(footer(ctx, rows, basis));
+};
+
+/** Revenue of moving every plan to target; on NER, the concession each target assumes. */
+function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
+  const md = ctx.globals.format === 'md';
+  const style = md ? createStyle(false) : stdoutStyle(ctx.io);
+  const quote = (s: string) => (md ? `"${escapeMarkdown(s)}"` : `"${s}"`);
+  const plain = (s: string) => (md ? escapeMarkdown(s) : s);
+  const revenue = monthlyRevenueChange(rows.map((r) => ({ units: r.unit_count, changeCents: r.change_cents })));
+  const moved = rows.filter((r) => r.change_cents !== null);
+  const lines: string[] = [];
+  lines.push(
+    moved.length === 0
+      ? 'No plan has both a current rent and a target: no revenue change to show.'
+      : `Revenue: ${signedRent(revenue, style)} a month if every plan moves to its target (units × change over ${moved.length} plan${moved.length === 1 ? '' : 's'}).`,
+  );
+  const left = rows.filter((r) => r.change_cents === null).map((r) => plain(planLabel(r)));
+  if (left.length > 0) lines.push(`Not moved: ${left.join(', ')} (no comparable data or no current rent).`);
+  if (basis === 'ner') {
+    const byConcession = new Map<string, string[]>();
+    for (const row of rows) {
+      const key = row.concessions?.trim() ? row.concessions.trim() : '';
+      byConcession.set(key, [...(byConcession.get(key) ?? []), plain(row.floor_plan_name)]);
+    }
+    const parts = [...byConcession].map(([concession, names]) => `${names.join(', ')} ${concession ? quote(concession) : 'none'}`);
+    lines.push(`On NER, each target keeps the plan's current concession: ${parts.join('; ')}.`);
+  }
+  return `\n${lines.join(md ? '\n\n' : '\n')}\n`;
+}

@@ -1,0 +1,26 @@
+/**
+ * Markdown for `--format md`: text meant to be pasted into an e-mail, a ticket
+ * or a chat unchanged. It must read well as plain text too (many mail clients
+ * show Markdown as typed), so tables are padded into aligned columns.
+ */
+import { displayWidth, padEnd, padStart, sanitize } from './text.js';
+
+// Characters that would start emphasis, code, links, HTML or end a table cell.
+const SPECIAL = /[\\`*_[\]<>|~]/g;
+
+/** Server text made inert in Markdown: no control characters, no newlines, specials escaped. */
+export function escapeMarkdown(text: string): string {
+  return sanitize(text).replace(SPECIAL, (char) => `\\${char}`);
+}
+
+/**
+ * A GitHub-flavoured Markdown table. Cells are taken as already escaped (see
+ * escapeMarkdown); right-aligned columns get a `---:` rule.
+ */
+export function markdownTable(headers: readonly string[], rows: readonly string[][], aligns: ReadonlyArray<'left' | 'right'>): string {
+  const widths = headers.map((header, i) => Math.max(3, displayWidth(header), ...rows.map((row) => displayWidth(row[i] ?? ''))));
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, i) => (aligns[i] === 'right' ? padStart(cell, widths[i] ?? 0) : padEnd(cell, widths[i] ?? 0))).join(' | ')} |\n`;
+  const rule = `| ${widths.map((width, i) => (aligns[i] === 'right' ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width))).join(' | ')} |\n`;
+  return line(headers) + rule + rows.map(line).join('');
+}

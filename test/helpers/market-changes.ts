@@ -1,0 +1,95 @@
+/**
+ * The `examples/market-changes.json` dataset (two subjects, six comparables, surveys
+ * on 2026-10-26, 11-02 and 11-09 for Maple Court and 11-03, 11-10 for Pine Ridge),
+ * and the CLI run in-process against it: on a local store it was imported into
+ * with `rentsurvey local import`, or over HTTP against a served copy of it.
+ * Hand-computed answers are in the tests and in docs/metrics.md.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { main } from '../../src/cli/main.js';
+import { createTestIO } from '../../src/output/io.js';
+import { startService, type TestService } from './server.js';
+
+export const DATASET = fileURLToPath(new URL('../../examples/market-changes.json', import.meta.url));
+export const MAPLE = '5a1e0c1e-0000-4000-8000-000000000001';
+export const PINE = '5a1e0c1e-0000-4000-8000-000000000002';
+export const COMP = {
+  oak: '5a1e0c1e-0000-4000-8000-0000000000c1',
+  birch: '5a1e0c1e-0000-4000-8000-0000000000c2',
+  cedar: '5a1e0c1e-0000-4000-8000-0000000000c3',
+  dogwood: '5a1e0c1e-0000-4000-8000-0000000000c4',
+  elm: '5a1e0c1e-0000-4000-8000-0000000000c5',
+  fir: '5a1e0c1e-0000-4000-8000-0000000000c6',
+} as const;
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface MarketCli {
+  /** Runs `rentsurvey <args>` in-process (with --local for the local store). */
+  run(args: string[], options?: { now?: string; env?: Record<string, string>; stdoutTTY?: boolean; color?: boolean }): Promise<CliResult>;
+  /** Temp folder holding the XDG folders; state files of --since-last go to `${root}/state`. */
+  root: string;
+  close(): Promise<void>;
+}
+
+async function runner(root: string, baseArgs: string[], baseEnv: Record<string, string>): Promise<MarketCli['run']> {
+  return async (args, options = {}) => {
+    const io = createTestIO({ stdoutTTY: options.stdoutTTY ?? false, color: options.color ?? false, columns: 200 });
+    const env = {
+      XDG_DATA_HOME: join(root, 'data'),
+      XDG_CONFIG_HOME: join(root, 'config'),
+      XDG_STATE_HOME: join(root, 'state'),
+      NO_COLOR: options.color ? '' : '1',
+      ...baseEnv,
+      ...options.env,
+    };
+    const now = options.now === undefined ? undefined : new Date(options.now);
+    const code = await main(['node', 'rentsurvey', ...baseArgs, ...args], { io, env, ...(now ? { now: () => now } : {}) });
+    return { code, stdout: io.out(), stderr: io.err() };
+  };
+}
+
+/** The dataset imported into a fresh local store with `rentsurvey local import`; commands run with --local. */
+export async function localMarket(): Promise<MarketCli> {
+  const root = await mkdtemp(join(tmpdir(), 'rentsurvey-market-'));
+  const importRun = await runner(root, [], {});
+  const imported = await importRun(['local', 'import', DATASET]);
+  if (imported.code !== 0) throw new Error(`local import failed: ${imported.stderr}`);
+  return { run: await runner(root, ['--local'], {}), root, close: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** The dataset on a real service listening on a port; commands run against it over HTTP. */
+export async function servedMarket(): Promise<MarketCli & { service: TestService }> {
+  const root = await mkdtemp(join(tmpdir(), 'rentsurvey-market-'));
+  const service = await startService();
+  service.importDataset(JSON.parse(await readFile(DATASET, 'utf8')));
+  const { key } = service.principal({ organization: 'Harbor Residential' });
+  const run = await runner(root, [], { RENTSURVEY_BASE_URL: service.origin, RENTSURVEY_API_KEY: key });
+  return {
+    run,
+    root,
+    service,
+    async close() {
+      await service.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A worked example of docs/metrics.md: a fenced block tagged `cli-example=<name>`
+ * whose first line is the command (`$ rentsurvey --local …`) and the rest its output.
+ */
+export async function docExample(name: string): Promise<{ args: string[]; output: string }> {
+  const page = await readFile(fileURLToPath(new URL('../../docs/metrics.md', import.meta.url)), 'utf8');
+  const match = new RegExp(`\`\`\`\\w+ cli-example=${name}\\n\\$ rentsurvey --local (.*)\\n([\\s\\S]*?)\`\`\``).exec(page);
+  if (!match) throw new Error(`docs/metrics.md has no cli-example=${name}`);
+  return { args: (match[1] as string).split(' '), output: match[2] as string };
+}

@@ -18,7 +18,7 @@ import { createSystemIO, type OutputStream } from '../../src/output/io.js';
 
 export const SPEC_ONLY = new URL('./spec-only.openapi.json', import.meta.url);
 
-export const FORMATS = ['table', 'json', 'csv', 'ndjson'] as const;
+export const FORMATS = ['table', 'json', 'csv', 'ndjson', 'md'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export const ID = '0b1f2f6e-5c3a-4d8e-9a7b-3c2d1e0f9a8b';
@@ -50,6 +50,10 @@ export const READS: Read[] = [
   { args: ['vacancy', 'trend', ID, '--chart'], formats: ['table'] },
   { args: ['overview', ID], path: `/v1/rentsurvey/communities/${ID}/overview` },
   { args: ['users', 'show', ID], path: `/v1/users/${ID}` },
+  { args: ['pricing', 'target', ID, '--psi', '0.02'] },
+  { args: ['pricing', 'target', ID, '--percentile', '60', '--basis', 'ner'] },
+  { args: ['digest', '--since', '2026-10-01'] },
+  { args: ['digest', '--communities', `${ID},${OTHER}`, '--min-change', '25'] },
   { args: ['auth', 'status'] },
 ];
 
@@ -128,7 +132,8 @@ export function expectWhole(stdout: string, format: Format, shown: string): void
       return;
     }
     case 'table':
-      // A table or a record: every line printable (stripping styles changes nothing when piped).
+    case 'md':
+      // A table, a record or a summary: every line printable (stripping styles changes nothing when piped).
       expect(stripVTControlCharacters(stdout), shown).toBe(stdout);
       return;
   }

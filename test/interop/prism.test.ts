@@ -22,7 +22,7 @@ afterAll(async () => {
   await Promise.all([...mocks.values()].map((mock) => mock.stop()));
 });
 
-describe.each(SEEDS)('against a Prism mock of the spec alone, seed %s', (seed) => {
+describe.concurrent.each(SEEDS)('against a Prism mock of the spec alone, seed %s', (seed) => {
   it.each(READS.map((read) => [read.args.join(' '), read] as const))('%s: exit 0 and whole output in every format', async (_label, read) => {
     const mock = mocks.get(seed)!;
     const env = { RENTSURVEY_BASE_URL: mock.baseUrl, RENTSURVEY_API_KEY: 'rsk_interop_key' };

@@ -9,7 +9,7 @@ import {
   NAME_MAX,
   NonNegativeInt,
   QueryBoolean,
-  QueryInt,
+  queryInt,
   Role,
   Status,
   Timestamp,
@@ -24,6 +24,10 @@ import { extension, notShown, specReads } from './reading.js';
 export const ErrorCode = z.enum([
   'validation_error',
   'invalid_json',
+  'bad_request',
+  'headers_too_large',
+  'request_timeout',
+  'expectation_failed',
   'unauthorized',
   'forbidden',
   'not_found',
@@ -128,8 +132,8 @@ export const CommunityRecord = z
 
 export const CommunityListQuery = z.strictObject({
   search: z.string().max(200).optional(),
-  limit: QueryInt.min(1).max(100).default(50),
-  offset: QueryInt.min(0).default(0),
+  limit: queryInt({ min: 1, max: 100 }).default(50),
+  offset: queryInt({ min: 0 }).default(0),
 });
 
 export const CommunityListResponse = z.object({
@@ -302,7 +306,7 @@ export const PricingQuery = z
   .strictObject({
     start_date: IsoDate.optional(),
     end_date: IsoDate.optional(),
-    days: QueryInt.min(1).max(3660).default(30),
+    days: queryInt({ min: 1, max: 3660 }).default(30),
     floor_plan_id: Id.optional(),
     latest_only: QueryBoolean.default(false),
   })

@@ -369,7 +369,7 @@ describe('broken answers: nothing on stdout, one clear message, the right exit c
 
   it('200 with an HTML page', async () => {
     send((res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body>Sign in</body></html>'));
-    await expectFailures('html', 1, () => /^error: (?:[\w-]+: )?GET \/v1\/\S+ answered 200 OK from http:\/\/127\.0\.0\.1:\d+ with text\/html, not JSON$/m);
+    await expectFailures('html', 1, () => /^error: (?:[\w-]+: )?GET \/v1\/\S+ answered 200 OK from http:\/\/127\.0\.0\.1:\d+ with a body that is not JSON \(text\/html\)$/m);
     const { stderr } = await runCli(['portfolio'], env);
     expect(stderr).toMatch(/^hint: check that http:\/\/127\.0\.0\.1:\d+ is the service's base URL .*--debug/m);
     expect(stderr).not.toContain('<html>');
@@ -439,7 +439,7 @@ describe.runIf(isBuilt())('the built CLI, as a user runs it', () => {
     service.answer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>'));
     const html = await sandbox.run(['portfolio', '--json'], { env });
     expect(html).toMatchObject({ exitCode: 1, stdout: '' });
-    expect(html.stderr).toMatch(/^error: GET \/v1\/rentsurvey\/portfolio answered 200 OK from http:\/\/127\.0\.0\.1:\d+ with text\/html, not JSON\nhint: /);
+    expect(html.stderr).toMatch(/^error: GET \/v1\/rentsurvey\/portfolio answered 200 OK from http:\/\/127\.0\.0\.1:\d+ with a body that is not JSON \(text\/html\)\nhint: /);
   });
 
   it('--debug shows the raw body of an answer that breaks the contract', async () => {

@@ -277,7 +277,7 @@ describe('responses', () => {
     answer(200, '<html>hello</html>', 'text/html');
     const error = await failure(client().call('getUser', { params: { id: USER_ID } }));
     expect(error.exitCode).toBe(ExitCode.failure);
-    expect(error.message).toBe(`GET /v1/users/${USER_ID} answered 200 OK from ${baseUrl} with text/html, not JSON`);
+    expect(error.message).toBe(`GET /v1/users/${USER_ID} answered 200 OK from ${baseUrl} with a body that is not JSON (text/html)`);
     expect(error.hint).toMatch(/base URL.*--debug/);
   });
 

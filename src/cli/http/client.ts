@@ -15,6 +15,7 @@ import { VERSION } from '../../version.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js';
 import { statusLine } from './status-text.js';
 import type { Transport } from './transport.js';
+import { reportLostWriteAnswers } from './write-outcome.js';
 
 export interface CallInput<O extends OperationId> {
   params?: ParamsOf<O>;
@@ -198,7 +199,7 @@ const TRACE_BODY_MAX = 16_384;
 export function createApiClient(transport: Transport, options: ApiClientOptions = {}): ApiClient {
   const userAgent = options.userAgent ?? `rentsurvey/${VERSION}`;
 
-  return {
+  return reportLostWriteAnswers({
     target: transport.target,
 
     async call<O extends OperationId>(operation: O, input: CallInput<O> = {}): Promise<CallResult<O>> {
@@ -258,7 +259,7 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
 
       if (!json.ok) {
         const type = header(response.headers, 'content-type');
-        const what = response.body.trim() === '' ? 'an empty body' : `${type ? serverText(type, 80) : 'a body'}, not JSON`;
+        const what = response.body.trim() === '' ? 'an empty body' : `a body that is not JSON${type ? ` (${serverText(type, 80)})` : ''}`;
         throw new CliError(
           `${request} answered ${statusLine(response.status)} from ${transport.target} with ${what}`,
           ExitCode.failure,
@@ -275,5 +276,5 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
         );
       return { data: result.data as ReadOf<O>, raw, status: response.status };
     },
-  };
+  });
 }

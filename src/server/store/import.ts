@@ -187,7 +187,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
         for (const user of dataset.users) accounts.upsertUser(organizationId, { ...user, email: user.email.toLowerCase() });
         const communityIds = new Map<string, string>();
         for (const c of dataset.communities) {
-          const id = c.id?.toLowerCase() ?? keyId(org, 'community', c.key);
+          const id = c.id ?? keyId(org, 'community', c.key);
           communityIds.set(c.key, id);
           const owner = db.get<{ organization_id: string; managed: number }>(
             'SELECT organization_id, managed FROM communities WHERE id = ?',
@@ -215,7 +215,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           );
         const planIds = new Map<string, string>();
         for (const p of dataset.floor_plans) {
-          const id = p.id?.toLowerCase() ?? keyId(org, 'floor_plan', p.key);
+          const id = p.id ?? keyId(org, 'floor_plan', p.key);
           planIds.set(p.key, id);
           // An id may only name a plan of this organization (communities are checked the same way above).
           const planOwner = db.get<{ organization_id: string }>(
@@ -241,7 +241,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
         }
         let observations = 0;
         for (const survey of dataset.surveys) {
-          const surveyId = ensureSurvey(communityIds.get(survey.subject) as string, survey.date, survey.id?.toLowerCase());
+          const surveyId = ensureSurvey(communityIds.get(survey.subject) as string, survey.date, survey.id);
           for (const o of survey.observations) {
             upsertObservation(surveyId, planIds.get(o.floor_plan) as string, survey.date, o);
             observations++;

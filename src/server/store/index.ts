@@ -10,9 +10,12 @@ export type { Principal } from './accounts.js';
 
 export const DATABASE_FILE = 'rentsurvey.db';
 
-/** The store of one data directory: every query the service runs, behind plain functions. */
-export function openStore(dataDir: string | ':memory:', clock: () => Date = () => new Date()) {
-  const db = new Database(dataDir === ':memory:' ? ':memory:' : join(dataDir, DATABASE_FILE));
+/**
+ * The store of one data directory: every query the service runs, behind plain
+ * functions. `file` is for building a store under another name (see local.ts).
+ */
+export function openStore(dataDir: string | ':memory:', clock: () => Date = () => new Date(), file = DATABASE_FILE) {
+  const db = new Database(dataDir === ':memory:' ? ':memory:' : join(dataDir, file));
   const now = () => clock().toISOString();
   const accounts = accountsStore(db, now);
   const communities = communitiesStore(db, now);

@@ -178,10 +178,16 @@ export const PricingValues = z
     as_of_date: IsoDate,
     market_rent_cents: Cents,
     net_effective_rent_cents: Cents,
-    market_rent_per_sqft_cents: Cents,
-    net_effective_rent_per_sqft_cents: Cents,
+    // null when the plan has no square footage, as everywhere per-square-foot is computed (domain/stats.ts).
+    market_rent_per_sqft_cents: Cents.nullable(),
+    net_effective_rent_per_sqft_cents: Cents.nullable(),
     units_available: NonNegativeInt,
     concessions: z.string().meta({ description: 'free text; empty string when none' }),
+    // Extension (not in the spec; other servers may not send it): null tells "not understood" from 0 "none".
+    concession_value_cents: extension(
+      Cents.nullable().optional(),
+      'extension: monthly value of the concession, asking − NER in cents; 0 when none; null when the text could not be valued (docs/metrics.md)',
+    ),
   })
   .meta({ id: 'PricingValues' });
 

@@ -82,7 +82,7 @@ export const handlers: Handlers = {
 
   addComp: async ({ store, principal, params, body }) => {
     const subjectId = params.id;
-    const { compId, jobs } = store.pricing.addComp(principal.organizationId, subjectId, body);
+    const { compId, jobs } = store.comparables.addComp(principal.organizationId, subjectId, body);
     const enrichment = jobs.find((job) => job.kind === 'enrichment');
     // The comparable is committed: a failed enrichment fails its job, not the request (a retry would be a 409).
     if (enrichment)
@@ -92,7 +92,7 @@ export const handlers: Handlers = {
         compId,
         subjectId,
         zipcode: body.zipcode,
-      }).catch((error: unknown) => store.pricing.finishJob(enrichment.id, 'failed', `enrichment failed: ${String(error)}`));
+      }).catch((error: unknown) => store.jobs.finish(enrichment.id, 'failed', `enrichment failed: ${String(error)}`));
     return {
       success: true,
       comp_id: compId,
@@ -102,7 +102,7 @@ export const handlers: Handlers = {
   },
 
   updateComp: ({ store, principal, params, body }) => {
-    const { changed } = store.pricing.setCompIncluded(
+    const { changed } = store.comparables.setCompIncluded(
       principal.organizationId,
       params.id,
       params.comp_id,

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Dataset } from '../../api/dataset.js';
 import { MAX_ACTIVE_COMPS } from '../../api/primitives.js';
 import type { ErrorDetail } from '../../api/schemas.js';
-import { netEffectiveRentCents } from '../../domain/concessions.js';
+import { monthlyConcessionCents, netEffectiveRentCents } from '../../domain/concessions.js';
 import type { AccountsStore } from './accounts.js';
 import type { CommunitiesStore } from './communities.js';
 import type { Database } from './db.js';
@@ -19,6 +19,13 @@ export function keyId(organization: string, kind: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** Observations whose concession text could not be valued (no NER recorded below asking): kept as written, NER at asking. */
+interface UnvaluedConcessions {
+  observations: number;
+  /** The distinct texts, most frequent first, with how many observations carry each. */
+  texts: Array<{ text: string; observations: number }>;
+}
+
 export interface ImportSummary {
   organization: string;
   users: number;
@@ -29,6 +36,23 @@ export interface ImportSummary {
   floor_plans: number;
   surveys: number;
   observations: number;
+  unvalued_concessions: UnvaluedConcessions;
+}
+
+/** Counts what the import could not value, by text. */
+function unvaluedTally() {
+  const byText = new Map<string, number>();
+  return {
+    add(o: { market_rent_cents: number; net_effective_rent_cents?: number | undefined; concessions: string }) {
+      if (monthlyConcessionCents(o.market_rent_cents, o.net_effective_rent_cents ?? null, o.concessions) === null)
+        byText.set(o.concessions, (byText.get(o.concessions) ?? 0) + 1);
+    },
+    result(): UnvaluedConcessions {
+      const texts = [...byText].map(([text, observations]) => ({ text, observations }));
+      texts.sort((a, b) => b.observations - a.observations || a.text.localeCompare(b.text));
+      return { observations: texts.reduce((sum, t) => sum + t.observations, 0), texts };
+    },
+  };
 }
 
 const invalid = (details: ErrorDetail[]) =>
@@ -240,10 +264,12 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           );
         }
         let observations = 0;
+        const unvalued = unvaluedTally();
         for (const survey of dataset.surveys) {
           const surveyId = ensureSurvey(communityIds.get(survey.subject) as string, survey.date, survey.id);
           for (const o of survey.observations) {
             upsertObservation(surveyId, planIds.get(o.floor_plan) as string, survey.date, o);
+            unvalued.add(o);
             observations++;
           }
         }
@@ -256,6 +282,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           floor_plans: dataset.floor_plans.length,
           surveys: dataset.surveys.length,
           observations,
+          unvalued_concessions: unvalued.result(),
         };
       });
     },
@@ -317,13 +344,15 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
       if (problems.length > 0) throw invalid(problems.slice(0, 20));
       return db.transaction(() => {
         const surveys = new Set<string>();
+        const unvalued = unvaluedTally();
         for (const entry of resolved) {
           if (!entry) continue;
           const surveyId = ensureSurvey(entry.subjectId, entry.row.date);
           surveys.add(surveyId);
           upsertObservation(surveyId, entry.planId, entry.row.date, { ...entry.row, availability: [] });
+          unvalued.add(entry.row);
         }
-        return { surveys: surveys.size, observations: rows.length };
+        return { surveys: surveys.size, observations: rows.length, unvalued_concessions: unvalued.result() };
       });
     },
   };

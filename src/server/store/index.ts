@@ -1,9 +1,14 @@
 import { join } from 'node:path';
 import { accountsStore } from './accounts.js';
+import { analyticsInputsStore } from './analytics-inputs.js';
 import { communitiesStore } from './communities.js';
+import { comparablesStore } from './comparables.js';
 import { Database } from './db.js';
 import { importStore } from './import.js';
-import { pricingStore } from './pricing.js';
+import { jobsStore } from './jobs.js';
+import { locationsStore } from './locations.js';
+import { pricingQueries } from './pricing-queries.js';
+import { pricingViewsStore } from './pricing-views.js';
 
 export { StoreError } from './errors.js';
 export type { Principal } from './accounts.js';
@@ -19,13 +24,21 @@ export function openStore(dataDir: string | ':memory:', clock: () => Date = () =
   const now = () => clock().toISOString();
   const accounts = accountsStore(db, now);
   const communities = communitiesStore(db, now);
+  const queries = pricingQueries(db);
+  const jobs = jobsStore(db, now);
   return {
     db,
     dataDir,
     now,
     accounts,
     communities,
-    pricing: pricingStore(db, now),
+    /** Read views of pricing (portfolio, batch, detail, comps, floor plans, history). */
+    pricing: pricingViewsStore(db, queries),
+    comparables: comparablesStore(db, now, queries, jobs),
+    jobs,
+    locations: locationsStore(db, now),
+    /** What overview, vacancy and vacancy-trend read. */
+    analytics: analyticsInputsStore(db, queries),
     imports: importStore(db, now, accounts, communities),
     close: () => db.close(),
   };

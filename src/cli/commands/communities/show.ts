@@ -5,6 +5,7 @@ import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { printList, printRecord } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
+import { concessionTextColumn, explainNotUnderstood } from '../pricing/columns.js';
 
 type Detail = ReadOf<'getCommunityDetail'>;
 type Plan = NonNullable<Detail['community']['pricing_summary']>['floor_plans'][number];
@@ -31,6 +32,7 @@ async function printTables(ctx: CommandContext, data: Detail, raw: unknown) {
   if (plans.length > 0) {
     ctx.io.stdout.write('\nFloor plans\n');
     await printList<Plan>(ctx, { rows: plans, json: raw, columns: floorPlanColumns });
+    explainNotUnderstood(ctx, plans, (p) => p.latest_pricing);
   }
   if (data.comps && data.comps.length > 0) {
     ctx.io.stdout.write('\nActive comparables\n');
@@ -71,7 +73,7 @@ export const floorPlanColumns = [
   money<Plan>('net_effective_rent_cents', (p) => p.latest_pricing?.net_effective_rent_cents, 'NER'),
   perSqft<Plan>('market_rent_per_sqft_cents', (p) => p.latest_pricing?.market_rent_per_sqft_cents, 'ASK/SF'),
   number<Plan>('units_available', (p) => p.latest_pricing?.units_available, 'AVAIL'),
-  text<Plan>('concessions', (p) => p.latest_pricing?.concessions, 'CONCESSIONS'),
+  concessionTextColumn<Plan>((p) => p.latest_pricing),
   text<Plan>('as_of_date', (p) => p.latest_pricing?.as_of_date, 'AS OF'),
   text<Plan>('id', (p) => p.id, 'ID'),
 ];

@@ -2,8 +2,50 @@ import type { ReadOf } from '../../../api/endpoints.js';
 import { formatMoney } from '../../../domain/format.js';
 import type { Column } from '../../../output/render.js';
 import { money, number, perSqft, text } from '../../columns.js';
+import type { CommandContext } from '../../context.js';
 
 export type PricingRecord = ReadOf<'getPricingHistory'>['pricing'][number];
+/** What the concession columns read; loose, as in a detail's floor plans, whose shape the spec does not show. */
+interface PricingValues {
+  market_rent_cents?: number | null;
+  net_effective_rent_cents?: number | null;
+  concessions?: string | null;
+  concession_value_cents?: number | null;
+}
+
+/** Shown beside a concession whose text the service could not value. */
+const NOT_UNDERSTOOD = '?';
+
+/**
+ * Monthly value of the concession: the service's extension field when it sends
+ * one (null: not understood), else asking − NER, which any service's figures give
+ * (undefined when it sent neither).
+ */
+function concessionValue(p: PricingValues): number | null | undefined {
+  if (p.concession_value_cents !== undefined) return p.concession_value_cents;
+  const { market_rent_cents: asking, net_effective_rent_cents: ner } = p;
+  return typeof asking === 'number' && typeof ner === 'number' ? asking - ner : undefined;
+}
+
+const notUnderstood = (p: PricingValues | null | undefined) => p != null && concessionValue(p) === null;
+
+/** The concession text; "?" before it when it could not be valued. */
+export function concessionTextColumn<Row>(get: (row: Row) => PricingValues | null | undefined): Column<Row> {
+  return {
+    ...text<Row>('concessions', (row) => get(row)?.concessions, 'CONCESSIONS'),
+    display: (row, style) => {
+      const values = get(row);
+      if (!values || typeof values.concessions !== 'string') return '—';
+      return notUnderstood(values) ? `${style.warn(NOT_UNDERSTOOD)} ${values.concessions}` : values.concessions;
+    },
+  };
+}
+
+/** After a table: what "?" means, once, when a row carries it (stderr, so pipes stay data). */
+export function explainNotUnderstood<Row>(ctx: CommandContext, rows: readonly Row[], get: (row: Row) => PricingValues | null | undefined) {
+  if (ctx.globals.format === 'table' && rows.some((row) => notUnderstood(get(row))))
+    ctx.log.info(`${NOT_UNDERSTOOD} concession text not understood: its value is unknown, and NER is shown at asking unless one was recorded.`);
+}
 
 /** One pricing record per row; the same columns serve `pricing history` and `pricing export`. */
 export const pricingColumns: Column<PricingRecord>[] = [
@@ -17,16 +59,17 @@ export const pricingColumns: Column<PricingRecord>[] = [
   {
     key: 'concession_value_cents',
     header: 'GAP',
-    value: (r) => r.market_rent_cents - r.net_effective_rent_cents,
+    value: concessionValue,
     display: (r, style) => {
-      const gap = r.market_rent_cents - r.net_effective_rent_cents;
-      return gap === 0 ? style.muted('—') : `-${formatMoney(gap)}`;
+      const gap = concessionValue(r);
+      if (gap === null) return style.warn(NOT_UNDERSTOOD);
+      return gap === 0 || gap === undefined ? style.muted('—') : `-${formatMoney(gap)}`;
     },
     align: 'right',
   },
   perSqft('market_rent_per_sqft_cents', (r) => r.market_rent_per_sqft_cents, 'ASK/SF'),
   perSqft('net_effective_rent_per_sqft_cents', (r) => r.net_effective_rent_per_sqft_cents, 'NER/SF'),
   number('units_available', (r) => r.units_available, 'AVAIL'),
-  text('concessions', (r) => r.concessions, 'CONCESSIONS'),
+  concessionTextColumn<PricingRecord>((r) => r),
   { ...text('floor_plan_id', (r) => r.floor_plan_id, 'FLOOR PLAN ID'), truncate: false },
 ];

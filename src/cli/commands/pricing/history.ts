@@ -5,7 +5,7 @@ import { sanitize } from '../../../output/text.js';
 import type { Handler } from '../../command.js';
 import { UsageError } from '../../errors.js';
 import { printList } from '../../print.js';
-import { pricingColumns, type PricingRecord } from './columns.js';
+import { explainNotUnderstood, pricingColumns, type PricingRecord } from './columns.js';
 
 export const run: Handler = async (ctx, opts, [id]) => {
   if (opts.chart && ctx.globals.format !== 'table')
@@ -47,4 +47,5 @@ export const run: Handler = async (ctx, opts, [id]) => {
     json: raw,
     emptyMessage: `No pricing for ${data.community.name} from ${data.date_range.start} to ${data.date_range.end}; try --days 365 or --latest.`,
   });
+  explainNotUnderstood(ctx, data.pricing, (r) => r);
 };

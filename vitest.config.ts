@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Three projects: `npx vitest run src` is the fast loop (units and every command
 // in-process); test/server speaks HTTP to the service; test/e2e spawns the built
-// CLI, rebuilt first so that an edit is never tested against a stale dist/.
+// CLI, rebuilt first so that an edit is never tested against a stale dist/, and
+// test/interop runs the CLI against other services (a Prism mock of the spec).
 export default defineConfig({
   test: {
     testTimeout: 20_000,
@@ -24,7 +25,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
+          include: ['test/e2e/**/*.test.ts', 'test/interop/**/*.test.ts'],
           globalSetup: ['test/helpers/build-once.ts'],
         },
       },

@@ -261,7 +261,8 @@ export async function formatCsv<Row>(rows: readonly Row[], columns: readonly Col
 
 function csvValue(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  // A CSV is often looked at with cat: server text loses its terminal controls (line breaks stay, quoted).
+  if (typeof value === 'string') return sanitize(value, { multiline: true });
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value instanceof Date) return value.toISOString();

@@ -278,3 +278,8 @@ export function parseJson<T = unknown>(stdout: string): T {
     throw new Error(`stdout is not one JSON document:\n${stdout.slice(0, 2000)}`);
   }
 }
+
+/** True when dist/cli.js exists (the e2e project's global setup builds it first). */
+export function isBuilt(): boolean {
+  return existsSync(join(ROOT, 'dist', 'cli.js'));
+}

@@ -97,7 +97,7 @@ describe('GET is retried', () => {
     const r = await run(['portfolio']);
     expect(r).toMatchObject({ exitCode: 1, stdout: '' });
     expect(count('GET', '/v1/rentsurvey/portfolio')).toBe(4);
-    expect(r.stderr).toMatch(/^error: try again later\n/);
+    expect(r.stderr).toMatch(/^error: GET \/v1\/rentsurvey\/portfolio answered 503 Service Unavailable: try again later\n/);
   });
 
   it('500 is not retried', async () => {
@@ -113,7 +113,7 @@ describe('GET is retried', () => {
     };
     const r = await run(['portfolio']);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/HTTP 502 Bad Gateway from http:\/\/127\.0\.0\.1:\d+ \(not a rentsurvey error body\)/);
+    expect(r.stderr).toMatch(/GET \/v1\/rentsurvey\/portfolio answered 502 Bad Gateway from http:\/\/127\.0\.0\.1:\d+ \(not a rentsurvey error body\)/);
     expect(r.stderr).not.toContain('<html>');
     expect(count('GET', '/v1/rentsurvey/portfolio')).toBe(4);
   });
@@ -122,7 +122,7 @@ describe('GET is retried', () => {
     handler = (_req, res) => send(res, 200, JSON.stringify({ communities: 'nope' }));
     const broken = await run(['portfolio', '--json']);
     expect(broken).toMatchObject({ exitCode: 1, stdout: '' });
-    expect(broken.stderr).toMatch(/unexpected response/);
+    expect(broken.stderr).toMatch(/answered with a body that breaks the API contract: communities: expected array, received "nope"/);
     const extended = { ...PORTFOLIO, next_cursor: null, communities: [{ ...PORTFOLIO.communities[0], new_field: 42 }] };
     handler = (_req, res) => send(res, 200, JSON.stringify(extended));
     expect(parseJson(expectOk(await run(['portfolio', '--json'])).stdout)).toEqual(extended);

@@ -5,7 +5,7 @@ import type { CommandContext } from '../../context.js';
 import { StoreError } from '../../../server/store/errors.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { importFile } from './index.js';
-import { withLocalStore } from './store.js';
+import { isStoreConflict, withLocalStore } from './store.js';
 
 /** "surveys.3.observations.0.market_rent_cents: expected number" — the first problem, with its JSON path. */
 function firstIssue(issues: { path: PropertyKey[]; message: string }[]): string {
@@ -82,7 +82,7 @@ function storeImport<T>(work: () => T): T {
     if (error instanceof StoreError)
       throw new CliError(
         `import rejected, nothing written: ${error.message}`,
-        error.code === 'conflict' || error.code === 'comp_limit_reached' ? ExitCode.conflict : ExitCode.usage,
+        isStoreConflict(error) ? ExitCode.conflict : ExitCode.usage,
       );
     throw error;
   }

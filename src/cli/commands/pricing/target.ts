@@ -27,6 +27,7 @@ import type { target as targetCommand } from './index.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { assertFields, printLines, printList } from '../../print.js';
+import { printWhole } from '../../print-whole.js';
 import { resolveCommunity } from '../../references.js';
 import { compInput, latestDate, planLabel, pricingOfEachOnOrBefore } from '../../surveys.js';
 
@@ -216,23 +217,26 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   if (asOf === null) ctx.log.warn(`${plans.community.name} has no completed survey yet: nothing to compare, no targets.`);
   const human = ctx.globals.format === 'table' || ctx.globals.format === 'md';
   const md = ctx.globals.format === 'md';
-  if (human) {
-    const style = md ? createStyle(false) : stdoutStyle(ctx.io);
-    const name = md ? escapeMarkdown(plans.community.name) : style.bold(plans.community.name);
-    const compared =
-      asOf === null
-        ? 'No completed survey yet.'
-        : `Survey of ${asOf} against ${active.length} active comparable${active.length === 1 ? '' : 's'}; PSI and percentile (PCTL) now → at target.`;
-    printLines(ctx, `${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${BASIS_TEXT[basis]}\n\n${compared}\n\n`);
-  }
-  const fields = ctx.globals.fields ?? (human ? TABLE_FIELDS : DATA_FIELDS);
-  await printList({ ...ctx, globals: { ...ctx.globals, fields } }, {
-    rows,
-    columns,
-    json: answer,
-    emptyMessage: `${plans.community.name} has no floor plans yet.`,
+  // One piece, through the sanitizer: the heading and footer quote the community's and plans' names.
+  await printWhole(ctx, async (out) => {
+    if (human) {
+      const style = md ? createStyle(false) : stdoutStyle(out.io);
+      const name = md ? escapeMarkdown(plans.community.name) : style.bold(plans.community.name);
+      const compared =
+        asOf === null
+          ? 'No completed survey yet.'
+          : `Survey of ${asOf} against ${active.length} active comparable${active.length === 1 ? '' : 's'}; PSI and percentile (PCTL) now → at target.`;
+      printLines(out, `${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${BASIS_TEXT[basis]}\n\n${compared}\n\n`);
+    }
+    const fields = out.globals.fields ?? (human ? TABLE_FIELDS : DATA_FIELDS);
+    await printList({ ...out, globals: { ...out.globals, fields } }, {
+      rows,
+      columns,
+      json: answer,
+      emptyMessage: `${plans.community.name} has no floor plans yet.`,
+    });
+    if (human && rows.length > 0) printLines(out, footer(out, rows, basis));
   });
-  if (human && rows.length > 0) printLines(ctx, footer(ctx, rows, basis));
 };
 
 /** Revenue of moving every plan to target; on NER, the concession each target assumes. */

@@ -36,6 +36,21 @@ describe('sync', () => {
     expect(list.total).toBe(there.total);
   }, 60_000);
 
+  it('into a store that holds the same ids under another organization: says what happened and what to do, exit 5', async () => {
+    // The local demo data and a service of the same demo data share their ids.
+    const demo = await copyDemoStore(join(sb.root, 'local-demo'));
+    const clash = await sb.run(['sync', '--days', '7', '--data-dir', demo]);
+    expect(clash).toMatchObject({ exitCode: 5, stdout: '' });
+    expect(clash.stderr).toMatch(/^error: the local store in \S+ already holds (?:community|user) [\da-f-]{36}, under another organization: the remote serves records with the same ids/m);
+    expect(clash.stderr).toMatch(/^hint: sync into a folder of its own with --data-dir <dir>.*`rentsurvey local reset --empty`/m);
+    expect(clash.stderr).not.toMatch(/this is a bug/);
+    // Nothing was written: the store still reads as the demo portfolio.
+    expect(parseJson<{ total: number }>(expectOk(await sb.run(['--local', '--data-dir', demo, 'portfolio', '--json'])).stdout).total).toBe(25);
+    // Following the hint works.
+    expectOk(await sb.run(['local', 'reset', '--empty', '--yes', '--data-dir', demo]));
+    expectOk(await sb.run(['sync', '--days', '7', '--data-dir', demo]));
+  }, 60_000);
+
   it('refuses --local, and needs a remote profile', async () => {
     expect((await sb.run(['--local', 'sync', '--data-dir', mirror])).exitCode).toBe(2);
     const none = await sb.run(['sync', '--data-dir', join(sb.root, 'other')], { env: { RENTSURVEY_API_KEY: undefined, RENTSURVEY_BASE_URL: undefined } });

@@ -1,15 +1,18 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { formatPercentValue } from '../../../domain/format.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/render.js';
 import { stdoutStyle } from '../../../output/style.js';
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
+import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { printLines, printList } from '../../print.js';
+import { printWhole } from '../../print-whole.js';
 import type { trend } from './index.js';
 
-type Point = ResponseOf<'getVacancyTrend'>['trends'][number];
+type Trend = ReadOf<'getVacancyTrend'>;
+type Point = Trend['trends'][number];
 
 const percent = (key: string, get: (p: Point) => number | null, header: string): Column<Point> => ({
   key,
@@ -26,16 +29,20 @@ export const run: Handler<typeof trend> = async (ctx, opts, [id]) => {
     params: { id },
     query: { start_date: opts.start, end_date: opts.end },
   });
-  if (opts.chart) {
+  await printWhole(ctx, (out) => print(out, data, raw, opts.chart === true));
+};
+
+async function print(ctx: CommandContext, data: Trend, raw: unknown, chart: boolean) {
+  if (chart) {
     const style = stdoutStyle(ctx.io);
-    const chart = lineChart(
+    const drawn = lineChart(
       [
         { name: data.community_name, points: data.trends.map((p) => ({ x: p.date.slice(0, 10), y: p.subject_vacancy })) },
         { name: 'comparables (mean)', points: data.trends.map((p) => ({ x: p.date.slice(0, 10), y: p.avg_comp_vacancy })) },
       ],
       { yFormat: (n) => `${n.toFixed(1)}%`, width: Math.max(40, ctx.io.terminalWidth - 2), color: style },
     );
-    printLines(ctx, chart);
+    printLines(ctx, drawn);
   } else {
     await printList<Point>(ctx, {
       rows: data.trends,
@@ -57,4 +64,4 @@ export const run: Handler<typeof trend> = async (ctx, opts, [id]) => {
         `60d ${formatPercentValue(p['60d'])}  90d ${formatPercentValue(p['90d'])}  (${data.total_surveys} surveys)\n`,
     );
   }
-};
+}

@@ -1,11 +1,11 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { formatVacancy } from '../../../domain/format.js';
 import { number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printRecord } from '../../print.js';
 import type { vacancy } from './index.js';
 
-type Vacancy = ResponseOf<'getVacancy'>;
+type Vacancy = ReadOf<'getVacancy'>;
 
 export const run: Handler<typeof vacancy> = async (ctx, _opts, [id]) => {
   const api = await ctx.api();

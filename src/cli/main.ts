@@ -1,4 +1,5 @@
 import { CommanderError } from '@commander-js/extra-typings';
+import type { Command } from 'commander';
 import { UsageError as RenderUsageError } from '../output/errors.js';
 import { createSystemIO } from '../output/io.js';
 import type { Runtime } from './command.js';
@@ -51,6 +52,12 @@ export async function main(argv: string[], runtime?: Runtime): Promise<number> {
     env: process.env,
   };
   const program = buildProgram(rt);
+  // Hidden: the completion scripts' question at each TAB. Not a commander command: its words are the
+  // user's half-typed command line, which commander would parse as our own flags (--help, --format …).
+  if (argv[2] === '__complete') {
+    const { answer } = await import('./commands/completion/answer.js');
+    return answer(program as unknown as Command, argv.slice(3), rt);
+  }
   if (argv.length <= 2) {
     rt.io.stdout.write(program.helpInformation());
     return ExitCode.ok;

@@ -39,7 +39,7 @@ export function communitiesCommand(runtime: Runtime) {
   communities
     .command('show')
     .description('Detail of one community: floor plans with latest pricing and active comparables')
-    .argument('<id>', 'community id')
+    .argument('<community>', 'community id')
     .option('--no-comps', 'leave out the comparables')
     .option('--no-pricing-summary', 'leave out the pricing summary and floor plans')
     .addHelpText('after', examples('rentsurvey communities show 3f1c…', 'rentsurvey communities show 3f1c… --json'))
@@ -47,7 +47,7 @@ export function communitiesCommand(runtime: Runtime) {
   communities
     .command('batch')
     .description('Fetch up to 50 communities by id in one request')
-    .argument('<ids...>', 'community ids (space- or comma-separated)')
+    .argument('<communities...>', 'community ids (space- or comma-separated)')
     .option('--include-comps', 'add the number of active comparables')
     .addHelpText('after', examples('rentsurvey communities batch 3f1c… 8a2d… --include-comps'))
     .action(lazy(runtime, () => import('./batch.js')));
@@ -66,7 +66,7 @@ export function communitiesCommand(runtime: Runtime) {
     communities
       .command('update')
       .description('Update a community; only the flags given change')
-      .argument('<id>', 'community id'),
+      .argument('<community>', 'community id'),
     false,
   )
     .option('-y, --yes', 'do not ask before replacing the team member list')

@@ -1,5 +1,6 @@
 import type { ResponseOf } from '../../../api/endpoints.js';
 import type { Handler } from '../../command.js';
+import { rememberCommunities } from '../../community-cache.js';
 import { printList } from '../../print.js';
 import { communityColumns, LIST_TABLE_FIELDS } from './columns.js';
 
@@ -29,6 +30,7 @@ export const run: Handler = async (ctx, opts) => {
       query: { search, limit: opts.limit as number | undefined, offset: opts.offset as number | undefined },
     }));
   }
+  await rememberCommunities(ctx, page.communities, { whole: Boolean(opts.all) && !search });
   const fields = ctx.globals.fields ?? (ctx.globals.format === 'table' ? LIST_TABLE_FIELDS : undefined);
   await printList({ ...ctx, globals: { ...ctx.globals, fields } }, {
     rows: page.communities,

@@ -1,6 +1,7 @@
 import type { ResponseOf } from '../../../api/endpoints.js';
 import { bool, money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
+import { rememberCommunities } from '../../community-cache.js';
 import { printList } from '../../print.js';
 
 type Comp = ResponseOf<'listComps'>['comps'][number];
@@ -12,6 +13,7 @@ export const run: Handler = async (ctx, opts, [id]) => {
     params: { id: id as string },
     query: { include_inactive: opts.includeInactive === true, include_pricing: includePricing },
   });
+  await rememberCommunities(ctx, data.comps, { subjectId: data.subject_community.id });
   await printList<Comp>(ctx, {
     rows: data.comps,
     json: raw,

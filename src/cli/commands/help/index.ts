@@ -1,6 +1,7 @@
-import { Command } from '@commander-js/extra-typings';
+import { Argument, Command } from '@commander-js/extra-typings';
 import { EXIT_CODE_HELP } from '../../errors.js';
 import type { Runtime } from '../../command.js';
+import { suggest } from '../completion/values.js';
 
 export const ENVIRONMENT_HELP = `Environment variables (a flag wins over the environment, which wins over the stored profile):
 
@@ -24,14 +25,15 @@ export function exitCodesHelp(): string {
   return `Exit codes:\n\n${EXIT_CODE_HELP.map(([code, text]) => `  ${String(code).padEnd(5)}${text}`).join('\n')}\n`;
 }
 
+const TOPICS: Record<string, () => string> = { environment: () => ENVIRONMENT_HELP, 'exit-codes': exitCodesHelp };
+
 export function helpCommand(runtime: Runtime, program: Command) {
   return new Command('help')
-    .description('Help on a command or a topic: environment, exit-codes')
-    .argument('[topic...]', 'a command path (e.g. "pricing export") or a topic')
+    .description(`Help on a command or a topic: ${Object.keys(TOPICS).join(', ')}`)
+    .addArgument(suggest(new Argument('[topic...]', 'a command path (e.g. "pricing export") or a topic'), Object.keys(TOPICS)))
     .action((topic: string[]) => {
       const [first] = topic;
-      if (first === 'environment') return void runtime.io.stdout.write(ENVIRONMENT_HELP);
-      if (first === 'exit-codes') return void runtime.io.stdout.write(exitCodesHelp());
+      if (first !== undefined && Object.hasOwn(TOPICS, first)) return void runtime.io.stdout.write(TOPICS[first]!());
       let command: Command = program;
       for (const name of topic) {
         const next = command.commands.find((c) => c.name() === name || c.aliases().includes(name));

@@ -79,7 +79,7 @@ describe.concurrent('usage errors: exit 2, a message on stderr, nothing on stdou
     ['unknown global flag', ['--bogus', 'portfolio'], /unknown option '--bogus'/],
     ['bad --format', ['--format', 'xml', 'portfolio'], /xml/],
     ['--json with --csv', ['--json', '--csv', 'portfolio'], /--json/],
-    ['missing argument', ['comps', 'list'], /missing required argument 'id'/],
+    ['missing argument', ['comps', 'list'], /missing required argument 'community'/],
     ['bad --limit', ['communities', 'list', '--limit', '500'], /--limit/],
     ['bad completion shell', ['completion', 'ksh'], /ksh/],
     ['bad choice', ['users', 'invite', '--email', 'a@b.example', '--name', 'A', '--role', 'boss'], /boss/],
@@ -112,38 +112,41 @@ describe.concurrent('serve openapi', () => {
 });
 
 describe.concurrent('completion', () => {
-  it('bash defines and registers the function', async () => {
+  it('bash registers a function that asks rentsurvey __complete', async () => {
     const r = await sb.run(['completion', 'bash']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain('complete -o default -F _rentsurvey rentsurvey');
-    expect(r.stdout).toContain('"pricing export")');
-    expect(r.stdout).toContain('--since-last');
+    expect(r.stdout).toContain('__complete "${args[@]}"');
   });
 
-  it('zsh starts with #compdef', async () => {
+  it('zsh starts with #compdef and works autoloaded or sourced', async () => {
     const r = await sb.run(['completion', 'zsh']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout.startsWith('#compdef rentsurvey\n')).toBe(true);
-    expect(r.stdout).toContain('_rentsurvey');
+    expect(r.stdout).toContain('compdef _rentsurvey rentsurvey');
+    expect(r.stdout).toContain('_describe');
   });
 
-  it('fish completes the command groups', async () => {
+  it('fish completes from rentsurvey __complete, files only where asked', async () => {
     const r = await sb.run(['completion', 'fish']);
     expect(r.exitCode).toBe(0);
-    for (const group of ['portfolio', 'communities', 'pricing']) expect(r.stdout).toContain(`-a ${group} `);
+    expect(r.stdout).toContain("complete -c rentsurvey -f -n '__rentsurvey_offers candidates' -a '$__rentsurvey_candidates'");
+    expect(r.stdout).toContain('__fish_complete_path');
+  });
+
+  it('__complete answers candidates and a directive, and is not in --help', async () => {
+    const r = await sb.run(['__complete', 'pricing', 'ex']);
+    expect(r).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(r.stdout).toBe('export\tWrite the pricing history of many communities to one CSV file, atomically (for cron)\n:4\n');
+    expect((await sb.run(['--help'])).stdout).not.toContain('__complete');
   });
 
   it('matches the committed scripts under completions/', async () => {
     const committed: Record<string, string> = { bash: 'rentsurvey.bash', zsh: '_rentsurvey', fish: 'rentsurvey.fish' };
     for (const [shell, file] of Object.entries(committed)) {
-      let text: string;
-      try {
-        text = readFileSync(join(ROOT, 'completions', file), 'utf8');
-      } catch {
-        continue; // not committed under this name
-      }
+      const text = readFileSync(join(ROOT, 'completions', file), 'utf8');
       const r = await sb.run(['completion', shell]);
-      expect(r.stdout, `completions/${file} is stale: regenerate with rentsurvey completion ${shell}`).toBe(text);
+      expect(r.stdout, `completions/${file} is stale: regenerate with npm run completions`).toBe(text);
     }
   });
 });

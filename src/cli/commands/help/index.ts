@@ -16,6 +16,7 @@ export const ENVIRONMENT_HELP = `Environment variables (a flag wins over the env
   XDG_CONFIG_HOME              credentials live in $XDG_CONFIG_HOME/rentsurvey/config.json (0600)
   XDG_DATA_HOME                the local store lives in $XDG_DATA_HOME/rentsurvey
   XDG_STATE_HOME               \`digest --since-last\` keeps its state in $XDG_STATE_HOME/rentsurvey (default ~/.local/state)
+  XDG_CACHE_HOME               TAB completion reads the communities a profile last listed from $XDG_CACHE_HOME/rentsurvey
   NO_COLOR                     any value turns colors off (--no-color)
   FORCE_COLOR                  colors even when stdout is not a terminal (FORCE_COLOR=0 turns them off)
   CI                           when set, nothing ever prompts

@@ -13,7 +13,7 @@ import { readCommunityCache } from '../../community-cache.js';
 import { peekConfig, resolveConnection } from '../../config.js';
 import { defaultConfigDir, defaultDataDir } from '../../globals.js';
 import { openNameLookup } from '../../../server/store/name-lookup.js';
-import { complete, formatCompletion, type KnownCommunity, type Scope, type Sources } from './complete.js';
+import { complete, Directive, formatCompletion, type Completion, type KnownCommunity, type Scope, type Sources } from './complete.js';
 
 type NameLookup = NonNullable<ReturnType<typeof openNameLookup>>;
 
@@ -64,8 +64,19 @@ export function systemSources(env: NodeJS.ProcessEnv): Sources {
   };
 }
 
-/** Writes the answer for `words` (what follows `rentsurvey __complete`) on stdout. */
+/**
+ * Writes the answer for `words` (what follows `rentsurvey __complete`) on stdout.
+ * Always exit 0: a failure here is a bug to see when running __complete by hand
+ * (stderr), while at a TAB, where stderr is discarded, it completes nothing.
+ */
 export function answer(program: Command, words: readonly string[], runtime: Runtime): number {
-  runtime.io.stdout.write(formatCompletion(complete(program, words.length > 0 ? words : [''], systemSources(runtime.env))));
+  let completion: Completion;
+  try {
+    completion = complete(program, words.length > 0 ? words : [''], systemSources(runtime.env));
+  } catch (error) {
+    runtime.io.stderr.write(`__complete: ${(error as Error).stack ?? String(error)}\n`);
+    completion = { candidates: [], directive: Directive.noFiles };
+  }
+  runtime.io.stdout.write(formatCompletion(completion));
   return 0;
 }

@@ -39,7 +39,7 @@ function seconds(value: string | undefined, name: string): number | undefined {
   return Math.round(n * 1000);
 }
 
-export function resolveGlobals(flags: GlobalFlags, env: NodeJS.ProcessEnv): GlobalOptions {
+export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessEnv): GlobalOptions {
   const shorthands = [flags.json && 'json', flags.csv && 'csv', flags.ndjson && 'ndjson'].filter(Boolean) as Format[];
   if (shorthands.length > 1) throw new UsageError('use only one of --json, --csv and --ndjson');
   if (shorthands.length === 1 && flags.format && flags.format !== shorthands[0])

@@ -1,4 +1,5 @@
 import { CommanderError } from '@commander-js/extra-typings';
+import type { Command } from 'commander';
 import { createSystemIO } from '../output/io.js';
 import type { Logger } from '../output/messages.js';
 import { printText } from '../output/text.js';
@@ -57,6 +58,12 @@ export async function main(argv: string[], runtime?: Runtime): Promise<ExitCode>
     env: process.env,
   };
   const program = buildProgram(rt);
+  // Hidden: the completion scripts' question at each TAB. Not a commander command: its words are the
+  // user's half-typed command line, which commander would parse as our own flags (--help, --format …).
+  if (argv[2] === '__complete') {
+    const { answer } = await import('./commands/completion/answer.js');
+    return (status = answer(program as unknown as Command, argv.slice(3), rt));
+  }
   if (argv.length <= 2) {
     printText(rt.io, program.helpInformation());
     return (status = ExitCode.ok);

@@ -41,7 +41,7 @@ export const list = () =>
 export const show = () =>
   new Command('show')
     .description('Detail of one community: floor plans with latest pricing and active comparables')
-    .argument('<id>', 'community id')
+    .argument('<community>', 'community id')
     .option('--no-comps', 'leave out the comparables')
     .option('--no-pricing-summary', 'leave out the pricing summary and floor plans')
     .addHelpText('after', examples('rentsurvey communities show 3f1c…', 'rentsurvey communities show 3f1c… --json'));
@@ -49,7 +49,7 @@ export const show = () =>
 export const batch = () =>
   new Command('batch')
     .description('Fetch up to 50 communities by id in one request')
-    .argument('<ids...>', 'community ids (space- or comma-separated)')
+    .argument('<communities...>', 'community ids (space- or comma-separated)')
     .option('--include-comps', 'add the number of active comparables')
     .addHelpText('after', examples('rentsurvey communities batch 3f1c… 8a2d… --include-comps'));
 
@@ -63,7 +63,7 @@ export const create = () =>
 
 export const update = () =>
   recordOptions(
-    new Command('update').description('Update a community; only the flags given change').argument('<id>', 'community id'),
+    new Command('update').description('Update a community; only the flags given change').argument('<community>', 'community id'),
     false,
   )
     .option('-y, --yes', 'do not ask before replacing the team member list')

@@ -1,5 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import type { Handler } from '../../command.js';
+import { rememberCommunities } from '../../community-cache.js';
 import { printList } from '../../print.js';
 import { communityColumns, LIST_TABLE_FIELDS } from './columns.js';
 import type { list } from './index.js';
@@ -37,6 +38,7 @@ export const run: Handler<typeof list> = async (ctx, opts) => {
       query: { search, limit: opts.limit, offset: opts.offset },
     }));
   }
+  await rememberCommunities(ctx, page.communities, { whole: Boolean(opts.all) && !search });
   const fields = ctx.globals.fields ?? (ctx.globals.format === 'table' ? LIST_TABLE_FIELDS : undefined);
   await printList(ctx, {
     fields,

@@ -6,17 +6,27 @@ import { expectOk, it } from '../../../../test/helpers/run-cli.js';
 const ROOT = join(import.meta.dirname, '../../../..');
 
 describe('completion', () => {
-  it('bash defines and registers the function', async ({ cli }) => {
+  it('bash registers a function that asks rentsurvey __complete', async ({ cli }) => {
     const r = expectOk(await cli.run(['completion', 'bash']));
     expect(r.stdout).toContain('complete -o default -F _rentsurvey rentsurvey');
-    expect(r.stdout).toContain('"pricing export")');
-    expect(r.stdout).toContain('--since-last');
+    expect(r.stdout).toContain('__complete "${args[@]}"');
   });
 
-  it('zsh starts with #compdef; fish completes the command groups', async ({ cli }) => {
-    expect(expectOk(await cli.run(['completion', 'zsh'])).stdout.startsWith('#compdef rentsurvey\n')).toBe(true);
+  it('zsh starts with #compdef and works autoloaded or sourced; fish completes from __complete', async ({ cli }) => {
+    const zsh = expectOk(await cli.run(['completion', 'zsh'])).stdout;
+    expect(zsh.startsWith('#compdef rentsurvey\n')).toBe(true);
+    expect(zsh).toContain('compdef _rentsurvey rentsurvey');
+    expect(zsh).toContain('_describe');
     const fish = expectOk(await cli.run(['completion', 'fish'])).stdout;
-    for (const group of ['portfolio', 'communities', 'pricing']) expect(fish).toContain(`-a ${group} `);
+    expect(fish).toContain("complete -c rentsurvey -f -n '__rentsurvey_offers candidates' -a '$__rentsurvey_candidates'");
+    expect(fish).toContain('__fish_complete_path');
+  });
+
+  it('__complete answers candidates and a directive, and is not in --help', async ({ cli }) => {
+    const r = await cli.run(['__complete', 'pricing', 'ex']);
+    expect(r).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(r.stdout).toBe('export\tWrite the pricing history of many communities to one CSV file, atomically (for cron)\n:4\n');
+    expect(expectOk(await cli.run(['--help'])).stdout).not.toContain('__complete');
   });
 
   it('matches the committed scripts under completions/', async ({ cli }) => {

@@ -4,7 +4,7 @@ import { examples, lazy, type Runtime } from '../../command.js';
 export const list = () =>
   new Command('list')
     .description('Comparables of a community, nearest first')
-    .argument('<id>', 'subject community id')
+    .argument('<community>', 'subject community id')
     .option('--include-inactive', 'also list deactivated comparables')
     .option('--include-pricing', 'add floor plan count and average asking rent per comparable')
     .addHelpText('after', examples('rentsurvey comps list 3f1c… --include-pricing', 'rentsurvey comps list 3f1c… --include-inactive --json'));
@@ -12,7 +12,7 @@ export const list = () =>
 export const add = () =>
   new Command('add')
     .description('Add a comparable (at most 10 active) and start collecting its pricing')
-    .argument('<id>', 'subject community id')
+    .argument('<community>', 'subject community id')
     .requiredOption('--name <name>', 'community name')
     .requiredOption('--address <address>', 'full street address')
     .requiredOption('--zipcode <zip>', 'US zip code, 12345 or 12345-6789')
@@ -30,8 +30,8 @@ export const toggle = (name: 'activate' | 'deactivate') =>
         ? 'Include a comparable in future surveys again (counts toward the 10 active)'
         : 'Exclude a comparable from future surveys; its history is kept',
     )
-    .argument('<id>', 'subject community id')
-    .argument('<comp_id>', 'comparable community id')
+    .argument('<community>', 'subject community id')
+    .argument('<comp>', 'comparable community id')
     .addHelpText('after', examples(`rentsurvey comps ${name} 3f1c… 8a2d…`));
 
 export function compsCommand(runtime: Runtime) {

@@ -22,6 +22,6 @@ describe('comps list', () => {
     expect(missing).toMatchObject({ exitCode: 4, stdout: '' });
     const noArg = await cli.run(['--local', 'comps', 'list']);
     expect(noArg.exitCode).toBe(2);
-    expect(noArg.stderr).toMatch(/missing required argument 'id'/);
+    expect(noArg.stderr).toMatch(/missing required argument 'community'/);
   });
 });

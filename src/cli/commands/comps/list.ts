@@ -1,6 +1,7 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { bool, money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
+import { rememberCommunities } from '../../community-cache.js';
 import { printList } from '../../print.js';
 import type { list } from './index.js';
 
@@ -13,6 +14,7 @@ export const run: Handler<typeof list> = async (ctx, opts, [id]) => {
     params: { id },
     query: { include_inactive: opts.includeInactive === true, include_pricing: includePricing },
   });
+  await rememberCommunities(ctx, data.comps, { subjectId: data.subject_community.id });
   await printList<Comp>(ctx, {
     rows: data.comps,
     json: raw,

@@ -4,7 +4,7 @@ import { examples, lazy, type Runtime } from '../../command.js';
 export const overview = () =>
   new Command('overview')
     .description('How a community is priced against its comparables: PSI, CRI band and concession pressure')
-    .argument('<id>', 'community id')
+    .argument('<community>', 'community id')
     .addHelpText(
       'after',
       examples('rentsurvey overview 3f1c…', 'rentsurvey overview 3f1c… --json | jq .overall_metrics') +

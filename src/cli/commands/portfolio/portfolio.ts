@@ -2,6 +2,7 @@ import type { ReadOf } from '../../../api/endpoints.js';
 import type { Column } from '../../../output/render.js';
 import { money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
+import { rememberCommunities } from '../../community-cache.js';
 import { printList } from '../../print.js';
 import type { portfolio } from './index.js';
 
@@ -14,6 +15,7 @@ export const run: Handler<typeof portfolio> = async (ctx, opts) => {
   const { data, raw } = await api.call('getPortfolio', {
     query: { include_pricing: includePricing, include_comp_count: includeCompCount },
   });
+  await rememberCommunities(ctx, data.communities, { whole: true });
   const columns: Column<Row>[] = [
     text('id', (r) => r.id, 'ID'),
     text('name', (r) => r.name, 'NAME'),

@@ -1,10 +1,12 @@
 import { Command, Option } from '@commander-js/extra-typings';
+import { TARGET_BANDS } from '../../../domain/target.js';
 import { examples, lazy, parseIntegerOption, type Runtime } from '../../command.js';
+import { suggest } from '../completion/values.js';
 
 export const history = () =>
   new Command('history')
     .description('Pricing history per floor plan (last 30 days unless a range is given)')
-    .argument('<id>', 'community id (a subject or a comparable)')
+    .argument('<community>', 'community id (a subject or a comparable)')
     .option('--start <date>', 'first date, YYYY-MM-DD')
     .option('--end <date>', 'last date, YYYY-MM-DD (default today)')
     .option('--days <n>', 'last N days when no --start is given', parseIntegerOption('--days', 1, 3660))
@@ -24,7 +26,7 @@ export const history = () =>
 export const floorPlans = () =>
   new Command('floor-plans')
     .description('Floor plans of a community with their latest pricing')
-    .argument('<id>', 'community id')
+    .argument('<community>', 'community id')
     .addHelpText('after', examples('rentsurvey pricing floor-plans 3f1c…'));
 
 export const exportPricing = () =>
@@ -52,7 +54,12 @@ export const target = () =>
     .argument('<community>', 'community id')
     .option('--psi <fraction>', 'PSI to reach: 0.02 = 2% above the comparables\' average (2% also works)')
     .option('--percentile <q>', 'percentile rank to reach, above 0 and at most 100')
-    .option('--band <band>', 'CRI band to sit in the middle of: aggressive (15), market (45) or premium (75)')
+    .addOption(
+      suggest(
+        new Option('--band <band>', 'CRI band to sit in the middle of: aggressive (15), market (45) or premium (75)'),
+        Object.keys(TARGET_BANDS),
+      ),
+    )
     .addOption(new Option('--basis <basis>', 'rent to compare').choices(['ner', 'asking'] as const).default('ner'))
     .addHelpText(
       'after',

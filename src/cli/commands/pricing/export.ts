@@ -1,6 +1,6 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import { addDays, isIsoDate } from '../../../domain/dates.js';
-import { formatCsv, printData, type Column } from '../../../output/render.js';
+import { dollarColumns, formatCsv, liftColumn, printData, type Column } from '../../../output/render.js';
 import { spinner } from '../../../output/messages.js';
 import { splitList, type Handler, type OptionsOf } from '../../command.js';
 import { eachLimited } from '../../concurrency.js';
@@ -20,7 +20,7 @@ interface ExportRow {
 const exportColumns: Column<ExportRow>[] = [
   { key: 'community_id', value: (r) => r.community.id },
   { key: 'community_name', value: (r) => r.community.name },
-  ...pricingColumns.map((column) => ({ key: column.key, value: (r: ExportRow) => column.value(r.record) })),
+  ...pricingColumns.map((column) => liftColumn(column, (r: ExportRow) => r.record)),
 ];
 
 /**
@@ -112,7 +112,7 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
     ctx.log.success(`Nothing new since ${state.last_exported_date}; ${out} left unchanged`);
     return;
   }
-  const csv = await formatCsv(ordered, exportColumns);
+  const csv = await formatCsv(ordered, ctx.globals.dollars ? dollarColumns(exportColumns) : exportColumns);
   if (toStdout) printData(ctx.io, csv);
   else {
     await writeAtomically(target, csv);

@@ -92,7 +92,18 @@ describe('local import errors', () => {
     const csv = await write('bad.csv', 'subject_key,date,floor_plan_key,market_rent_cents\nAC-001,2026-13-16,A1,100000\n');
     const line = await sandbox.run(['local', 'import', csv]);
     expect([line.exitCode, line.stderr]).toEqual([2, expect.stringMatching(/line 2: date/)]);
-    for (const r of [syntax, missing, line]) expect(r.stderr).not.toMatch(/\n\s+at /);
+    // A bad row far into a long file: its line, and nothing of the rows before it is kept.
+    const store = ['--data-dir', `${sandbox.root}/deep-store`];
+    expect((await sandbox.run(['local', 'import', 'examples/dataset.json', ...store])).exitCode).toBe(0);
+    const good = 'AC-001,2026-11-16,A1,100000\n'.repeat(20_000);
+    const deep = await sandbox.run(['local', 'import', await write('deep.csv', `subject_key,date,floor_plan_key,market_rent_cents\n${good}AC-001,2026-11-16,A1,-5\n`), ...store]);
+    expect([deep.exitCode, deep.stderr]).toEqual([2, expect.stringMatching(/deep\.csv line 20002: market_rent_cents/)]);
+    const portfolio = JSON.parse((await sandbox.run(['--local', ...store, 'portfolio', '--json'])).stdout) as { communities: { id: string; external_community_id: string }[] };
+    const maple = portfolio.communities.find((c) => c.external_community_id === 'AC-001')!.id;
+    const history = await sandbox.run(['--local', ...store, '--json', 'pricing', 'history', maple, '--start', '2026-11-16', '--end', '2026-11-16']);
+    expect(history.exitCode).toBe(0);
+    expect(history.stdout).not.toContain('"market_rent_cents":100000');
+    for (const r of [syntax, missing, line, deep]) expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });
 

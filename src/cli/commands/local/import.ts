@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { text as readText } from 'node:stream/consumers';
 import type { Handler } from '../../command.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
@@ -17,14 +17,27 @@ async function readInput(ctx: Parameters<Handler>[0], file: string): Promise<str
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw cannotRead(file, error);
+  }
+}
+
+const cannotRead = (file: string, error: unknown) =>
+  new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+
+/** A file to read as a stream; a missing or unreadable one is a usage error before anything starts. */
+async function openInput(file: string): Promise<NodeJS.ReadableStream> {
+  try {
+    const handle = await open(file, 'r');
+    return handle.createReadStream();
+  } catch (error) {
+    throw cannotRead(file, error);
   }
 }
 
 export const run: Handler = async (ctx, opts, [file]) => {
   const path = file as string;
+  if (path.toLowerCase().endsWith('.csv')) return importCsv(ctx, await openInput(path), opts.org as string | undefined, path);
   const content = await readInput(ctx, path);
-  if (path.toLowerCase().endsWith('.csv')) return importCsv(ctx, content, opts.org as string | undefined, path);
   let document: unknown;
   try {
     document = JSON.parse(content);
@@ -53,9 +66,9 @@ export const run: Handler = async (ctx, opts, [file]) => {
 };
 
 /** Store rejections (bad references, another organization's ids) become exit 2 or 5 with their first detail. */
-function storeImport<T>(work: () => T): T {
+async function storeImport<T>(work: () => T | Promise<T>): Promise<T> {
   try {
-    return work();
+    return await work();
   } catch (error) {
     const e = error as { name?: string; status?: number; message: string };
     if (e.name === 'StoreError')
@@ -64,25 +77,19 @@ function storeImport<T>(work: () => T): T {
   }
 }
 
-async function importCsv(ctx: Parameters<Handler>[0], content: string, org: string | undefined, path: string) {
+/**
+ * The observations CSV, read as a stream: each record is checked as it is
+ * parsed and goes to the store at once, all in one transaction, so memory
+ * stays flat however long the file is. The first bad row stops the import
+ * with its line number; nothing is written.
+ */
+async function importCsv(ctx: Parameters<Handler>[0], input: NodeJS.ReadableStream, org: string | undefined, path: string) {
   const [{ parse }, { OBSERVATION_CSV_COLUMNS }, { z }] = await Promise.all([
-    import('csv-parse/sync'),
+    import('csv-parse'),
     import('../../../api/dataset.js'),
     import('zod'),
   ]);
-  // `info` gives each record's physical line, so messages point into the file even after blank lines.
-  let parsedRecords: { record: Record<string, string>; info: { lines: number } }[];
-  try {
-    parsedRecords = parse(content, { columns: true, skip_empty_lines: true, trim: true, bom: true, info: true }) as never;
-  } catch (error) {
-    throw new UsageError(`${path} is not valid CSV: ${(error as Error).message}`);
-  }
-  const records = parsedRecords.map(({ record }) => record);
-  const header = Object.keys(records[0] ?? {});
   const optional: string[] = ['net_effective_rent_cents', 'units_available', 'concessions'];
-  const missing = OBSERVATION_CSV_COLUMNS.filter((c) => !optional.includes(c) && !header.includes(c));
-  if (records.length === 0) throw new UsageError(`${path} has no rows`);
-  if (missing.length > 0) throw new UsageError(`${path} lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, `columns: ${OBSERVATION_CSV_COLUMNS.join(',')}`);
   const Row = z.object({
     subject_key: z.string().min(1),
     date: z.iso.date(),
@@ -92,17 +99,44 @@ async function importCsv(ctx: Parameters<Handler>[0], content: string, org: stri
     units_available: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), z.coerce.number().int().nonnegative()),
     concessions: z.string().default(''),
   });
-  const rows = parsedRecords.map(({ record, info }) => {
-    const parsed = Row.safeParse(record);
-    if (!parsed.success) throw new UsageError(`${path} line ${info.lines}: ${firstIssue(parsed.error.issues)}`);
-    return { ...parsed.data, line: info.lines };
+  // `info` gives each record's physical line, so messages point into the file even after blank lines.
+  const parser = parse({ columns: true, skip_empty_lines: true, trim: true, bom: true, info: true });
+  input.on('error', (error) => parser.destroy(error));
+  input.pipe(parser);
+  async function* rows() {
+    let header = true;
+    try {
+      for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+        if (header) {
+          const missing = OBSERVATION_CSV_COLUMNS.filter((c) => !optional.includes(c) && !(c in record));
+          if (missing.length > 0)
+            throw new UsageError(`${path} lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, `columns: ${OBSERVATION_CSV_COLUMNS.join(',')}`);
+          header = false;
+        }
+        const parsed = Row.safeParse(record);
+        if (!parsed.success) throw new UsageError(`${path} line ${info.lines}: ${firstIssue(parsed.error.issues)}`);
+        yield { ...parsed.data, line: info.lines };
+      }
+    } catch (error) {
+      if (error instanceof CliError) throw error;
+      throw new UsageError(`${path} is not valid CSV: ${(error as Error).message}`);
+    } finally {
+      input.unpipe(parser);
+    }
+    if (header) throw new UsageError(`${path} has no rows`);
+  }
+  // The header and the first row are read before the store is opened: a file
+  // that is not what it should be says so before anything about the store.
+  const reader = rows();
+  const first = await reader.next();
+  async function* all() {
+    if (!first.done) yield first.value;
+    yield* reader;
+  }
+  const summary = await withLocalStore(ctx, async (store) => {
+    const organizationId = org ? store.accounts.organizationByName(org)?.id : store.accounts.defaultOrganizationId();
+    if (!organizationId) throw new CliError(org ? `no organization named ${org}` : 'the store has no organization yet', ExitCode.notFound);
+    return storeImport(() => store.imports.importObservationStream(organizationId, all()));
   });
-  const summary = await withLocalStore(ctx, (store) =>
-    storeImport(() => {
-      const organizationId = org ? store.accounts.organizationByName(org)?.id : store.accounts.defaultOrganizationId();
-      if (!organizationId) throw new CliError(org ? `no organization named ${org}` : 'the store has no organization yet', ExitCode.notFound);
-      return store.imports.importObservations(organizationId, rows);
-    }),
-  );
   ctx.log.success(`Imported ${summary.observations} observations in ${summary.surveys} surveys from ${path}`);
 }

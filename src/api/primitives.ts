@@ -2,16 +2,33 @@ import { z } from 'zod';
 
 // Any 8-4-4-4-12 hex id is accepted: callers sometimes use nil-like or
 // non-v4 ids, and "no such record" (404) is a better answer than "malformed".
-export const Id = z.guid({ message: 'expected a UUID' });
+// Ids are read in lower case, once, here: the store keeps them so, and a caller
+// may write them in either case.
+export const Id = z.guid({ message: 'expected a UUID' }).toLowerCase();
 
-export const IsoDate = z.iso.date();
+/**
+ * A calendar date YYYY-MM-DD, years 0001 to 9999 (what src/domain/dates.ts
+ * computes with). z.iso.date checks months, days and leap years; year 0000 is
+ * the one it lets through.
+ */
+export const IsoDate = z.iso
+  .date({ message: 'expected a date YYYY-MM-DD' })
+  .refine((date) => date >= '0001-01-01', { message: 'expected a date from 0001-01-01 to 9999-12-31' });
 export const Timestamp = z.iso.datetime({ precision: 3 });
 
 export const Cents = z.number().int();
 export const NonNegativeInt = z.number().int().nonnegative();
 
 export const Zipcode = z.string().regex(/^\d{5}(-\d{4})?$/, 'expected a US zip code: 12345 or 12345-6789');
-export const Email = z.email();
+/** RFC 5321's limits: 254 characters in all, 64 before the @ (longer ones no mail server takes). */
+export const EMAIL_MAX = 254;
+export const EMAIL_LOCAL_MAX = 64;
+export const Email = z
+  .email()
+  .max(EMAIL_MAX, { message: `at most ${EMAIL_MAX} characters` })
+  .refine((email) => email.lastIndexOf('@') <= EMAIL_LOCAL_MAX, {
+    message: `at most ${EMAIL_LOCAL_MAX} characters before the @`,
+  });
 export const Url = z.url({ protocol: /^https?$/ });
 
 export const Role = z.enum(['admin', 'member']);
@@ -19,7 +36,20 @@ export const Status = z.enum(['active', 'inactive']);
 
 /** Booleans arrive as strings in a query string; the client sends true/false. */
 export const QueryBoolean = z.stringbool({ truthy: ['true', '1'], falsy: ['false', '0'] });
-export const QueryInt = z.coerce.number().int();
+
+/**
+ * A whole number in a query string: decimal digits only, with an optional
+ * minus so that a negative one is told "too small" (not 1e1, 0x10, +5, 1.0,
+ * " 12" or an empty value, all of which Number() would read).
+ */
+export function queryInt(range: { min: number; max?: number }) {
+  const value = z.number().int().min(range.min);
+  return z
+    .string()
+    .regex(/^-?\d+$/, { message: 'expected a whole number (decimal digits only)' })
+    .transform(Number)
+    .pipe(range.max === undefined ? value : value.max(range.max));
+}
 
 export const MAX_BATCH_IDS = 50;
 export const MAX_ACTIVE_COMPS = 10;

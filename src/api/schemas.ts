@@ -9,7 +9,7 @@ import {
   NAME_MAX,
   NonNegativeInt,
   QueryBoolean,
-  QueryInt,
+  queryInt,
   Role,
   Status,
   Timestamp,
@@ -22,6 +22,10 @@ import {
 export const ErrorCode = z.enum([
   'validation_error',
   'invalid_json',
+  'bad_request',
+  'headers_too_large',
+  'request_timeout',
+  'expectation_failed',
   'unauthorized',
   'forbidden',
   'not_found',
@@ -119,8 +123,8 @@ export const CommunityRecord = z
 
 export const CommunityListQuery = z.strictObject({
   search: z.string().max(200).optional(),
-  limit: QueryInt.min(1).max(100).default(50),
-  offset: QueryInt.min(0).default(0),
+  limit: queryInt({ min: 1, max: 100 }).default(50),
+  offset: queryInt({ min: 0 }).default(0),
 });
 
 export const CommunityListResponse = z.object({
@@ -165,10 +169,18 @@ export const PricingValues = z
     as_of_date: IsoDate,
     market_rent_cents: Cents,
     net_effective_rent_cents: Cents,
-    market_rent_per_sqft_cents: Cents,
-    net_effective_rent_per_sqft_cents: Cents,
+    // null when the plan has no square footage, as everywhere per-square-foot is computed (domain/stats.ts).
+    market_rent_per_sqft_cents: Cents.nullable(),
+    net_effective_rent_per_sqft_cents: Cents.nullable(),
     units_available: NonNegativeInt,
     concessions: z.string().meta({ description: 'free text; empty string when none' }),
+    // Extension (not in the spec; other servers may not send it): null tells "not understood" from 0 "none".
+    concession_value_cents: Cents.nullable()
+      .optional()
+      .meta({
+        description:
+          'extension: monthly value of the concession, asking − NER in cents; 0 when none; null when the text could not be valued (docs/metrics.md)',
+      }),
   })
   .meta({ id: 'PricingValues' });
 
@@ -292,7 +304,7 @@ export const PricingQuery = z
   .strictObject({
     start_date: IsoDate.optional(),
     end_date: IsoDate.optional(),
-    days: QueryInt.min(1).max(3660).default(30),
+    days: queryInt({ min: 1, max: 3660 }).default(30),
     floor_plan_id: Id.optional(),
     latest_only: QueryBoolean.default(false),
   })

@@ -47,7 +47,8 @@ export function examples(...lines: string[]): string {
 
 export function parseIntegerOption(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {
-    const n = Number(value);
+    // Digits only, like the service's query integers: Number() would also read 1e1, 0x10 and "".
+    const n = /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
     if (!Number.isInteger(n) || n < min || n > max)
       throw new UsageError(`${name} must be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}, got "${value}"`);
     return n;

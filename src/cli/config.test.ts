@@ -1,5 +1,5 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { maskKey, openConfigStore, resolveConnection, type StoredProfile } from './config.js';
@@ -147,5 +147,57 @@ describe('maskKey', () => {
     expect(maskKey('short')).toBe('***');
     expect(maskKey('0123456789abcde')).toBe('***');
     expect(maskKey('')).toBe('***');
+  });
+});
+
+describe('concurrent writers of config.json', () => {
+  const dir = () => join(root, 'rentsurvey');
+  const lock = () => join(dir(), 'config.json.lock');
+  const keyOf = (i: number) => ({ base_url: `http://host${i}.example`, api_key: `rsk_key${i}_0123456789abcdef` });
+
+  it('20 writers at once, each with a store opened before any wrote: all 20 profiles are kept', async () => {
+    // Each write reads, then awaits (loading conf), then writes: without the lock, they all read the empty file.
+    const stores = await Promise.all(Array.from({ length: 20 }, () => openConfigStore({ configDir: dir() })));
+    await Promise.all(stores.map((store, i) => store.setProfile(`p${i}`, keyOf(i))));
+    const all = (await openConfigStore({ configDir: dir() })).listProfiles();
+    expect(all.map((p) => p.name).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `p${i}`).sort());
+    expect(existsSync(lock())).toBe(false);
+  });
+
+  it('deletes and writes interleaved keep exactly what each one meant', async () => {
+    const store = await openConfigStore({ configDir: dir() });
+    for (let i = 0; i < 10; i++) await store.setProfile(`p${i}`, keyOf(i));
+    await Promise.all([
+      ...Array.from({ length: 5 }, (_, i) => store.deleteProfile(`p${i}`)),
+      ...Array.from({ length: 5 }, (_, i) => store.setProfile(`q${i}`, keyOf(i))),
+    ]);
+    expect(store.listProfiles().map((p) => p.name)).toEqual(['p5', 'p6', 'p7', 'p8', 'p9', 'q0', 'q1', 'q2', 'q3', 'q4']);
+  });
+
+  it('a lock left by a process that is gone is taken over at once', async () => {
+    const store = await openConfigStore({ configDir: dir() });
+    // A pid that is not running: a child that has exited.
+    const { execFileSync } = await import('node:child_process');
+    const deadPid = Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']));
+    writeFileSync(lock(), `${deadPid} ${hostname()} abandoned`);
+    const started = Date.now();
+    await store.setProfile('after-crash', profile);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(store.getProfile('after-crash')).toEqual(profile);
+    expect(existsSync(lock())).toBe(false);
+  });
+
+  it('a lock of a live process is waited for, and one older than 10 s is taken over', async () => {
+    const store = await openConfigStore({ configDir: dir() });
+    writeFileSync(lock(), `${process.pid} ${hostname()} held-by-someone-else`);
+    let done = false;
+    const write = store.setProfile('waiting', profile).then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(done).toBe(false);
+    // Aged past the stale limit (a holder keeps it for milliseconds): taken over.
+    const old = new Date(Date.now() - 11_000);
+    utimesSync(lock(), old, old);
+    await write;
+    expect(store.getProfile('waiting')).toEqual(profile);
   });
 });

@@ -2,6 +2,7 @@
 // the implementation cannot drift apart.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { netEffectiveRentCents } from './concessions.js';
 import { computeOverview, type OverviewInput } from './overview.js';
 import { computeProjections, computeVacancy, computeVacancyTrendPoint, type VacancyInput } from './vacancy.js';
 
@@ -26,6 +27,11 @@ describe('docs/metrics.md examples', () => {
   it('vacancy trend point', () => {
     const { subject, comps } = example<{ subject: VacancyInput; comps: VacancyInput[] }>('trend-input');
     expect(computeVacancyTrendPoint(subject, comps)).toEqual(example('trend-output'));
+  });
+  it('concessions: NER of each text at $2,000 asking', () => {
+    const texts = example<Record<string, number>>('concessions');
+    expect(Object.keys(texts).length).toBeGreaterThan(20);
+    for (const [text, ner] of Object.entries(texts)) expect([text, netEffectiveRentCents(200_000, text)]).toEqual([text, ner]);
   });
   it('projections', () => {
     const input = example<VacancyInput>('vacancy-input');

@@ -341,6 +341,31 @@ describe('computeOverview — edge cases', () => {
     expect(result.floor_plans[0]?.ner).toMatchObject({ market_low: 183_333, market_high: 200_000, comps_offering_concessions: 1, pct_comps_offering_concessions: 33.3 });
   });
 
+  // One source of truth: a recorded NER below asking says the comp offers asking − NER a month,
+  // whatever its text; without a recorded NER the parsed text decides.
+  it('a recorded NER below asking is a concession whatever the text; a recorded NER at asking is none', () => {
+    const comps = [
+      // "Ask about our specials!" cannot be valued, but NER was recorded $200 under asking: 20,000 a month.
+      comp('c1', { marketRentCents: 200_000, nerCents: 180_000, concessions: 'Ask about our specials!' }),
+      // No text at all, NER recorded $150 under asking: 15,000 a month.
+      comp('c2', { marketRentCents: 200_000, nerCents: 185_000, concessions: '' }),
+      // The text says 1 month free but the recorded NER is the asking rent: no concession in rent.
+      comp('c3', { marketRentCents: 200_000, nerCents: 200_000, concessions: '1 month free' }),
+      // No NER recorded: the text decides, 200,000 − 183,333 = 16,667 a month.
+      comp('c4', { marketRentCents: 200_000, nerCents: null, concessions: '1 month free' }),
+    ];
+    const result = computeOverview({ subjectFloorPlans: [subjectPlan({ marketRentCents: 200_000, nerCents: 200_000 })], comps });
+    // 3 of 4 comps offer (c1, c2, c4) → 75 %; (20,000 + 15,000 + 16,667)/3 = 17,222.33 → 17,222.
+    expect(result.overall_metrics.market_concession_pressure).toEqual({
+      pct_comps_offering: 75,
+      avg_concession_value: 17_222,
+      total_comps: 4,
+      comps_with_concessions: 3,
+    });
+    // The per-plan count follows the same rule: 3 of 4 matched comps.
+    expect(result.floor_plans[0]?.ner).toMatchObject({ comps_offering_concessions: 3, pct_comps_offering_concessions: 75 });
+  });
+
   it('concession pressure looks at all plans of a comp; per-plan counts only at matched plans', () => {
     const result = computeOverview({
       subjectFloorPlans: [subjectPlan({ bedrooms: 1 })],

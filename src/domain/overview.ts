@@ -2,9 +2,9 @@
  * Competitive positioning of a subject community against its comparables
  * (GET /rentsurvey/communities/:id/overview). Definitions: docs/metrics.md.
  */
-import { isRentConcession, netEffectiveRentCents, parseConcession } from './concessions.js';
+import { monthlyConcessionCents, netEffectiveRentCents, parseConcession } from './concessions.js';
 import { roundCents, roundFraction4, roundPercent1 } from './rounding.js';
-import { mean, percentileRank, psi, unitWeightedRentPerSqft, weightedMean, type RentAndArea } from './stats.js';
+import { mean, percentileRank, psi, pooledRentPerSqft, weightedMean, type RentAndArea } from './stats.js';
 
 export interface SubjectFloorPlanInput {
   id: string;
@@ -96,8 +96,12 @@ interface PricedPlan {
   squareFeet: number | null;
   market: number;
   ner: number;
-  rentConcession: boolean;
+  /** Monthly value of its rent concession (asking − NER); null when its text could not be valued. */
+  concession: number | null;
 }
+
+/** Offers a concession: a positive monthly value, by the one rule of monthlyConcessionCents. */
+const offersConcession = (plan: PricedPlan) => plan.concession !== null && plan.concession > 0;
 
 function pricedPlans(comp: CompInput): PricedPlan[] {
   const plans: PricedPlan[] = [];
@@ -110,7 +114,7 @@ function pricedPlans(comp: CompInput): PricedPlan[] {
       squareFeet: plan.square_feet,
       market: plan.marketRentCents,
       ner: plan.nerCents ?? netEffectiveRentCents(plan.marketRentCents, terms),
-      rentConcession: isRentConcession(terms),
+      concession: monthlyConcessionCents(plan.marketRentCents, plan.nerCents, terms),
     });
   }
   return plans;
@@ -147,7 +151,7 @@ function compPoint(plans: readonly PricedPlan[]): CompPoint {
     ner: mean(plans.map((plan) => plan.ner)) as number,
     baseArea: area === null ? null : { rent: mean(sized.map((p) => p.market)) as number, squareFeet: area },
     nerArea: area === null ? null : { rent: mean(sized.map((p) => p.ner)) as number, squareFeet: area },
-    offersConcession: plans.some((plan) => plan.rentConcession),
+    offersConcession: plans.some(offersConcession),
   };
 }
 
@@ -187,7 +191,7 @@ function position(subjectRent: number | null, squareFeet: number, compRents: num
   const avgCompRent = average === null ? null : roundCents(average);
   const exactPsi = psi(subjectRent, average);
   const exactPercentile = subjectRent === null ? null : percentileRank(subjectRent, compRents);
-  const compPsf = unitWeightedRentPerSqft(compAreas);
+  const compPsf = pooledRentPerSqft(compAreas);
   const subjectPsf = subjectRent !== null && squareFeet > 0 ? subjectRent / squareFeet : null;
   return {
     exactPsi,
@@ -215,10 +219,10 @@ function concessionPressure(comps: ReadonlyArray<readonly PricedPlan[]>): Market
   const monthlyValues: number[] = [];
   let offering = 0;
   for (const plans of comps) {
-    const withConcession = plans.filter((plan) => plan.rentConcession);
+    const withConcession = plans.filter(offersConcession);
     if (withConcession.length === 0) continue;
     offering += 1;
-    monthlyValues.push(mean(withConcession.map((plan) => plan.market - plan.ner)) as number);
+    monthlyValues.push(mean(withConcession.map((plan) => plan.concession as number)) as number);
   }
   const average = mean(monthlyValues);
   return {

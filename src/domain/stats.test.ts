@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mean, percentileRank, psi, rentPerSqftCents, unitWeightedRentPerSqft, weightedMean, weightedPercentileRank } from './stats.js';
+import { mean, percentileRank, psi, rentPerSqftCents, pooledRentPerSqft, weightedMean, weightedPercentileRank } from './stats.js';
 import { roundCents, roundFraction4, roundPercent1, roundTo } from './rounding.js';
 
 describe('percentileRank: 100·(B + 0.5·E)/N', () => {
@@ -82,11 +82,11 @@ describe('rent per square foot', () => {
       { rent: 100_000, squareFeet: 500 }, // 200/sf
       { rent: 300_000, squareFeet: 1000 }, // 300/sf
     ];
-    expect(unitWeightedRentPerSqft(rows)).toBeCloseTo(266.667, 3); // not 250
+    expect(pooledRentPerSqft(rows)).toBeCloseTo(266.667, 3); // not 250
   });
   it('leaves out rows without a positive area', () => {
-    expect(unitWeightedRentPerSqft([{ rent: 100_000, squareFeet: 500 }, { rent: 999_999, squareFeet: 0 }])).toBe(200);
-    expect(unitWeightedRentPerSqft([])).toBeNull();
+    expect(pooledRentPerSqft([{ rent: 100_000, squareFeet: 500 }, { rent: 999_999, squareFeet: 0 }])).toBe(200);
+    expect(pooledRentPerSqft([])).toBeNull();
   });
   it('rentPerSqftCents is integer cents per square foot', () => {
     expect(rentPerSqftCents(180_000, 750)).toBe(240);

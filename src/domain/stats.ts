@@ -71,11 +71,13 @@ export interface RentAndArea {
 }
 
 /**
- * Rent per square foot of a group, weighting each member by its size:
- * Σrent/Σsqft — never a mean of per-row ratios. Rows without a positive
- * area are left out (they would add rent with no area). Null when none remain.
+ * Rent per square foot of a group, pooled: Σrent/Σsqft — each row's own rent
+ * per square foot weighted by its size, never a mean of per-row ratios, and
+ * not weighted by unit counts (give one row per unit for that). Rows without
+ * a positive area are left out (they would add rent with no area). Null when
+ * none remain.
  */
-export function unitWeightedRentPerSqft(rows: readonly RentAndArea[]): number | null {
+export function pooledRentPerSqft(rows: readonly RentAndArea[]): number | null {
   let rent = 0;
   let area = 0;
   for (const row of rows) {

@@ -11,7 +11,7 @@ import type { Store } from './store/index.js';
 
 /** GET …/overview: the store gathers the latest survey data in one round trip; the domain computes. */
 export function overview(store: Store, organizationId: string, id: string): ResponseOf<'getOverview'> {
-  const { subject, asOf, rows } = store.pricing.overviewData(organizationId, id);
+  const { subject, asOf, rows } = store.analytics.overviewData(organizationId, id);
   const priced = (row: (typeof rows)[number]) => row.market_rent_cents !== null && row.market_rent_cents !== undefined;
   const subjectPlans = rows.filter((row) => row.is_subject === 1);
   const comps = new Map<string, typeof rows>();
@@ -54,7 +54,7 @@ export function overview(store: Store, organizationId: string, id: string): Resp
 
 /** GET …/vacancy: from the latest completed survey; without one, has_data false and nulls. */
 export function vacancy(store: Store, organizationId: string, id: string): ResponseOf<'getVacancy'> {
-  const data = store.pricing.vacancyData(organizationId, id);
+  const data = store.analytics.vacancyData(organizationId, id);
   const latest = data.surveys.at(-1);
   return {
     community_id: data.subject.id,
@@ -65,7 +65,7 @@ export function vacancy(store: Store, organizationId: string, id: string): Respo
   };
 }
 
-type VacancyData = ReturnType<Store['pricing']['vacancyData']>;
+type VacancyData = ReturnType<Store['analytics']['vacancyData']>;
 
 /** One community's figures in one survey. */
 function vacancyInput(data: VacancyData, survey: { id: string; survey_date: string }, communityId: string): VacancyInput {
@@ -85,13 +85,14 @@ export function vacancyTrend(
 ): ResponseOf<'getVacancyTrend'> {
   // Every completed survey: start_date/end_date limit the trend points only; the
   // projections look forward from the latest survey whatever the range (docs/metrics.md).
-  const data = store.pricing.vacancyData(organizationId, id);
+  const data = store.analytics.vacancyData(organizationId, id);
   const inRange = data.surveys.filter(
     (survey) =>
       (query.start_date === undefined || survey.survey_date >= query.start_date) &&
       (query.end_date === undefined || survey.survey_date <= query.end_date),
   );
-  // A comp counts in a survey only when that survey observed it: no data is not 0 %.
+  // A comp counts in a survey only when that survey observed it: no data is not 0 %. Whether it is
+  // active today does not matter: a comp deactivated since keeps its past points (docs/metrics.md).
   const observed = new Set(data.observed.map((o) => `${o.survey_id} ${o.community_id}`));
   const trends = inRange.map((survey) => {
     const point = computeVacancyTrendPoint(

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -35,10 +37,59 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/v1';
 export const BODY_LIMIT = 1024 * 1024;
+/**
+ * Request line plus headers (node:http's limit, 16 KiB by default). Large
+ * enough that a URL our validation would refuse — a batch of hundreds of ids —
+ * reaches it and gets the answer that says why; beyond it, a 431.
+ */
+export const HEADER_LIMIT = 64 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 function errorBody(code: string, message: string, details?: ErrorDetail[]) {
   return { error: { code, message, ...(details && details.length > 0 ? { details } : {}) } };
+}
+
+/** Sockets already answered by sendSocketError: the parser reports each further chunk again. */
+const refusedSockets = new WeakSet<Socket>();
+/** How long a refused connection may still send before it is closed (see sendSocketError). */
+const REFUSED_LINGER_MS = 1_000;
+
+/**
+ * Answers on a bare socket, for what node:http refuses before Fastify sees a
+ * request (unparsable request line, headers too large, CONNECT), in the same
+ * error shape as every other answer; the connection is closed after it.
+ */
+function sendSocketError(socket: Socket, status: number, code: string, message: string, head = false): void {
+  if (refusedSockets.has(socket)) return;
+  refusedSockets.add(socket);
+  // A response already under way on this connection cannot be followed by another one.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify(errorBody(code, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: ${JSON_TYPE}\r\n` +
+      // An answer to HEAD has no body: a client would read ours as the start of the next answer.
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
+  );
+  // Closing while the client still sends (the rest of a huge header) would reset the
+  // connection, and a reset can discard the answer before the client reads it: linger a little.
+  setTimeout(() => socket.destroy(), REFUSED_LINGER_MS).unref();
+}
+
+/** What node:http's parser (llhttp) refused, as status, code and message. */
+function clientErrorAnswer(error: NodeJS.ErrnoException & { reason?: string }): [number, string, string] {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, 'headers_too_large', `request line and headers larger than ${HEADER_LIMIT} bytes`];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, 'request_timeout', 'the request did not arrive in time'];
+    case 'HPE_INVALID_METHOD':
+      return [400, 'bad_request', 'unknown HTTP method: the service answers GET, HEAD, POST and PATCH'];
+  }
+  return [400, 'bad_request', `malformed HTTP request (${(error.reason ?? error.message).replace(/^Parse Error: /, '')})`];
 }
 
 function sendError(reply: FastifyReply, status: number, code: string, message: string, details?: ErrorDetail[]) {
@@ -73,6 +124,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { ignoreTrailingSlash: true },
+    // A missing Host is answered by the first hook below, in our shape (node:http sends an empty 400).
+    http: { maxHeaderSize: HEADER_LIMIT, requireHostHeader: false },
+    clientErrorHandler: (error, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const head = (error as unknown as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+      sendSocketError(socket, ...clientErrorAnswer(error), head);
+    },
     // Validation is zod's (the contract); answers are serialized by the handlers. Naming both
     // compilers keeps Fastify from loading ajv and fast-json-stringify, ~35 ms of start-up.
     schemaController: zodOnlySchemaController,
@@ -91,6 +149,21 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Bodies are JSON only: anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('principal', null);
+  // node:http answers these itself (a closed connection, an empty 417) unless someone listens.
+  app.server.on('connect', (request: { url?: string }, socket: Socket) =>
+    sendSocketError(socket, 404, 'not_found', `no such endpoint: CONNECT ${request.url ?? ''}`),
+  );
+  app.server.on('checkExpectation', (request: FastifyRequest['raw'], response: import('node:http').ServerResponse) => {
+    const body = JSON.stringify(
+      errorBody('expectation_failed', `unsupported Expect header: ${String(request.headers.expect)}; only 100-continue is`),
+    );
+    response.writeHead(417, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) }).end(body);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
+      return sendError(reply, 400, 'bad_request', 'missing Host header: an HTTP/1.1 request must send one');
+  });
   const cache = options.responseCache === false ? undefined : new ResponseCache(500);
   // The day is part of the key: default windows ("last 30 days") move at midnight.
   const cacheKey = (principal: Principal, url: string) => `${principal.organizationId} ${store.now().slice(0, 10)} ${url}`;

@@ -27,8 +27,6 @@ type Handlers = {
 
 const INVITATION_DAYS = 7;
 
-const lower = (id: string) => id.toLowerCase();
-
 function record(store: Store, organizationId: string, id: string) {
   const community = store.communities.recordById(organizationId, id);
   if (!community) throw new StoreError(404, 'not_found', `community ${id} not found`);
@@ -37,7 +35,8 @@ function record(store: Store, organizationId: string, id: string) {
 
 /**
  * One function per operation of the endpoint table. Requests arrive validated
- * against src/api; answers are checked against it before they leave.
+ * against src/api (ids already in lower case: the Id schema reads them so);
+ * answers are checked against it before they leave.
  */
 export const handlers: Handlers = {
   getPortfolio: ({ store, principal, query }) => store.pricing.portfolio(principal.organizationId, query),
@@ -47,9 +46,9 @@ export const handlers: Handlers = {
     store.pricing.batch(principal.organizationId, splitIds(query.ids), query.include_comps),
 
   getCommunityDetail: ({ store, principal, params, query }) =>
-    store.pricing.detail(principal.organizationId, lower(params.id), query),
+    store.pricing.detail(principal.organizationId, params.id, query),
 
-  listComps: ({ store, principal, params, query }) => store.pricing.comps(principal.organizationId, lower(params.id), query),
+  listComps: ({ store, principal, params, query }) => store.pricing.comps(principal.organizationId, params.id, query),
 
   getPricingHistory: ({ store, principal, params, query }) => {
     const today = store.now().slice(0, 10);
@@ -61,7 +60,7 @@ export const handlers: Handlers = {
         { path: 'start_date', message: `after ${end}` },
       ]);
     const latestAnywhere = query.latest_only && !query.start_date && !query.end_date;
-    const answer = store.pricing.history(principal.organizationId, lower(params.id), {
+    const answer = store.pricing.history(principal.organizationId, params.id, {
       start: latestAnywhere ? '0000-01-01' : start,
       end,
       floorPlanId: query.floor_plan_id,
@@ -72,18 +71,18 @@ export const handlers: Handlers = {
     return answer;
   },
 
-  listFloorPlans: ({ store, principal, params }) => store.pricing.floorPlans(principal.organizationId, lower(params.id)),
+  listFloorPlans: ({ store, principal, params }) => store.pricing.floorPlans(principal.organizationId, params.id),
 
-  getVacancy: ({ store, principal, params }) => vacancy(store, principal.organizationId, lower(params.id)),
+  getVacancy: ({ store, principal, params }) => vacancy(store, principal.organizationId, params.id),
 
-  getOverview: ({ store, principal, params }) => overview(store, principal.organizationId, lower(params.id)),
+  getOverview: ({ store, principal, params }) => overview(store, principal.organizationId, params.id),
 
   getVacancyTrend: ({ store, principal, params, query }) =>
-    vacancyTrend(store, principal.organizationId, lower(params.id), query),
+    vacancyTrend(store, principal.organizationId, params.id, query),
 
   addComp: async ({ store, principal, params, body }) => {
-    const subjectId = lower(params.id);
-    const { compId, jobs } = store.pricing.addComp(principal.organizationId, subjectId, body);
+    const subjectId = params.id;
+    const { compId, jobs } = store.comparables.addComp(principal.organizationId, subjectId, body);
     const enrichment = jobs.find((job) => job.kind === 'enrichment');
     // The comparable is committed: a failed enrichment fails its job, not the request (a retry would be a 409).
     if (enrichment)
@@ -93,7 +92,7 @@ export const handlers: Handlers = {
         compId,
         subjectId,
         zipcode: body.zipcode,
-      }).catch((error: unknown) => store.pricing.finishJob(enrichment.id, 'failed', `enrichment failed: ${String(error)}`));
+      }).catch((error: unknown) => store.jobs.finish(enrichment.id, 'failed', `enrichment failed: ${String(error)}`));
     return {
       success: true,
       comp_id: compId,
@@ -103,16 +102,16 @@ export const handlers: Handlers = {
   },
 
   updateComp: ({ store, principal, params, body }) => {
-    const { changed } = store.pricing.setCompIncluded(
+    const { changed } = store.comparables.setCompIncluded(
       principal.organizationId,
-      lower(params.id),
-      lower(params.comp_id),
+      params.id,
+      params.comp_id,
       body.is_included_in_surveys,
     );
     const state = body.is_included_in_surveys ? 'included in future surveys' : 'excluded from future surveys';
     return {
       success: true,
-      comp_id: lower(params.comp_id),
+      comp_id: params.comp_id,
       is_included_in_surveys: body.is_included_in_surveys,
       message: changed ? `comparable ${state}` : `comparable already ${state}`,
     };
@@ -121,14 +120,6 @@ export const handlers: Handlers = {
   inviteUser: async ({ store, principal, body, options }) => {
     const email = body.email.toLowerCase();
     const org = principal.organizationId;
-    if (store.accounts.userByEmail(org, email))
-      throw new StoreError(409, 'conflict', `${email} is already a user of this organization`, [
-        { path: 'email', message: 'already a user' },
-      ]);
-    if (store.accounts.pendingInvitation(org, email))
-      throw new StoreError(409, 'conflict', `${email} already has a pending invitation`, [
-        { path: 'email', message: 'already invited' },
-      ]);
     const expiresAt = new Date(Date.parse(store.now()) + INVITATION_DAYS * 86_400_000).toISOString();
     const { id, token } = store.accounts.createInvitation({
       organizationId: org,
@@ -142,6 +133,7 @@ export const handlers: Handlers = {
     let delivery: string;
     try {
       delivery = await options.mailer.send({
+        id,
         to: email,
         subject: 'You are invited to rentsurvey',
         text: [
@@ -169,14 +161,14 @@ export const handlers: Handlers = {
   },
 
   getUser: ({ store, principal, params }) => {
-    const user = store.accounts.userById(principal.organizationId, lower(params.id));
+    const user = store.accounts.userById(principal.organizationId, params.id);
     if (!user) throw new StoreError(404, 'not_found', `user ${params.id} not found`);
     const { organization_id: _, ...rest } = user;
     return rest;
   },
 
   updateUser: ({ store, principal, params, body }) => {
-    const { organization_id: _, ...user } = store.accounts.updateUser(principal.organizationId, lower(params.id), body);
+    const { organization_id: _, ...user } = store.accounts.updateUser(principal.organizationId, params.id, body);
     return user;
   },
 
@@ -188,7 +180,7 @@ export const handlers: Handlers = {
   },
 
   updateCommunity: ({ store, principal, params, body }) => {
-    store.communities.update(principal.organizationId, lower(params.id), body);
-    return record(store, principal.organizationId, lower(params.id));
+    store.communities.update(principal.organizationId, params.id, body);
+    return record(store, principal.organizationId, params.id);
   },
 };

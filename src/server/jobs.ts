@@ -13,7 +13,7 @@ export async function runEnrichment(
 ): Promise<void> {
   const place = lookupZip(job.zipcode);
   if (!place) {
-    store.pricing.finishJob(job.jobId, 'failed', `zip code ${job.zipcode} is not in the offline zip table`);
+    store.jobs.finish(job.jobId, 'failed', `zip code ${job.zipcode} is not in the offline zip table`);
     return;
   }
   const subject = store.communities.communityRef(job.organizationId, job.subjectId);
@@ -23,8 +23,8 @@ export async function runEnrichment(
       : undefined;
   if (!origin && subject) origin = lookupZip(subject.zipcode);
   const distance = origin ? distanceMiles(origin, place) : null;
-  store.pricing.setLocation(job.compId, place.latitude, place.longitude, job.subjectId, distance);
-  store.pricing.finishJob(
+  store.locations.set(job.compId, place.latitude, place.longitude, job.subjectId, distance);
+  store.jobs.finish(
     job.jobId,
     'done',
     `geocoded ${job.zipcode} (${place.city}, ${place.state})${distance === null ? '' : `, ${distance} mi from the subject`}`,

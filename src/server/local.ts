@@ -1,6 +1,21 @@
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { Dataset } from '../api/dataset.js';
+import { isProcessAlive } from '../pid.js';
 import { SCOPES } from '../api/endpoints.js';
 import { buildApp } from './app.js';
 import { generateDemoDataset } from './demo/generate.js';
@@ -31,28 +46,93 @@ export function seedDemo(store: Store): ReturnType<Store['imports']['importDatas
   return store.imports.importDataset(dataset);
 }
 
+/** A store being created: `rentsurvey.db.building-<pid>-<random>` until it is complete. */
+const BUILDING_PREFIX = `${DATABASE_FILE}.building-`;
+
+function removeBuild(dataDir: string, file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(join(dataDir, file + suffix), { force: true });
+}
+
+/** Removes what starts killed while creating the store left behind (their processes are gone). */
+function removeAbandonedBuilds(dataDir: string): void {
+  for (const name of readdirSync(dataDir)) {
+    if (!name.startsWith(BUILDING_PREFIX)) continue;
+    const pid = Number(/^(\d+)-/.exec(name.slice(BUILDING_PREFIX.length))?.[1]);
+    if (Number.isSafeInteger(pid) && pid !== process.pid && !isProcessAlive(pid)) rmSync(join(dataDir, name), { force: true });
+  }
+}
+
 /**
- * Opens the store of a data directory, seeding a new one, and builds the same
- * Fastify app that `serve` listens with.
+ * Creates the database of a new data directory in one atomic step: migrated
+ * and seeded under a temporary name, then linked into place. A start killed
+ * half-way leaves no rentsurvey.db — only its unfinished file, removed by the
+ * next start, which creates the store again instead of finding it empty.
+ * Resolves to the demo summary when this process created demo data.
+ */
+function createStore(options: LocalServiceOptions, seed: SeedMode): ReturnType<typeof seedDemo> | undefined {
+  const { dataDir } = options;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  removeAbandonedBuilds(dataDir);
+  const file = `${BUILDING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`;
+  const building = join(dataDir, file);
+  const target = join(dataDir, DATABASE_FILE);
+  try {
+    let summary: ReturnType<typeof seedDemo> | undefined;
+    const store = openStore(dataDir, options.clock, file);
+    try {
+      if (seed === 'demo') summary = seedDemo(store);
+      // Everything into the main file: its WAL is named after the temporary name.
+      store.db.raw.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } finally {
+      store.close();
+    }
+    try {
+      // link, unlike rename, never replaces a store another start finished first.
+      linkSync(building, target);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return undefined;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EXDEV') throw error;
+      // A file system without hard links: rename, unless a store appeared meanwhile.
+      if (existsSync(target)) return undefined;
+      renameSync(building, target);
+    }
+    syncDirectory(dataDir);
+    return summary;
+  } finally {
+    removeBuild(dataDir, file);
+  }
+}
+
+// The new name is durable only once its directory is (where the platform lets us open one).
+function syncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Windows cannot open a directory; the rename or link itself is still atomic.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Opens the store of a data directory, creating a new one (with the demo
+ * data unless told otherwise), and builds the same Fastify app that `serve`
+ * listens with.
  */
 export function openLocalService(options: LocalServiceOptions) {
   // Only a data directory without a database is new: one emptied on purpose
   // (local reset --empty, serve --empty) stays empty.
-  const isNew = !existsSync(join(options.dataDir, DATABASE_FILE));
+  const summary = existsSync(join(options.dataDir, DATABASE_FILE)) ? undefined : createStore(options, options.seed ?? 'demo');
   const store = openStore(options.dataDir, options.clock);
-  try {
-    if (isNew && (options.seed ?? 'demo') === 'demo') {
-      const summary = seedDemo(store);
-      options.notice?.(
-        `Created demo data in ${options.dataDir}: ${summary.organization}, ${summary.managed} communities ` +
-          `with ${summary.communities - summary.managed} comparables and ${summary.surveys} weekly surveys ` +
-          `(use --empty or rentsurvey local reset --empty for an empty store).`,
-      );
-    }
-  } catch (error) {
-    store.close();
-    throw error;
-  }
+  if (summary)
+    options.notice?.(
+      `Created demo data in ${options.dataDir}: ${summary.organization}, ${summary.managed} communities ` +
+        `with ${summary.communities - summary.managed} comparables and ${summary.surveys} weekly surveys ` +
+        `(use --empty or rentsurvey local reset --empty for an empty store).`,
+    );
   const app = buildApp({
     store,
     appUrl: options.appUrl ?? DEFAULT_APP_URL,

@@ -2,6 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface OutgoingEmail {
+  /** Names the outbox file: an address can be longer than a file name may be. */
+  id: string;
   to: string;
   subject: string;
   text: string;
@@ -21,17 +23,17 @@ const FROM = 'rentsurvey <no-reply@rentsurvey.local>';
  */
 export function createMailer(options: { smtpUrl?: string | undefined; outboxDir: string }): Mailer {
   return {
-    async send(email) {
+    async send({ id, ...message }) {
       const { default: nodemailer } = await import('nodemailer');
       if (options.smtpUrl) {
-        await nodemailer.createTransport(options.smtpUrl).sendMail({ from: FROM, ...email });
+        await nodemailer.createTransport(options.smtpUrl).sendMail({ from: FROM, ...message });
         return 'smtp';
       }
       const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-      const info = await transport.sendMail({ from: FROM, ...email });
+      const info = await transport.sendMail({ from: FROM, ...message });
       await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
-      const safeTo = email.to.replace(/[^A-Za-z0-9@._-]/g, '_');
-      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      // Time first so that a listing is in order; the id (a UUID) keeps names short and unique.
+      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.replace(/[^A-Za-z0-9-]/g, '_')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       return file;
     },

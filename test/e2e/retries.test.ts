@@ -163,6 +163,6 @@ describe('POST and PATCH are never retried', () => {
     const r = await run(['users', 'invite', '--email', 'a@b.example', '--name', 'A', '--role', 'member']);
     expect(r.exitCode).toBe(1);
     expect(count('POST', '/v1/users/invite')).toBe(1);
-    expect(r.stderr).toMatch(/may have reached the service/);
+    expect(r.stderr).toMatch(/the request may have been applied/);
   });
 });

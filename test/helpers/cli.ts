@@ -151,6 +151,8 @@ export interface Served {
   /** Everything the server wrote on stderr so far. */
   log(): string;
   stop(): Promise<void>;
+  /** Sends `signal` (SIGKILL for a crash) and resolves once the process has exited. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 /**
@@ -208,6 +210,10 @@ export async function startServe(
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await child;
       clearTimeout(timer);
+    },
+    async kill(signal) {
+      child.kill(signal);
+      await child;
     },
   };
 }

@@ -9,6 +9,7 @@ import { Dataset, type DatasetInput } from '../../src/api/dataset.js';
 import { endpoints } from '../../src/api/endpoints.js';
 import { openLocalService } from '../../src/server/local.js';
 import { keyId } from '../../src/server/store/import.js';
+import { startService, type Principal, type TestService } from '../helpers/server.js';
 
 const ORG = 'Analytics Hand Check';
 const communityId = (key: string) => keyId(ORG, 'community', key);
@@ -359,22 +360,24 @@ describe('GET …/vacancy', () => {
 
 describe('GET …/vacancy-trend', () => {
   // Each point: subject 14-day vacancy vs the PLAIN mean of the comps' 14-day vacancies
-  // (each over its own total units; c1 140, c2 150, c3 90 units). c4 is deactivated and
-  // never counts (it would add 10/100 = 10 % on 10-19 and 20/100 = 20 % on 10-26).
+  // (each over its own total units; c1 140, c2 150, c3 90, c4 100 units). History is kept:
+  // c4, deactivated now, still counts in the surveys that observed it (10-19 and 10-26),
+  // while the overview, which is about today, ignores it.
   //
   // 2026-10-19 (window to 11-02): subject A1 2 units without dates (= on 10-19), B1's 3
   //   on 11-03 are day 15 → 2/210 = 0.952 % → 1.0.
-  //   c1 7/140 = 5 %; c2 3/150 = 2 % (no dates: on 10-19); c3 NOT OBSERVED → left out
-  //   → (5 + 2)/2 = 3.5 (counting c3 as 0 % would give 2.3).
+  //   c1 7/140 = 5 %; c2 3/150 = 2 % (no dates: on 10-19); c3 NOT OBSERVED → left out;
+  //   c4 10/100 = 10 % (no dates: on 10-19)
+  //   → (5 + 2 + 10)/3 = 5.667 → 5.7 (counting c3 as 0 % would give 4.3; dropping c4, 3.5).
   // 2026-10-26 (window to 11-09): subject 5 on 11-09 (day 14) → 5/210 = 2.381 % → 2.4;
-  //   B1's 2 on 11-20 out. c1 0/140 = 0 %; c2 6/150 = 4 %; c3 9/90 = 10 %
-  //   → (0 + 4 + 10)/3 = 4.667 → 4.7 (unit-weighted 15/380 = 3.9 would be wrong).
+  //   B1's 2 on 11-20 out. c1 0/140 = 0 %; c2 6/150 = 4 %; c3 9/90 = 10 %; c4 20/100 = 20 %
+  //   → (0 + 4 + 10 + 20)/4 = 8.5 (unit-weighted 35/480 = 7.3 would be wrong).
   // 2026-11-02 (window to 11-16): subject 4/210 = 1.905 % → 1.9.
-  //   c1 7/140 = 5 % (the 7 on 11-17 are day 15); c2 3/150 = 2 %; c3 2/90 = 2.222 %
-  //   → 9.222/3 = 3.074 → 3.1.
+  //   c1 7/140 = 5 % (the 7 on 11-17 are day 15); c2 3/150 = 2 %; c3 2/90 = 2.222 %;
+  //   c4 not observed any more → 9.222/3 = 3.074 → 3.1.
   const points = [
-    { date: '2026-10-19T00:00:00.000Z', subject_vacancy: 1, avg_comp_vacancy: 3.5 },
-    { date: '2026-10-26T00:00:00.000Z', subject_vacancy: 2.4, avg_comp_vacancy: 4.7 },
+    { date: '2026-10-19T00:00:00.000Z', subject_vacancy: 1, avg_comp_vacancy: 5.7 },
+    { date: '2026-10-26T00:00:00.000Z', subject_vacancy: 2.4, avg_comp_vacancy: 8.5 },
     { date: '2026-11-02T00:00:00.000Z', subject_vacancy: 1.9, avg_comp_vacancy: 3.1 },
   ];
   // Projections from the latest survey (2026-11-02), cumulative, 210 units:
@@ -429,6 +432,122 @@ describe('GET …/vacancy-trend', () => {
       trends: [],
       projections: { '14d': 0, '30d': 0, '60d': 0, '90d': 0 },
       total_surveys: 0,
+    });
+  });
+});
+
+// ─── Deactivated today: history kept, today's positioning without it ────────
+//
+// Subject h1 "Harbor View" (H1 1/1 800 sf, 100 units) and two comparables, both
+// active when they were surveyed on 2026-10-26 and 2026-11-02:
+//   k1 Kestrel Park  K1 1/1 800 sf 100 units, no concession
+//   k2 Linden Yard   L1 1/1 800 sf  50 units, "Ask about our specials!" with a
+//                    recorded NER $300 under asking on 11-02
+// Units available (no dates: on the survey date):
+//   10-26: h1 3/100 = 3 %;  k1 4/100 = 4 %;  k2 5/50 = 10 %  → comps (4 + 10)/2 = 7.0
+//   11-02: h1 2/100 = 2 %;  k1 6/100 = 6 %;  k2 1/50 =  2 %  → comps (6 + 2)/2 = 4.0
+// Then k2 is deactivated through the API, "today".
+describe('a comparable deactivated today', () => {
+  let svc: TestService;
+  let writer: Principal;
+  const HORG = 'History Kept';
+  const hid = (key: string) => keyId(HORG, 'community', key);
+
+  beforeAll(async () => {
+    svc = await startService();
+    svc.importDataset({
+      organization: HORG,
+      communities: [
+        { key: 'h1', managed: true, name: 'Harbor View', address: '1 Bay St, Austin, TX 78701', zipcode: '78701' },
+        { key: 'k1', managed: false, name: 'Kestrel Park', address: '2 Bay St, Austin, TX 78701', zipcode: '78701' },
+        { key: 'k2', managed: false, name: 'Linden Yard', address: '3 Bay St, Austin, TX 78701', zipcode: '78701' },
+      ],
+      comps: [
+        { subject: 'h1', comp: 'k1', distance_miles: 0.4 },
+        { subject: 'h1', comp: 'k2', distance_miles: 0.9 },
+      ],
+      floor_plans: [
+        { key: 'h1-h1', community: 'h1', floor_plan_name: 'H1', bedrooms: 1, bathrooms: 1, square_feet: 800, unit_count: 100 },
+        { key: 'k1-k1', community: 'k1', floor_plan_name: 'K1', bedrooms: 1, bathrooms: 1, square_feet: 800, unit_count: 100 },
+        { key: 'k2-l1', community: 'k2', floor_plan_name: 'L1', bedrooms: 1, bathrooms: 1, square_feet: 800, unit_count: 50 },
+      ],
+      surveys: [
+        {
+          subject: 'h1',
+          date: '2026-10-26',
+          observations: [
+            { floor_plan: 'h1-h1', market_rent_cents: 199000, units_available: 3 },
+            { floor_plan: 'k1-k1', market_rent_cents: 189000, units_available: 4 },
+            { floor_plan: 'k2-l1', market_rent_cents: 209000, units_available: 5 },
+          ],
+        },
+        {
+          subject: 'h1',
+          date: '2026-11-02',
+          observations: [
+            { floor_plan: 'h1-h1', market_rent_cents: 200000, units_available: 2 },
+            { floor_plan: 'k1-k1', market_rent_cents: 190000, units_available: 6 },
+            {
+              floor_plan: 'k2-l1', market_rent_cents: 210000, net_effective_rent_cents: 180000, units_available: 1,
+              concessions: 'Ask about our specials!',
+            },
+          ],
+        },
+      ],
+    });
+    writer = svc.principal({ organization: HORG, scopes: ['rentsurvey:read', 'rentsurvey:write'] });
+  });
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  const read = async <O extends 'getOverview' | 'getVacancyTrend'>(op: O, path: string) => {
+    const answer = await svc.request('GET', path, { key: writer.key });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return endpoints[op].response.parse(answer.body) as ReturnType<(typeof endpoints)[O]['response']['parse']>;
+  };
+  const trendPoints = async () =>
+    (await read('getVacancyTrend', `/rentsurvey/communities/${hid('h1')}/vacancy-trend`)).trends.map((t) => [t.date.slice(0, 10), t.subject_vacancy, t.avg_comp_vacancy]);
+  const overview = () => read('getOverview', `/rentsurvey/communities/${hid('h1')}/overview`);
+
+  it('before: both comps count in the trend and the overview; the recorded NER makes k2 a concession', async () => {
+    expect(await trendPoints()).toEqual([
+      ['2026-10-26', 3, 7],
+      ['2026-11-02', 2, 4],
+    ]);
+    const before = await overview();
+    // base: (190,000 + 210,000)/2 = 200,000 → psi 0; NER: 190,000 and the recorded 180,000 → 185,000.
+    expect(before.floor_plans[0]?.base_rent).toMatchObject({ avg_comp_rent: 200000, psi: 0, comps_with_data: 2 });
+    expect(before.floor_plans[0]?.ner).toMatchObject({ avg_comp_rent: 185000, comps_offering_concessions: 1, pct_comps_offering_concessions: 50 });
+    // One source of truth: "Ask about our specials!" cannot be valued, but NER was recorded
+    // 30,000 under asking → k2 offers a concession worth 210,000 − 180,000 = 30,000 a month.
+    expect(before.overall_metrics.market_concession_pressure).toEqual({
+      pct_comps_offering: 50,
+      avg_concession_value: 30000,
+      total_comps: 2,
+      comps_with_concessions: 1,
+    });
+  });
+
+  it('after: the trend keeps k2 in the points that observed it; the overview drops it', async () => {
+    const patch = await svc.request('PATCH', `/rentsurvey/communities/${hid('h1')}/comps/${hid('k2')}`, {
+      key: writer.key,
+      body: { is_included_in_surveys: false },
+    });
+    expect(patch.status, JSON.stringify(patch.body)).toBe(200);
+    // History is kept: the same points as before.
+    expect(await trendPoints()).toEqual([
+      ['2026-10-26', 3, 7],
+      ['2026-11-02', 2, 4],
+    ]);
+    // Today's positioning: k1 alone. psi 200,000/190,000 − 1 = 0.052632 → 0.0526; no concession left.
+    const after = await overview();
+    expect(after.floor_plans[0]?.base_rent).toMatchObject({ avg_comp_rent: 190000, psi: 0.0526, comps_with_data: 1 });
+    expect(after.overall_metrics.market_concession_pressure).toEqual({
+      pct_comps_offering: 0,
+      avg_concession_value: 0,
+      total_comps: 1,
+      comps_with_concessions: 0,
     });
   });
 });

@@ -170,7 +170,7 @@ describe('tenancy', () => {
       list: await read('/communities'),
       comps: await read(`/rentsurvey/communities/${tenantId('s1')}/comps?include_inactive=true`),
       user: await read(`/users/${TENANT_USER}`),
-      jobs: svc.store.pricing.jobs(owner.organizationId).length,
+      jobs: svc.store.jobs.list(owner.organizationId).length,
     };
   };
 

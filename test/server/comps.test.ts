@@ -191,7 +191,7 @@ describe('POST /rentsurvey/communities/:id/comps', () => {
     const own = endpoints.listCommunities.response.parse((await svc.request('GET', '/communities?search=willow', { key: acme.key })).body);
     expect(own.total).toBe(0);
     // Enrichment ran; pricing collection stays queued.
-    const jobs = svc.store.pricing.jobs().filter((job) => job.community_id === created.comp_id);
+    const jobs = svc.store.jobs.list().filter((job) => job.community_id === created.comp_id);
     expect(jobs.map((job) => [job.kind, job.status]).sort()).toEqual([
       ['enrichment', 'done'],
       ['pricing', 'queued'],
@@ -220,7 +220,7 @@ describe('POST /rentsurvey/communities/:id/comps', () => {
     );
     const comps = await listComps(id('s3'));
     expect(comps.comps.at(-1)).toMatchObject({ id: created.comp_id, distance_miles: null });
-    expect(svc.store.pricing.jobs().find((j) => j.community_id === created.comp_id && j.kind === 'enrichment')?.status).toBe('failed');
+    expect(svc.store.jobs.list().find((j) => j.community_id === created.comp_id && j.kind === 'enrichment')?.status).toBe('failed');
     // Back to 9 active for the race below.
     expect((await setIncluded(id('s3'), created.comp_id, { is_included_in_surveys: false })).status).toBe(200);
   });

@@ -283,6 +283,27 @@ describe('importDataset: observations', () => {
     expect(observation(store, planId('c2-a1'), '2026-11-02')?.net_effective_rent_cents).toBe(185000);
   });
 
+  it('reports the concession texts it could not value, most frequent first', () => {
+    const input = baseDataset();
+    const [first, second] = input.surveys!;
+    first!.observations[1]!.concessions = 'Call for specials';
+    second!.observations[0]!.concessions = 'Call for specials';
+    second!.observations[1]!.concessions = 'Ask about our specials!';
+    // Not understood either, but a recorded NER below asking values it: not reported.
+    first!.observations[3]!.concessions = 'Ask about our specials!';
+    const summary = importDataset(store, input);
+    expect(summary.unvalued_concessions).toEqual({
+      observations: 3,
+      texts: [
+        { text: 'Call for specials', observations: 2 },
+        { text: 'Ask about our specials!', observations: 1 },
+      ],
+    });
+    // Kept as written, NER at asking.
+    expect(observation(store, planId('s1-b2'), '2026-11-02')).toMatchObject({ concessions: 'Call for specials', net_effective_rent_cents: 230000 });
+    expect(importDataset(store, baseDataset()).unvalued_concessions).toEqual({ observations: 0, texts: [] });
+  });
+
   it('rejects a recorded NER above the market rent', () => {
     const input = baseDataset();
     input.surveys![1]!.observations[1]!.net_effective_rent_cents = 199001;
@@ -322,7 +343,7 @@ describe('importObservations (the CSV rows)', () => {
       row(5, 's1', '2026-11-16', 'c2-a1', 190000, { net_effective_rent_cents: 180000, concessions: '1 month free' }),
       row(6, 'IT-001', '2026-11-09', 's1-b2', 232000), // a date that already has a survey
     ]);
-    expect(result).toEqual({ surveys: 2, observations: 5 });
+    expect(result).toEqual({ surveys: 2, observations: 5, unvalued_concessions: { observations: 0, texts: [] } });
     expect(counts(store)).toMatchObject({ surveys: before.surveys + 1, observations: before.observations + 5, availability: before.availability + 1 });
     expect(surveyOf('2026-11-09')).toBe(existingSurvey);
 
@@ -424,7 +445,7 @@ describe('examples/', () => {
     expect(text.split('\n')[0]).toBe(OBSERVATION_CSV_COLUMNS.join(','));
     const rows = csvRows(text);
     const organizationId = store.accounts.organizationByName(EXAMPLE_ORG)?.id as string;
-    expect(store.imports.importObservations(organizationId, rows)).toEqual({ surveys: 2, observations: rows.length });
+    expect(store.imports.importObservations(organizationId, rows)).toMatchObject({ surveys: 2, observations: rows.length, unvalued_concessions: { observations: 0 } });
     // A quoted concession with a comma: 172,000 − 100,000/12 = 163,666.67 → 163,667.
     expect(observation(store, keyId(EXAMPLE_ORG, 'floor_plan', 'cedar-a1'), '2026-11-16')).toMatchObject({
       market_rent_cents: 172000,
@@ -492,6 +513,24 @@ describe('rentsurvey local import (built CLI)', () => {
     } finally {
       local.close();
     }
+  });
+
+  it('says on stderr how many concession texts it could not value, with examples', async () => {
+    const input = baseDataset();
+    input.surveys![0]!.observations[1]!.concessions = 'Call for specials';
+    input.surveys![1]!.observations[1]!.concessions = 'Call for specials';
+    input.surveys![1]!.observations[0]!.concessions = 'Reduced rent!';
+    const file = join(root, 'unvalued.json');
+    await writeFile(file, JSON.stringify(input));
+    const result = await cli('local', 'import', file, '--data-dir', join(root, 'unvalued'));
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('warning: 3 observations carry concession text that could not be valued (2 distinct texts)');
+    expect(result.stderr).toContain('  "Call for specials" × 2\n  "Reduced rent!" × 1\n');
+    // Still reported with --quiet: it is a warning about the data, not chatter.
+    const quiet = await cli('local', 'import', file, '--data-dir', join(root, 'unvalued'), '--quiet');
+    expect(quiet.stderr).toContain('3 observations carry concession text that could not be valued');
+    expect(quiet.stderr).not.toContain('Imported');
   });
 
   it('exits 2 with one line for a file that is not JSON', async () => {
@@ -590,7 +629,7 @@ describe('importObservationStream (the CSV read as a stream)', () => {
     importDataset(store, baseDataset());
     const organizationId = store.accounts.organizationByName(ORG)?.id as string;
     const before = counts(store);
-    expect(await store.imports.importObservationStream(organizationId, rows())).toEqual({ surveys: 400, observations: 800 });
+    expect(await store.imports.importObservationStream(organizationId, rows())).toMatchObject({ surveys: 400, observations: 800 });
     expect(counts(store)).toMatchObject({ observations: before.observations + 800 });
     expect(observation(store, planId('s1-b2'), dates[399]!)?.market_rent_cents).toBe(200_801);
   });

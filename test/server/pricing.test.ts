@@ -63,7 +63,7 @@ beforeAll(async () => {
         date: '2026-06-10',
         observations: [
           { floor_plan: 's1-a1', market_rent_cents: 150000, net_effective_rent_cents: 137500, units_available: 4, concessions: '1 month free' },
-          { floor_plan: 's1-b1', market_rent_cents: 181000 },
+          { floor_plan: 's1-b1', market_rent_cents: 181000, concessions: 'Call for specials' },
           { floor_plan: 'c1-a1', market_rent_cents: 152000 },
         ],
       },
@@ -205,10 +205,26 @@ describe('GET /rentsurvey/communities/:id/floor-plans', () => {
         net_effective_rent_per_sqft_cents: Math.round(137500 / 700),
         units_available: 4,
         concessions: '1 month free',
+        concession_value_cents: 12500, // 150,000 − 137,500
       },
     });
     expect(answer.floor_plans[0]!.latest_pricing).toBeNull();
     expect(answer.floor_plans[3]!.latest_pricing).toMatchObject({ as_of_date: '2026-05-20', market_rent_cents: 195000, concessions: '' });
+  });
+
+  it('concession_value_cents (extension): asking − NER, 0 for none, null when the text could not be valued', async () => {
+    const answer = await get('listFloorPlans', `/rentsurvey/communities/${id('s1')}/floor-plans`);
+    const byName = new Map(answer.floor_plans.map((p) => [p.floor_plan_name, p.latest_pricing]));
+    expect(byName.get('A1')).toMatchObject({ concessions: '1 month free', concession_value_cents: 12500 });
+    // "Call for specials" with no recorded NER: not understood, not "no concession"; NER stays at asking.
+    expect(byName.get('B1')).toMatchObject({ concessions: 'Call for specials', net_effective_rent_cents: 181000, concession_value_cents: null });
+    expect(byName.get('B2')).toMatchObject({ concessions: '', concession_value_cents: 0 });
+    // The same field on history records.
+    const records = (await history('?days=10')).pricing;
+    expect(records.map((r) => [r.floor_plan.floor_plan_name, r.concession_value_cents])).toEqual([
+      ['A1', 12500],
+      ['B1', null],
+    ]);
   });
 
   it('unknown → 404, malformed → 400', async () => {
@@ -234,6 +250,8 @@ describe('GET /rentsurvey/communities/:id/pricing', () => {
       net_effective_rent_per_sqft_cents: 200,
       units_available: 0,
       concessions: 'reduced deposit',
+      // A recorded NER below asking is a concession worth asking − NER, whatever the text says.
+      concession_value_cents: 5000,
     });
     // Only the community's own plans: the comparable's observations of the same surveys are not in it.
     expect(answer.pricing.every((r) => r.floor_plan_id !== plan('c1-a1'))).toBe(true);

@@ -111,7 +111,7 @@ describe('one demo service', () => {
 
     // A comparable deactivated from the second store disappears from the list.
     const victim = compsBefore.comps[0]!;
-    second.pricing.setCompIncluded(organizationId, subject.id, victim.id, false);
+    second.comparables.setCompIncluded(organizationId, subject.id, victim.id, false);
     const compsAfter = endpoints.listComps.response.parse((await svc.request('GET', detailPath, { key })).body);
     expect(compsAfter.comps.map((c) => c.id)).not.toContain(victim.id);
     expect(compsAfter.total).toBe(compsBefore.total - 1);
@@ -192,7 +192,7 @@ describe('a real `rentsurvey serve` process', () => {
       const organizationId = store.accounts.ensureOrganization('Race Org');
       const { key } = store.accounts.createApiKey({ organizationId, userId: null, scopes: SCOPES, label: 'race' });
       const subjectId = store.communities.create(organizationId, { name: 'Race Subject', address: '1 Race St', zipcode: '78701' }, { managed: true });
-      for (let i = 0; i < 9; i++) store.pricing.addComp(organizationId, subjectId, { name: `Comp ${i}`, address: `${i} St`, zipcode: '78702' });
+      for (let i = 0; i < 9; i++) store.comparables.addComp(organizationId, subjectId, { name: `Comp ${i}`, address: `${i} St`, zipcode: '78702' });
       const localOrigin = new URL(await local.app.listen({ host: '127.0.0.1', port: 0 })).origin;
 
       const post = (base: string, i: number) =>

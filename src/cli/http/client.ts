@@ -13,6 +13,7 @@ import { VERSION } from '../../version.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js';
 import { statusLine } from './status-text.js';
 import type { Transport } from './transport.js';
+import { reportLostWriteAnswers } from './write-outcome.js';
 
 export interface CallInput<O extends OperationId> {
   params?: ParamsOf<O>;
@@ -154,7 +155,7 @@ function apiErrorFrom(status: number, raw: unknown, json: boolean, target: strin
 export function createApiClient(transport: Transport, options: ApiClientOptions = {}): ApiClient {
   const userAgent = options.userAgent ?? `rentsurvey/${VERSION}`;
 
-  return {
+  return reportLostWriteAnswers({
     target: transport.target,
 
     async call<O extends OperationId>(operation: O, input: CallInput<O> = {}): Promise<CallResult<O>> {
@@ -215,5 +216,5 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
       if (!result.success) throw unexpected(describeIssues(result.error, 1));
       return { data: result.data as ResponseOf<O>, raw, status: response.status };
     },
-  };
+  });
 }

@@ -1,9 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import undiciRequest from 'undici/lib/api/api-request.js';
-import { CliError, ExitCode, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { statusLine } from './status-text.js';
-import type { Transport, TransportRequest, TransportResponse } from './transport.js';
+import { NetworkError, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 
 export interface RemoteTransportOptions {
   /** e.g. http://127.0.0.1:8787; a trailing /v1 is accepted and dropped, since request paths carry it. */
@@ -150,13 +150,13 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
     keepAliveMaxTimeout: 60_000,
   });
 
-  function networkError(method: string, failure: NetworkFailure, attempts: number, cause: unknown): CliError {
+  function networkError(method: string, failure: NetworkFailure, attempts: number, cause: unknown): NetworkError {
     const after = attempts > 1 ? ` after ${attempts} attempts` : '';
     const hint =
       method !== 'GET' && !failure.beforeSending
         ? `the ${method} may have reached the service before the connection failed; check before repeating it`
         : undefined;
-    const error = new CliError(`could not reach ${base.display} (${failure.reason})${after}`, ExitCode.failure, hint);
+    const error = new NetworkError(`could not reach ${base.display} (${failure.reason})${after}`, !failure.beforeSending, hint);
     error.cause = cause;
     return error;
   }

@@ -1,3 +1,5 @@
+import { CliError, ExitCode } from '../errors.js';
+
 /**
  * How the API client reaches a service: over HTTP (undici) or in-process
  * (Fastify inject on the local store). Both speak raw requests so that the
@@ -22,4 +24,17 @@ export interface Transport {
   readonly target: string;
   request(request: TransportRequest): Promise<TransportResponse>;
   close(): Promise<void>;
+}
+
+/** The service could not be reached, or the connection failed before a whole answer came back. */
+export class NetworkError extends CliError {
+  constructor(
+    message: string,
+    /** False when the request cannot have reached the service (refused, no such host): nothing to double-apply. */
+    readonly requestMayHaveArrived: boolean,
+    hint?: string,
+  ) {
+    super(message, ExitCode.failure, hint);
+    this.name = 'NetworkError';
+  }
 }

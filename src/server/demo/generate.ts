@@ -8,8 +8,10 @@ import {
   METROS,
   NAME_PREFIXES,
   NAME_SUFFIXES,
+  OTHER_LISTING_TEXTS,
   STREET_TYPES,
   STREETS,
+  UNSTATED_SPECIAL,
   USERS,
   type Metro,
 } from './places.js';
@@ -217,34 +219,51 @@ function floorPlans(rng: Random, community: CommunityModel): FloorPlanInput[] {
   return plans;
 }
 
-/** Concession text per week and per plan; spells last weeks (a Markov chain), not a weekly coin flip. */
-function concessionSeries(rng: Random, metro: Metro, managed: boolean, planCount: number): string[][] {
-  const share = clamp(metro.concessionShare * rng.between(0.4, 1.6) * (managed ? 0.8 : 1), 0.03, 0.7);
+/** What a listing says in one week for one plan. */
+interface ListingConcession {
+  text: string;
+  /** NER as a share of asking, recorded by the listing when its text states no amount. */
+  nerShare?: number;
+}
+
+const NO_CONCESSION: ListingConcession = { text: '' };
+/** Share of the time a listing without a rent special shows some other text (a fee waived, "call for specials"). */
+const OTHER_TEXT_SHARE = 0.15;
+
+/**
+ * Spells over the weeks (a Markov chain with long-run share `share` of weeks
+ * on), not a weekly coin flip: each week holds what `start` drew when its spell
+ * began, or null between spells.
+ */
+function spells<T>(rng: Random, share: number, start: () => T): (T | null)[] {
   const pOff = rng.between(0.08, 0.16);
   const pOn = (pOff * share) / (1 - share);
-  let on = rng.chance(share);
-  let text = '';
-  let mask: boolean[] = [];
-  const start = () => {
-    text = rng.weighted(CONCESSIONS);
-    // "select units" offers apply to some plans only.
-    const select = /select/.test(text);
-    mask = Array.from({ length: planCount }, () => !select || rng.chance(0.5));
-    if (!mask.includes(true)) mask[rng.int(0, planCount - 1)] = true;
-  };
-  if (on) start();
-  const weeks: string[][] = [];
+  let current = rng.chance(share) ? start() : null;
+  const weeks: (T | null)[] = [];
   for (let w = 0; w < DEMO_WEEKS; w++) {
     if (w > 0) {
-      if (on && rng.chance(pOff)) on = false;
-      else if (!on && rng.chance(pOn)) {
-        on = true;
-        start();
-      }
+      if (current !== null && rng.chance(pOff)) current = null;
+      else if (current === null && rng.chance(pOn)) current = start();
     }
-    weeks.push(mask.length === planCount && on ? mask.map((m) => (m ? text : '')) : Array<string>(planCount).fill(''));
+    weeks.push(current);
   }
   return weeks;
+}
+
+/** Concession per week and per plan: rent specials in spells, other listing texts now and then in between. */
+function concessionSeries(rng: Random, metro: Metro, managed: boolean, planCount: number): ListingConcession[][] {
+  const share = clamp(metro.concessionShare * rng.between(0.4, 1.6) * (managed ? 0.8 : 1), 0.03, 0.7);
+  const specials = spells(rng, share, () => {
+    const text = rng.weighted(CONCESSIONS);
+    const special: ListingConcession = text === UNSTATED_SPECIAL ? { text, nerShare: 1 - rng.between(0.05, 0.1) } : { text };
+    // "select units" offers apply to some plans only.
+    const select = /select/.test(text);
+    const mask = Array.from({ length: planCount }, () => !select || rng.chance(0.5));
+    if (!mask.includes(true)) mask[rng.int(0, planCount - 1)] = true;
+    return mask.map((m) => (m ? special : NO_CONCESSION));
+  });
+  const others = spells(rng, OTHER_TEXT_SHARE, () => ({ text: rng.weighted(OTHER_LISTING_TEXTS) }));
+  return specials.map((plans, w) => plans ?? Array<ListingConcession>(planCount).fill(others[w] ?? NO_CONCESSION));
 }
 
 /** Asking rent per week in whole dollars: ±$5–25 steps that follow a yearly drift. */
@@ -308,7 +327,8 @@ function simulate(
   dateTables: readonly ((days: number) => string)[],
 ): void {
   const premium = rng.between(0.9, 1.1);
-  const drift = rng.between(-0.02, 0.045);
+  // Asking rents drift a few percent a year (DOMAIN.md): 1.5–5.5 %, about 3 % on average.
+  const drift = rng.between(0.015, 0.055);
   const vacancyBase = rng.between(0.02, 0.055);
   const concessions = concessionSeries(rng, community.metro, managed, community.plans.length);
   const rents = community.plans.map((plan) => {
@@ -324,11 +344,15 @@ function simulate(
     vacancy = clamp(vacancy + rng.between(-0.004, 0.004) + 0.1 * (vacancyBase - vacancy), 0.01, 0.07);
     community.plans.forEach((plan, p) => {
       const availability = availabilityFor(rng, dateAt, plan.input.unit_count, vacancy);
+      const rent = rents[p]?.[w] ?? 0;
+      const concession = concessions[w]?.[p] ?? NO_CONCESSION;
       plan.weekly.push({
         floor_plan: plan.input.key,
-        market_rent_cents: (rents[p]?.[w] ?? 0) * 100,
+        market_rent_cents: rent * 100,
+        // Most listings leave NER to be computed from their text; one that states no amount records it.
+        ...(concession.nerShare === undefined ? {} : { net_effective_rent_cents: Math.round(rent * concession.nerShare) * 100 }),
         units_available: availability.reduce((sum, a) => sum + a.units, 0),
-        concessions: concessions[w]?.[p] ?? '',
+        concessions: concession.text,
         availability,
       });
     });

@@ -21,7 +21,7 @@ export const METROS: readonly Metro[] = [
     city: 'Austin',
     state: 'TX',
     rentIndex: 1.03,
-    concessionShare: 0.36,
+    concessionShare: 0.28,
     subjects: 6,
     zips: ['78701', '78702', '78703', '78704', '78705', '78721', '78722', '78723', '78741', '78745', '78746', '78748', '78749', '78750', '78751', '78752', '78753', '78757', '78758', '78759'],
     places: ['Barton Creek', 'Zilker', 'Mueller', 'Shoal Creek', 'Lady Bird Lake', 'Onion Creek', 'Bouldin', 'Travis Heights', 'Mopac', 'Brodie Lane'],
@@ -31,7 +31,7 @@ export const METROS: readonly Metro[] = [
     city: 'Dallas',
     state: 'TX',
     rentIndex: 1.0,
-    concessionShare: 0.34,
+    concessionShare: 0.26,
     subjects: 6,
     zips: ['75201', '75204', '75205', '75206', '75214', '75219', '75225', '75226', '75230', '75231', '75235', '75240', '75243', '75248', '75252', '75254'],
     places: ['Turtle Creek', 'White Rock', 'Lakewood', 'Knox Park', 'Preston Hollow', 'Deep Ellum', 'Katy Trail', 'Bishop Arts', 'Prestonwood', 'Cedar Springs'],
@@ -41,7 +41,7 @@ export const METROS: readonly Metro[] = [
     city: 'Phoenix',
     state: 'AZ',
     rentIndex: 0.93,
-    concessionShare: 0.38,
+    concessionShare: 0.3,
     subjects: 5,
     zips: ['85003', '85004', '85006', '85008', '85012', '85013', '85014', '85016', '85018', '85020', '85021', '85022', '85028', '85032', '85044', '85048', '85050', '85054'],
     places: ['Camelback', 'Arcadia', 'Desert Ridge', 'Papago', 'Biltmore', 'South Mountain', 'Piestewa Peak', 'Ahwatukee', 'Roosevelt Row', 'Encanto'],
@@ -51,7 +51,7 @@ export const METROS: readonly Metro[] = [
     city: 'Atlanta',
     state: 'GA',
     rentIndex: 0.98,
-    concessionShare: 0.35,
+    concessionShare: 0.26,
     subjects: 4,
     zips: ['30303', '30305', '30306', '30307', '30308', '30309', '30312', '30313', '30318', '30319', '30324', '30326', '30327', '30328', '30339', '30342'],
     places: ['Peachtree', 'Buckhead', 'Piedmont Park', 'Inman Park', 'Virginia-Highland', 'Westside', 'Lenox', 'Chastain', 'Ansley', 'Brookhaven'],
@@ -61,7 +61,7 @@ export const METROS: readonly Metro[] = [
     city: 'Denver',
     state: 'CO',
     rentIndex: 1.07,
-    concessionShare: 0.26,
+    concessionShare: 0.18,
     subjects: 4,
     zips: ['80202', '80203', '80204', '80205', '80206', '80209', '80210', '80211', '80218', '80220', '80224', '80230', '80231', '80237', '80238', '80246'],
     places: ['Cherry Creek', 'Highlands', 'Washington Park', 'Sloan Lake', 'City Park', 'LoDo', 'Platte River', 'Lowry', 'Cheesman', 'Union Station'],
@@ -95,9 +95,14 @@ export const STREETS = [
 
 export const STREET_TYPES = ['Dr', 'Ln', 'Blvd', 'Pkwy', 'St', 'Ave', 'Rd', 'Way', 'Trl', 'Ct'];
 
+/** A special whose text gives no amount; its listing records a net effective rent instead. */
+export const UNSTATED_SPECIAL = 'Ask about our specials!';
+
 /**
- * Concession texts with how often each is chosen. Mostly 4–8 weeks free or a
- * one-time $500–1,000, so net effective rent lands 3–15% under asking.
+ * Rent specials with how often each is chosen. Mostly 4–8 weeks free or a
+ * one-time $500–1,000, so net effective rent lands 3–15% under asking; a few
+ * written as listings write them (glued units, tiers, a recurring discount),
+ * and one that states no amount but comes with a recorded NER.
  */
 export const CONCESSIONS: readonly (readonly [string, number])[] = [
   ['6 weeks free', 5],
@@ -106,10 +111,26 @@ export const CONCESSIONS: readonly (readonly [string, number])[] = [
   ['4 weeks free on select units', 3],
   ['one month free on a 13-month lease', 2],
   ['8 weeks free', 2],
+  ['6wks free + waived app fee', 2],
+  ['1 month free on 12-month leases; 6 weeks free on 15-month leases', 3],
   ['$500 off first month', 3],
   ['$1,000 off move-in', 2],
   ['$750 off move-in', 2],
+  ['$300 off first 3 months', 1],
   ['half month free', 1],
+  [UNSTATED_SPECIAL, 2],
+];
+
+/**
+ * What a listing shows when it runs no rent special, some of the time: fees
+ * waived and other non-rent items (no change to NER), and a special it does
+ * not spell out (not understood, and shown so).
+ */
+export const OTHER_LISTING_TEXTS: readonly (readonly [string, number])[] = [
+  ['Waived application fee', 3],
+  ['$0 admin fee', 2],
+  ['Free parking for 6 months', 1],
+  ['Call for specials', 3],
 ];
 
 export interface DemoUser {

@@ -238,6 +238,11 @@ export function accountsStore(db: Database, now: () => string) {
       );
     },
 
+    /**
+     * A pending invitation, unless the address is a user already or has one
+     * pending (409). Check and insert are one IMMEDIATE transaction, so that two
+     * service processes on one store cannot both invite the same address.
+     */
     createInvitation(input: {
       organizationId: string;
       email: string;
@@ -246,22 +251,28 @@ export function accountsStore(db: Database, now: () => string) {
       invitedBy: string | null;
       expiresAt: string;
     }) {
-      const id = randomUUID();
-      const token = randomBytes(24).toString('base64url');
-      db.run(
-        `INSERT INTO invitations (id, organization_id, email, name, role, status, token_hash, invited_by, expires_at, created_at)
-         VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
-        id,
-        input.organizationId,
-        input.email,
-        input.name,
-        input.role,
-        sha256(token).toString('hex'),
-        input.invitedBy,
-        input.expiresAt,
-        now(),
-      );
-      return { id, token };
+      return db.transaction(() => {
+        if (this.userByEmail(input.organizationId, input.email))
+          throw conflict(`${input.email} is already a user of this organization`, [{ path: 'email', message: 'already a user' }]);
+        if (this.pendingInvitation(input.organizationId, input.email))
+          throw conflict(`${input.email} already has a pending invitation`, [{ path: 'email', message: 'already invited' }]);
+        const id = randomUUID();
+        const token = randomBytes(24).toString('base64url');
+        db.run(
+          `INSERT INTO invitations (id, organization_id, email, name, role, status, token_hash, invited_by, expires_at, created_at)
+           VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
+          id,
+          input.organizationId,
+          input.email,
+          input.name,
+          input.role,
+          sha256(token).toString('hex'),
+          input.invitedBy,
+          input.expiresAt,
+          now(),
+        );
+        return { id, token };
+      });
     },
 
     /** Removes an invitation whose e-mail could not be sent, so that it can be sent again. */

@@ -13,7 +13,7 @@ export class Database {
   readonly raw: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
   private depth = 0;
-  /** Bumped on each of our own commits; PRAGMA data_version covers other connections. */
+  /** Bumped on each of our own commits that changed something; PRAGMA data_version covers other connections. */
   private localWrites = 0;
 
   constructor(readonly path: string) {
@@ -48,7 +48,7 @@ export class Database {
   run(sql: string, params: Record<string, SQLInputValue>): { changes: number };
   run(sql: string, ...params: unknown[]): { changes: number } {
     const result = this.statement(sql).run(...(params as SQLInputValue[]));
-    if (this.depth === 0) this.localWrites++;
+    if (this.depth === 0 && Number(result.changes) > 0) this.localWrites++;
     return { changes: Number(result.changes) };
   }
 
@@ -64,13 +64,13 @@ export class Database {
     try {
       const result = work();
       this.raw.exec('COMMIT');
+      this.localWrites++;
       return result;
     } catch (error) {
       this.raw.exec('ROLLBACK');
       throw error;
     } finally {
       this.depth--;
-      this.localWrites++;
     }
   }
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Dataset } from '../../api/dataset.js';
 import { MAX_ACTIVE_COMPS } from '../../api/primitives.js';
 import type { ErrorDetail } from '../../api/schemas.js';
-import { netEffectiveRentCents } from '../../domain/concessions.js';
+import { monthlyConcessionCents, netEffectiveRentCents } from '../../domain/concessions.js';
 import type { AccountsStore } from './accounts.js';
 import type { CommunitiesStore } from './communities.js';
 import type { Database } from './db.js';
@@ -31,6 +31,13 @@ export interface ObservationCsvRow {
   concessions: string;
 }
 
+/** Observations whose concession text could not be valued (no NER recorded below asking): kept as written, NER at asking. */
+interface UnvaluedConcessions {
+  observations: number;
+  /** The distinct texts, most frequent first, with how many observations carry each. */
+  texts: Array<{ text: string; observations: number }>;
+}
+
 export interface ImportSummary {
   organization: string;
   users: number;
@@ -41,6 +48,23 @@ export interface ImportSummary {
   floor_plans: number;
   surveys: number;
   observations: number;
+  unvalued_concessions: UnvaluedConcessions;
+}
+
+/** Counts what the import could not value, by text. */
+function unvaluedTally() {
+  const byText = new Map<string, number>();
+  return {
+    add(o: { market_rent_cents: number; net_effective_rent_cents?: number | undefined; concessions: string }) {
+      if (monthlyConcessionCents(o.market_rent_cents, o.net_effective_rent_cents ?? null, o.concessions) === null)
+        byText.set(o.concessions, (byText.get(o.concessions) ?? 0) + 1);
+    },
+    result(): UnvaluedConcessions {
+      const texts = [...byText].map(([text, observations]) => ({ text, observations }));
+      texts.sort((a, b) => b.observations - a.observations || a.text.localeCompare(b.text));
+      return { observations: texts.reduce((sum, t) => sum + t.observations, 0), texts };
+    },
+  };
 }
 
 const invalid = (details: ErrorDetail[]) =>
@@ -208,6 +232,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
     const org = db.get<{ name: string }>('SELECT name FROM organizations WHERE id = ?', organizationId)?.name ?? '';
     const problems: ErrorDetail[] = [];
     const touched = new Set<string>();
+    const unvalued = unvaluedTally();
     let observations = 0;
 
     const subjectOf = remembered(
@@ -251,6 +276,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           const surveyId = surveyOf(subjectId, row.date);
           touched.add(surveyId);
           upsertObservation(surveyId, planId, row.date, { ...row, availability: [] });
+          unvalued.add(row);
         }
         observations++;
         return problems.length < maxProblems;
@@ -258,7 +284,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
       /** The summary; throws (so the transaction rolls back) when any row had a problem. */
       finish() {
         if (problems.length > 0) throw invalid(problems);
-        return { surveys: touched.size, observations };
+        return { surveys: touched.size, observations, unvalued_concessions: unvalued.result() };
       },
     };
   }
@@ -274,7 +300,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
         for (const user of dataset.users) accounts.upsertUser(organizationId, { ...user, email: user.email.toLowerCase() });
         const communityIds = new Map<string, string>();
         for (const c of dataset.communities) {
-          const id = c.id?.toLowerCase() ?? keyId(org, 'community', c.key);
+          const id = c.id ?? keyId(org, 'community', c.key);
           communityIds.set(c.key, id);
           const owner = db.get<{ organization_id: string; managed: number }>(
             'SELECT organization_id, managed FROM communities WHERE id = ?',
@@ -302,7 +328,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           );
         const planIds = new Map<string, string>();
         for (const p of dataset.floor_plans) {
-          const id = p.id?.toLowerCase() ?? keyId(org, 'floor_plan', p.key);
+          const id = p.id ?? keyId(org, 'floor_plan', p.key);
           planIds.set(p.key, id);
           // An id may only name a plan of this organization (communities are checked the same way above).
           const planOwner = db.get<{ organization_id: string }>(
@@ -327,10 +353,12 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           );
         }
         let observations = 0;
+        const unvalued = unvaluedTally();
         for (const survey of dataset.surveys) {
-          const surveyId = ensureSurvey(communityIds.get(survey.subject) as string, survey.date, survey.id?.toLowerCase());
+          const surveyId = ensureSurvey(communityIds.get(survey.subject) as string, survey.date, survey.id);
           for (const o of survey.observations) {
             upsertObservation(surveyId, planIds.get(o.floor_plan) as string, survey.date, o);
+            unvalued.add(o);
             observations++;
           }
         }
@@ -343,6 +371,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           floor_plans: dataset.floor_plans.length,
           surveys: dataset.surveys.length,
           observations,
+          unvalued_concessions: unvalued.result(),
         };
       });
     },

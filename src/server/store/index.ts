@@ -1,28 +1,44 @@
 import { join } from 'node:path';
 import { accountsStore } from './accounts.js';
+import { analyticsInputsStore } from './analytics-inputs.js';
 import { communitiesStore } from './communities.js';
+import { comparablesStore } from './comparables.js';
 import { Database } from './db.js';
 import { importStore } from './import.js';
-import { pricingStore } from './pricing.js';
+import { jobsStore } from './jobs.js';
+import { locationsStore } from './locations.js';
+import { pricingQueries } from './pricing-queries.js';
+import { pricingViewsStore } from './pricing-views.js';
 
 export { StoreError } from './errors.js';
 export type { Principal } from './accounts.js';
 
 export const DATABASE_FILE = 'rentsurvey.db';
 
-/** The store of one data directory: every query the service runs, behind plain functions. */
-export function openStore(dataDir: string | ':memory:', clock: () => Date = () => new Date()) {
-  const db = new Database(dataDir === ':memory:' ? ':memory:' : join(dataDir, DATABASE_FILE));
+/**
+ * The store of one data directory: every query the service runs, behind plain
+ * functions. `file` is for building a store under another name (see local.ts).
+ */
+export function openStore(dataDir: string | ':memory:', clock: () => Date = () => new Date(), file = DATABASE_FILE) {
+  const db = new Database(dataDir === ':memory:' ? ':memory:' : join(dataDir, file));
   const now = () => clock().toISOString();
   const accounts = accountsStore(db, now);
   const communities = communitiesStore(db, now);
+  const queries = pricingQueries(db);
+  const jobs = jobsStore(db, now);
   return {
     db,
     dataDir,
     now,
     accounts,
     communities,
-    pricing: pricingStore(db, now),
+    /** Read views of pricing (portfolio, batch, detail, comps, floor plans, history). */
+    pricing: pricingViewsStore(db, queries),
+    comparables: comparablesStore(db, now, queries, jobs),
+    jobs,
+    locations: locationsStore(db, now),
+    /** What overview, vacancy and vacancy-trend read. */
+    analytics: analyticsInputsStore(db, queries),
     imports: importStore(db, now, accounts, communities),
     close: () => db.close(),
   };

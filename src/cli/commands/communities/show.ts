@@ -3,6 +3,7 @@ import { formatMoney } from '../../../domain/format.js';
 import { money, number, perSqft, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList, printRecord } from '../../print.js';
+import { concessionTextColumn, explainNotUnderstood } from '../pricing/columns.js';
 
 type Detail = ResponseOf<'getCommunityDetail'>;
 type Plan = NonNullable<Detail['community']['pricing_summary']>['floor_plans'][number];
@@ -24,6 +25,7 @@ export const run: Handler = async (ctx, opts, [id]) => {
   if (plans.length > 0) {
     ctx.io.stdout.write('\nFloor plans\n');
     await printList<Plan>(ctx, { rows: plans, json: raw, columns: floorPlanColumns });
+    explainNotUnderstood(ctx, plans, (p) => p.latest_pricing);
   }
   if (data.comps && data.comps.length > 0) {
     ctx.io.stdout.write('\nActive comparables\n');
@@ -64,7 +66,7 @@ export const floorPlanColumns = [
   money<Plan>('net_effective_rent_cents', (p) => p.latest_pricing?.net_effective_rent_cents, 'NER'),
   perSqft<Plan>('market_rent_per_sqft_cents', (p) => p.latest_pricing?.market_rent_per_sqft_cents, 'ASK/SF'),
   number<Plan>('units_available', (p) => p.latest_pricing?.units_available, 'AVAIL'),
-  text<Plan>('concessions', (p) => p.latest_pricing?.concessions, 'CONCESSIONS'),
+  concessionTextColumn<Plan>((p) => p.latest_pricing),
   text<Plan>('as_of_date', (p) => p.latest_pricing?.as_of_date, 'AS OF'),
   text<Plan>('id', (p) => p.id, 'ID'),
 ];

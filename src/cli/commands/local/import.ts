@@ -63,7 +63,27 @@ export const run: Handler = async (ctx, opts, [file]) => {
       `${summary.comps} comparables, ${summary.floor_plans} floor plans, ${summary.surveys} surveys, ${summary.observations} observations; ` +
       `--local now reads ${summary.organization}`,
   );
+  reportUnvalued(ctx, summary.unvalued_concessions);
 };
+
+/** How many concession texts could not be valued, with the most frequent ones: kept as written, NER at asking. */
+function reportUnvalued(ctx: Parameters<Handler>[0], unvalued: { observations: number; texts: { text: string; observations: number }[] }) {
+  if (unvalued.observations === 0) return;
+  const shown = unvalued.texts.slice(0, EXAMPLES);
+  const more = unvalued.texts.length - shown.length;
+  ctx.log.warn(
+    `${count(unvalued.observations, 'observation')} ${unvalued.observations === 1 ? 'carries' : 'carry'} concession text that could not be valued ` +
+      `(${count(unvalued.texts.length, 'distinct text')}); kept as written, with NER at asking ` +
+      `unless the file records one:\n` +
+      shown.map((t) => `  ${JSON.stringify(t.text)} × ${t.observations}`).join('\n') +
+      (more > 0 ? `\n  … and ${more} more` : '') +
+      '\nhint: give net_effective_rent_cents for these rows, or see docs/metrics.md for the texts that are understood',
+  );
+}
+
+const EXAMPLES = 5;
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Store rejections (bad references, another organization's ids) become exit 2 or 5 with their first detail. */
 async function storeImport<T>(work: () => T | Promise<T>): Promise<T> {
@@ -138,5 +158,6 @@ async function importCsv(ctx: Parameters<Handler>[0], input: NodeJS.ReadableStre
     if (!organizationId) throw new CliError(org ? `no organization named ${org}` : 'the store has no organization yet', ExitCode.notFound);
     return storeImport(() => store.imports.importObservationStream(organizationId, all()));
   });
-  ctx.log.success(`Imported ${summary.observations} observations in ${summary.surveys} surveys from ${path}`);
+  ctx.log.success(`Imported ${count(summary.observations, 'observation')} in ${count(summary.surveys, 'survey')} from ${path}`);
+  reportUnvalued(ctx, summary.unvalued_concessions);
 }

@@ -4,7 +4,7 @@ import { printList } from '../../print.js';
 import { withLocalStore } from './store.js';
 
 export const run: Handler = async (ctx) => {
-  const jobs = await withLocalStore(ctx, (store) => store.pricing.jobs());
+  const jobs = await withLocalStore(ctx, (store) => store.jobs.list());
   await printList<(typeof jobs)[number]>(ctx, {
     rows: jobs,
     json: { jobs },

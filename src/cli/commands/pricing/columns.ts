@@ -2,8 +2,41 @@ import type { ResponseOf } from '../../../api/endpoints.js';
 import { formatMoney } from '../../../domain/format.js';
 import type { Column } from '../../../output/render.js';
 import { money, number, perSqft, text } from '../../columns.js';
+import type { CommandContext } from '../../context.js';
 
 export type PricingRecord = ResponseOf<'getPricingHistory'>['pricing'][number];
+type PricingValues = Pick<PricingRecord, 'market_rent_cents' | 'net_effective_rent_cents' | 'concessions' | 'concession_value_cents'>;
+
+/** Shown beside a concession whose text the service could not value. */
+const NOT_UNDERSTOOD = '?';
+
+/**
+ * Monthly value of the concession: the service's extension field when it sends
+ * one (null: not understood), else asking − NER, which any service's figures give.
+ */
+function concessionValue(p: PricingValues): number | null {
+  return p.concession_value_cents === undefined ? p.market_rent_cents - p.net_effective_rent_cents : p.concession_value_cents;
+}
+
+const notUnderstood = (p: PricingValues | null | undefined) => p != null && concessionValue(p) === null;
+
+/** The concession text; "?" before it when it could not be valued. */
+export function concessionTextColumn<Row>(get: (row: Row) => PricingValues | null | undefined): Column<Row> {
+  return {
+    ...text<Row>('concessions', (row) => get(row)?.concessions, 'CONCESSIONS'),
+    display: (row, style) => {
+      const values = get(row);
+      if (!values) return '—';
+      return notUnderstood(values) ? `${style.warn(NOT_UNDERSTOOD)} ${values.concessions}` : values.concessions;
+    },
+  };
+}
+
+/** After a table: what "?" means, once, when a row carries it (stderr, so pipes stay data). */
+export function explainNotUnderstood<Row>(ctx: CommandContext, rows: readonly Row[], get: (row: Row) => PricingValues | null | undefined) {
+  if (ctx.globals.format === 'table' && rows.some((row) => notUnderstood(get(row))))
+    ctx.log.info(`${NOT_UNDERSTOOD} concession text not understood: its value is unknown, and NER is shown at asking unless one was recorded.`);
+}
 
 /** One pricing record per row; the same columns serve `pricing history` and `pricing export`. */
 export const pricingColumns: Column<PricingRecord>[] = [
@@ -17,9 +50,10 @@ export const pricingColumns: Column<PricingRecord>[] = [
   {
     key: 'concession_value_cents',
     header: 'GAP',
-    value: (r) => r.market_rent_cents - r.net_effective_rent_cents,
+    value: concessionValue,
     display: (r, style) => {
-      const gap = r.market_rent_cents - r.net_effective_rent_cents;
+      const gap = concessionValue(r);
+      if (gap === null) return style.warn(NOT_UNDERSTOOD);
       return gap === 0 ? style.muted('—') : `-${formatMoney(gap)}`;
     },
     align: 'right',
@@ -27,6 +61,6 @@ export const pricingColumns: Column<PricingRecord>[] = [
   perSqft('market_rent_per_sqft_cents', (r) => r.market_rent_per_sqft_cents, 'ASK/SF'),
   perSqft('net_effective_rent_per_sqft_cents', (r) => r.net_effective_rent_per_sqft_cents, 'NER/SF'),
   number('units_available', (r) => r.units_available, 'AVAIL'),
-  text('concessions', (r) => r.concessions, 'CONCESSIONS'),
+  concessionTextColumn<PricingRecord>((r) => r),
   { ...text('floor_plan_id', (r) => r.floor_plan_id, 'FLOOR PLAN ID'), truncate: false },
 ];

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { addDays } from '../../../domain/dates.js';
+import { addDays, isIsoDate } from '../../../domain/dates.js';
 import { withSpinner } from '../../../output/messages.js';
 import { progressBar } from '../../../output/progress.js';
 import { formatCsv, type Column } from '../../../output/render.js';
@@ -57,13 +57,11 @@ interface ExportState {
 
 const stateFile = (out: string) => join(dirname(out), `.${basename(out)}.rentsurvey-state.json`);
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
 function dateRange(ctx: CommandContext, opts: Record<string, unknown>, state: ExportState | undefined) {
   const today = ctx.now().toISOString().slice(0, 10);
   for (const flag of ['start', 'end'] as const)
-    if (opts[flag] !== undefined && !isoDate.test(String(opts[flag])))
-      throw new UsageError(`--${flag} must be a date YYYY-MM-DD, got "${String(opts[flag])}"`);
+    if (opts[flag] !== undefined && !isIsoDate(String(opts[flag])))
+      throw new UsageError(`--${flag} must be a date YYYY-MM-DD from 0001-01-01 to 9999-12-31, got "${String(opts[flag])}"`);
   if (opts.sinceLast && (opts.start || opts.days)) throw new UsageError('--since-last picks the start date; drop --start/--days');
   const end = (opts.end as string | undefined) ?? today;
   let start = opts.start as string | undefined;

@@ -1,6 +1,7 @@
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
 import { floorPlanColumns } from '../communities/show.js';
+import { explainNotUnderstood } from './columns.js';
 
 export const run: Handler = async (ctx, _opts, [id]) => {
   const api = await ctx.api();
@@ -11,4 +12,5 @@ export const run: Handler = async (ctx, _opts, [id]) => {
     json: raw,
     emptyMessage: `${data.community.name} has no floor plans.`,
   });
+  explainNotUnderstood(ctx, data.floor_plans, (p) => p.latest_pricing);
 };

@@ -4,7 +4,7 @@ import { stdoutStyle } from '../../../output/style.js';
 import type { Handler } from '../../command.js';
 import { UsageError } from '../../errors.js';
 import { printList } from '../../print.js';
-import { pricingColumns, type PricingRecord } from './columns.js';
+import { explainNotUnderstood, pricingColumns, type PricingRecord } from './columns.js';
 
 export const run: Handler = async (ctx, opts, [id]) => {
   if (opts.chart && ctx.globals.format !== 'table')
@@ -46,4 +46,5 @@ export const run: Handler = async (ctx, opts, [id]) => {
     json: raw,
     emptyMessage: `No pricing for ${data.community.name} from ${data.date_range.start} to ${data.date_range.end}; try --days 365 or --latest.`,
   });
+  explainNotUnderstood(ctx, data.pricing, (r) => r);
 };

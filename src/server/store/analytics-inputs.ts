@@ -36,11 +36,17 @@ export function analyticsInputsStore(db: Database, queries: PricingQueries) {
     },
 
     /**
-     * Availability rows of the subject's completed surveys, for its plans and
-     * its comparables' plans — deactivated ones too: a comparable keeps its
-     * history, so it still counts in the past surveys that observed it.
+     * The subject's completed surveys and, per survey, the communities it
+     * observed with their units available within `windowDays` of the survey
+     * date — the subject and its comparables, deactivated ones too: a
+     * comparable keeps its history, so it still counts in the past surveys that
+     * observed it. Counted here, in one pass over the availability rows, since
+     * a year of surveys has thousands of them (the rule is the domain's
+     * unitsAvailableBy: available on or before the window's last day).
+     * `latest` holds the latest survey's availability rows of the subject, for
+     * the vacancy and the projections.
      */
-    vacancyData(organizationId: string, subjectId: string) {
+    vacancyData(organizationId: string, subjectId: string, windowDays: number) {
       const subject = queries.communityOrThrow(organizationId, subjectId);
       const surveys = db.all<{ id: string; survey_date: string; created_at: string }>(
         `SELECT id, survey_date, created_at FROM surveys
@@ -54,27 +60,40 @@ export function analyticsInputsStore(db: Database, queries: PricingQueries) {
           WHERE community_id IN (SELECT value FROM json_each(?)) GROUP BY community_id`,
         jsonIds(communities),
       );
-      const availability = db.all<{ survey_id: string; community_id: string; available_from: string; units: number }>(
-        `SELECT a.survey_id, fp.community_id, a.available_from, a.units
-           FROM availability a JOIN floor_plans fp ON fp.id = a.floor_plan_id
-          WHERE a.survey_id IN (SELECT value FROM json_each(?))
-            AND fp.community_id IN (SELECT value FROM json_each(?))`,
-        jsonIds(surveys.map((s) => s.id)),
-        jsonIds(communities),
-      );
-      // Which communities a survey observed at all, so a comp without data is not counted as 0 %.
+      // Every community a survey observed (a comp without data in a survey is left out, not counted
+      // as 0 %), then what each had available within the window: one pass over each table.
       const observed = db.all<{ survey_id: string; community_id: string }>(
-        `SELECT DISTINCT o.survey_id, fp.community_id FROM observations o JOIN floor_plans fp ON fp.id = o.floor_plan_id
-          WHERE o.survey_id IN (SELECT value FROM json_each(?))`,
-        jsonIds(surveys.map((s) => s.id)),
+        `SELECT DISTINCT o.survey_id, fp.community_id
+           FROM surveys s JOIN observations o ON o.survey_id = s.id JOIN floor_plans fp ON fp.id = o.floor_plan_id
+          WHERE s.subject_id = ? AND s.status = 'completed'`,
+        subjectId,
       );
+      const available = db.all<{ survey_id: string; community_id: string; units: number }>(
+        `SELECT a.survey_id, fp.community_id, SUM(a.units) AS units
+           FROM surveys s JOIN availability a ON a.survey_id = s.id JOIN floor_plans fp ON fp.id = a.floor_plan_id
+          WHERE s.subject_id = ? AND s.status = 'completed' AND a.available_from <= date(s.survey_date, ?)
+          GROUP BY a.survey_id, fp.community_id`,
+        subjectId,
+        `+${windowDays} days`,
+      );
+      const availableBy = new Map(available.map((row) => [`${row.survey_id} ${row.community_id}`, row.units]));
+      const latest = surveys.at(-1);
+      const latestAvailability = latest
+        ? db.all<{ available_from: string; units: number }>(
+            `SELECT a.available_from, a.units FROM availability a JOIN floor_plans fp ON fp.id = a.floor_plan_id
+              WHERE a.survey_id = ? AND fp.community_id = ?`,
+            latest.id,
+            subjectId,
+          )
+        : [];
       return {
         subject,
         surveys,
         compIds: communities.slice(1),
         totalUnits: new Map(units.map((u) => [u.community_id, u.units])),
-        availability,
-        observed,
+        /** Per survey, the communities it observed and their units available within the window. */
+        observed: observed.map((row) => ({ ...row, available: availableBy.get(`${row.survey_id} ${row.community_id}`) ?? 0 })),
+        latestAvailability,
       };
     },
   };

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { ExitCode } from './errors.js';
 
 /** The state stored at `path`, or undefined when there is none yet (or it cannot be read: start afresh). */
 export async function readState<T>(path: string): Promise<T | undefined> {
@@ -86,7 +87,7 @@ export async function createAtomicFile(
 }
 
 /** Exit statuses of a run ended by a signal, as a shell reports them (128 + the signal's number). */
-const SIGNAL_STATUS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+const SIGNAL_STATUS = { SIGINT: ExitCode.interrupted, SIGTERM: 143, SIGHUP: 129 } as const;
 
 /**
  * While a temporary file exists, Ctrl-C (SIGINT), a kill (SIGTERM) or a closed

@@ -1,6 +1,6 @@
 import type { QueryOutputOf, ResponseOf } from '../api/endpoints.js';
 import { computeOverview } from '../domain/overview.js';
-import { computeProjections, computeVacancy, VACANCY_WINDOW_DAYS, vacancyTrendPoint, vacancyWithoutData } from '../domain/vacancy.js';
+import { computeProjections, computeVacancy, vacancyTrendPoint, vacancyWithoutData } from '../domain/vacancy.js';
 import type { Store } from './store/index.js';
 
 /** GET …/overview: the store gathers the latest survey data in one round trip; the domain computes. */
@@ -48,7 +48,7 @@ export function overview(store: Store, organizationId: string, id: string): Resp
 
 /** GET …/vacancy: from the latest completed survey; without one, has_data false and nulls. */
 export function vacancy(store: Store, organizationId: string, id: string): ResponseOf<'getVacancy'> {
-  const data = store.analytics.vacancyData(organizationId, id, VACANCY_WINDOW_DAYS);
+  const data = store.analytics.vacancyData(organizationId, id);
   const latest = data.surveys.at(-1);
   const totalUnits = data.totalUnits.get(id) ?? 0;
   return {
@@ -69,7 +69,7 @@ export function vacancyTrend(
 ): ResponseOf<'getVacancyTrend'> {
   // Every completed survey: start_date/end_date limit the trend points only; the
   // projections look forward from the latest survey whatever the range (docs/metrics.md).
-  const data = store.analytics.vacancyData(organizationId, id, VACANCY_WINDOW_DAYS);
+  const data = store.analytics.vacancyData(organizationId, id);
   const inRange = data.surveys.filter(
     (survey) =>
       (query.start_date === undefined || survey.survey_date >= query.start_date) &&

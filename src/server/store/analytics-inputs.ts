@@ -37,16 +37,14 @@ export function analyticsInputsStore(db: Database, queries: PricingQueries) {
 
     /**
      * The subject's completed surveys and, per survey, the communities it
-     * observed with their units available within `windowDays` of the survey
-     * date — the subject and its comparables, deactivated ones too: a
-     * comparable keeps its history, so it still counts in the past surveys that
-     * observed it. Counted here, in one pass over the availability rows, since
-     * a year of surveys has thousands of them (the rule is the domain's
-     * unitsAvailableBy: available on or before the window's last day).
-     * `latest` holds the latest survey's availability rows of the subject, for
-     * the vacancy and the projections.
+     * observed with their units available within the 14-day window
+     * (survey_vacancy, kept by the importer) — the subject and its
+     * comparables, deactivated ones too: a comparable keeps its history, so it
+     * still counts in the past surveys that observed it. `latestAvailability`
+     * holds the latest survey's availability rows of the subject, for the
+     * vacancy and the projections.
      */
-    vacancyData(organizationId: string, subjectId: string, windowDays: number) {
+    vacancyData(organizationId: string, subjectId: string) {
       const subject = queries.communityOrThrow(organizationId, subjectId);
       const surveys = db.all<{ id: string; survey_date: string; created_at: string }>(
         `SELECT id, survey_date, created_at FROM surveys
@@ -60,23 +58,12 @@ export function analyticsInputsStore(db: Database, queries: PricingQueries) {
           WHERE community_id IN (SELECT value FROM json_each(?)) GROUP BY community_id`,
         jsonIds(communities),
       );
-      // Every community a survey observed (a comp without data in a survey is left out, not counted
-      // as 0 %), then what each had available within the window: one pass over each table.
-      const observed = db.all<{ survey_id: string; community_id: string }>(
-        `SELECT DISTINCT o.survey_id, fp.community_id
-           FROM surveys s JOIN observations o ON o.survey_id = s.id JOIN floor_plans fp ON fp.id = o.floor_plan_id
+      const observed = db.all<{ survey_id: string; community_id: string; available: number }>(
+        `SELECT v.survey_id, v.community_id, v.available_next_14_days AS available
+           FROM surveys s JOIN survey_vacancy v ON v.survey_id = s.id
           WHERE s.subject_id = ? AND s.status = 'completed'`,
         subjectId,
       );
-      const available = db.all<{ survey_id: string; community_id: string; units: number }>(
-        `SELECT a.survey_id, fp.community_id, SUM(a.units) AS units
-           FROM surveys s JOIN availability a ON a.survey_id = s.id JOIN floor_plans fp ON fp.id = a.floor_plan_id
-          WHERE s.subject_id = ? AND s.status = 'completed' AND a.available_from <= date(s.survey_date, ?)
-          GROUP BY a.survey_id, fp.community_id`,
-        subjectId,
-        `+${windowDays} days`,
-      );
-      const availableBy = new Map(available.map((row) => [`${row.survey_id} ${row.community_id}`, row.units]));
       const latest = surveys.at(-1);
       const latestAvailability = latest
         ? db.all<{ available_from: string; units: number }>(
@@ -92,7 +79,7 @@ export function analyticsInputsStore(db: Database, queries: PricingQueries) {
         compIds: communities.slice(1),
         totalUnits: new Map(units.map((u) => [u.community_id, u.units])),
         /** Per survey, the communities it observed and their units available within the window. */
-        observed: observed.map((row) => ({ ...row, available: availableBy.get(`${row.survey_id} ${row.community_id}`) ?? 0 })),
+        observed,
         latestAvailability,
       };
     },

@@ -3,6 +3,7 @@ import type { Dataset } from '../../api/dataset.js';
 import { MAX_ACTIVE_COMPS } from '../../api/primitives.js';
 import type { ErrorDetail } from '../../api/schemas.js';
 import { monthlyConcessionCents, netEffectiveRentCents } from '../../domain/concessions.js';
+import { VACANCY_WINDOW_DAYS } from '../../domain/vacancy.js';
 import type { AccountsStore } from './accounts.js';
 import type { CommunitiesStore } from './communities.js';
 import type { Database } from './db.js';
@@ -208,6 +209,28 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
       );
   }
 
+  /**
+   * Recounts the survey_vacancy rows of the given surveys from their
+   * observations and availability (one pass, whatever was replaced): each
+   * community a survey observed, with its units available within the window.
+   */
+  function refreshSurveyVacancy(surveyIds: Iterable<string>) {
+    const ids = JSON.stringify([...surveyIds]);
+    db.run('DELETE FROM survey_vacancy WHERE survey_id IN (SELECT value FROM json_each(?))', ids);
+    db.run(
+      `INSERT INTO survey_vacancy (survey_id, community_id, available_next_14_days)
+       SELECT o.survey_id, fp.community_id,
+              COALESCE(SUM(CASE WHEN a.available_from <= date(s.survey_date, :window) THEN a.units END), 0)
+         FROM observations o
+         JOIN surveys s ON s.id = o.survey_id
+         JOIN floor_plans fp ON fp.id = o.floor_plan_id
+         LEFT JOIN availability a ON a.survey_id = o.survey_id AND a.floor_plan_id = o.floor_plan_id
+        WHERE o.survey_id IN (SELECT value FROM json_each(:ids))
+        GROUP BY o.survey_id, fp.community_id`,
+      { ids, window: `+${VACANCY_WINDOW_DAYS} days` },
+    );
+  }
+
   function ensureSurvey(subjectId: string, date: string, id?: string): string {
     const existing = db.get<{ id: string }>('SELECT id FROM surveys WHERE subject_id = ? AND survey_date = ?', subjectId, date);
     if (existing) return existing.id;
@@ -284,6 +307,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
       /** The summary; throws (so the transaction rolls back) when any row had a problem. */
       finish() {
         if (problems.length > 0) throw invalid(problems);
+        refreshSurveyVacancy(touched);
         return { surveys: touched.size, observations, unvalued_concessions: unvalued.result() };
       },
     };
@@ -354,14 +378,17 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
         }
         let observations = 0;
         const unvalued = unvaluedTally();
+        const surveyIds = new Set<string>();
         for (const survey of dataset.surveys) {
           const surveyId = ensureSurvey(communityIds.get(survey.subject) as string, survey.date, survey.id);
+          surveyIds.add(surveyId);
           for (const o of survey.observations) {
             upsertObservation(surveyId, planIds.get(o.floor_plan) as string, survey.date, o);
             unvalued.add(o);
             observations++;
           }
         }
+        refreshSurveyVacancy(surveyIds);
         return {
           organization: org,
           users: dataset.users.length,

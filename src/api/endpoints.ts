@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Read } from './reading.js';
 import * as s from './schemas.js';
 
 export const SCOPES = [
@@ -219,3 +220,5 @@ export type QueryOf<O extends OperationId> = Partial<QueryOutputOf<O>>;
 export type ParamsOf<O extends OperationId> = z.output<Field<Endpoints[O], 'params'>>;
 export type BodyOf<O extends OperationId> = z.input<Field<Endpoints[O], 'body'>>;
 export type ResponseOf<O extends OperationId> = z.output<Endpoints[O]['response']>;
+/** An answer as the client reads it from any service that follows the spec (see reading.ts). */
+export type ReadOf<O extends OperationId> = Read<Endpoints[O]['response']>;

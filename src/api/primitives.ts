@@ -78,3 +78,38 @@ export const IdList = z
     if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `not a UUID: ${bad}` });
   })
   .meta({ description: `comma-separated community UUIDs, at most ${MAX_BATCH_IDS}` });
+
+// ---------------------------------------------------------------- client-side readings
+// What the CLI accepts from *any* service that follows the spec, beside the strict
+// primitives above that our own service emits. src/api/reading.ts maps each strict
+// primitive to one of these when it derives the client's response schemas.
+
+/** Any 8-4-4-4-12 hex id, of any version or variant. */
+export const SpecId = z.guid({ message: 'expected a UUID' });
+
+/** A user summary's id: the spec types it "string (user identifier)", not a UUID. */
+export const SpecUserId = z.string().min(1, 'expected a non-empty user identifier');
+
+// Extended ISO 8601: seconds and their fraction optional, Z or an offset (+02:00, +0200, +02).
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/;
+
+function isIsoInstant(text: string): boolean {
+  const match = ISO_INSTANT.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
+  const date = new Date(0);
+  date.setUTCFullYear(year!, month! - 1, day!);
+  const sameDay = date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
+  return sameDay && hour! <= 23 && minute! <= 59 && second! <= 60;
+}
+
+/** Any ISO 8601 instant: with or without milliseconds, `Z` or an offset. */
+export const SpecTimestamp = z
+  .string()
+  .refine(isIsoInstant, 'expected an ISO 8601 timestamp with Z or an offset, e.g. 2026-08-24T14:15:22Z');
+
+/** A calendar date, YYYY-MM-DD. */
+export const SpecDate = z.iso.date({ message: 'expected a date YYYY-MM-DD' });
+
+/** An integer of any size (JSON's 12.0 is 12); the CLI shows what it is sent. */
+export const SpecInteger = z.number().refine(Number.isInteger, 'expected an integer');

@@ -15,7 +15,9 @@ import {
   Timestamp,
   Url,
   Zipcode,
+  SpecUserId,
 } from './primitives.js';
+import { extension, notShown, specReads } from './reading.js';
 
 // ---------------------------------------------------------------- errors
 
@@ -57,7 +59,14 @@ export const CompParams = z.strictObject({ id: Id, comp_id: Id });
 // ---------------------------------------------------------------- users
 
 export const UserSummary = z
-  .object({ id: Id, email: z.string(), full_name: z.string(), role: Role, status: Status })
+  .object({
+    // The spec types it "string (user identifier)": our ids are UUIDs, another service's need not be.
+    id: specReads(Id, SpecUserId),
+    email: z.string(),
+    full_name: z.string(),
+    role: Role,
+    status: Status,
+  })
   .meta({ id: 'UserSummary' });
 
 export const User = z
@@ -175,12 +184,10 @@ export const PricingValues = z
     units_available: NonNegativeInt,
     concessions: z.string().meta({ description: 'free text; empty string when none' }),
     // Extension (not in the spec; other servers may not send it): null tells "not understood" from 0 "none".
-    concession_value_cents: Cents.nullable()
-      .optional()
-      .meta({
-        description:
-          'extension: monthly value of the concession, asking − NER in cents; 0 when none; null when the text could not be valued (docs/metrics.md)',
-      }),
+    concession_value_cents: extension(
+      Cents.nullable().optional(),
+      'extension: monthly value of the concession, asking − NER in cents; 0 when none; null when the text could not be valued (docs/metrics.md)',
+    ),
   })
   .meta({ id: 'PricingValues' });
 
@@ -205,8 +212,8 @@ export const Comparable = z
   .object({
     id: Id,
     name: z.string(),
-    address: z.string().optional(),
-    zipcode: z.string().optional(),
+    address: extension(z.string().optional()),
+    zipcode: extension(z.string().optional()),
     distance_miles: z.number().nonnegative().nullable(),
     pricing: CompPricing.optional(),
     is_included_in_surveys: z.boolean(),
@@ -262,7 +269,7 @@ export const BatchResponse = z.object({
     }),
   ),
   total: NonNegativeInt,
-  not_found: z.array(z.string()).meta({ description: 'requested ids that match no community of the caller' }),
+  not_found: extension(z.array(z.string()), 'requested ids that match no community of the caller'),
 });
 
 export const DetailQuery = z.strictObject({
@@ -282,11 +289,12 @@ export const DetailResponse = z.object({
       .object({
         latest_date: IsoDate.nullable(),
         avg_market_rent_cents: Cents.nullable(),
-        floor_plans: z.array(FloorPlan),
+        // The spec does not show the elements' shape; ours are floor plans with their latest pricing.
+        floor_plans: z.array(notShown(FloorPlan)),
       })
       .optional(),
   }),
-  comps: z.array(Comparable).optional(),
+  comps: z.array(notShown(Comparable)).optional(),
 });
 
 export const CompsQuery = z.strictObject({
@@ -336,41 +344,45 @@ export const FloorPlansResponse = z.object({
   total: NonNegativeInt,
 });
 
+// The spec does not show the answer without a completed survey: all but the community and has_data may then be absent.
 export const VacancyResponse = z.object({
   community_id: Id,
   community_name: z.string(),
-  total_units: NonNegativeInt,
-  vacancy_rate: z.number().min(0).nullable().meta({ description: 'fraction; null when has_data is false' }),
-  vacancy_rate_formatted: z.string().nullable(),
-  available_units_next_14_days: NonNegativeInt.nullable(),
-  available_units_formatted: z.string().nullable(),
+  total_units: notShown(NonNegativeInt),
+  vacancy_rate: notShown(z.number().min(0).nullable(), 'fraction; null when has_data is false'),
+  vacancy_rate_formatted: notShown(z.string().nullable()),
+  available_units_next_14_days: notShown(NonNegativeInt.nullable()),
+  available_units_formatted: notShown(z.string().nullable()),
   has_data: z.boolean(),
-  as_of_date: IsoDate.nullable(),
+  as_of_date: notShown(IsoDate.nullable()),
 });
 
+// The spec shows neither the type nor the unit of the rent amounts; ours are integer cents.
+const RentAmount = notShown(Cents.nullable());
+
 const RentPosition = z.object({
-  subject_rent: Cents.nullable(),
-  avg_comp_rent: Cents.nullable(),
+  subject_rent: RentAmount,
+  avg_comp_rent: RentAmount,
   psi: z.number().nullable(),
-  rent_variation: Cents.nullable(),
+  rent_variation: RentAmount,
   rent_per_sqft_variation: z.number().nullable(),
   percentile_rank: z.number().int().min(0).max(100).nullable(),
-  market_low: Cents.nullable(),
-  market_high: Cents.nullable(),
+  market_low: RentAmount,
+  market_high: RentAmount,
   comps_with_data: NonNegativeInt,
 });
 
 export const OverviewResponse = z.object({
   community: z.object({ id: Id, name: z.string(), address: z.string() }),
-  as_of_date: IsoDate.nullable(),
+  as_of_date: extension(IsoDate.nullable(), 'date of the survey the metrics are computed from'),
   floor_plans: z.array(
     z.object({
-      floor_plan_id: Id.optional(),
-      floor_plan_name: z.string().optional(),
+      floor_plan_id: extension(Id.optional()),
+      floor_plan_name: extension(z.string().optional()),
       bedrooms: NonNegativeInt,
       bathrooms: z.number().nonnegative(),
       square_feet: NonNegativeInt,
-      unit_count: NonNegativeInt.optional(),
+      unit_count: extension(NonNegativeInt.optional()),
       base_rent: RentPosition,
       ner: RentPosition.extend({
         comps_offering_concessions: NonNegativeInt,

@@ -10,6 +10,8 @@ export const text = <Row>(key: string, get: (row: Row) => string | null | undefi
   key,
   ...(header ? { header } : {}),
   value: (row) => get(row) ?? null,
+  // A value the service did not send (null, or an optional field left out) reads as "—", like numbers.
+  display: (row) => get(row) ?? '—',
 });
 
 export const number = <Row>(key: string, get: (row: Row) => number | null | undefined, header?: string): Column<Row> => ({

@@ -56,7 +56,7 @@ export function createContext(options: {
             notice: (message) => log.info(message),
             trace,
           });
-          return { client: createApiClient(transport, { apiKey }), close: () => transport.close() };
+          return { client: createApiClient(transport, { apiKey, trace }), close: () => transport.close() };
         }
         const { resolveConnection } = await import('./config.js');
         const connection = resolveConnection({ flags: { profile: globals.profile }, env, store: await context.config() });
@@ -73,7 +73,7 @@ export function createContext(options: {
           requestTimeoutMs: globals.requestTimeoutMs,
           trace,
         });
-        return { client: createApiClient(transport, { apiKey: connection.apiKey }), close: () => transport.close() };
+        return { client: createApiClient(transport, { apiKey: connection.apiKey, trace }), close: () => transport.close() };
       })();
       return (await api).client;
     },

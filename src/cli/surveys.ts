@@ -4,14 +4,14 @@
  * any service following the spec: floor plans with their latest pricing, the
  * comparables, and each floor plan's latest pricing on or before a date.
  */
-import type { ResponseOf } from '../api/endpoints.js';
+import type { ReadOf } from '../api/endpoints.js';
 import type { CompInput } from '../domain/overview.js';
 import { mapLimited } from './concurrency.js';
 import type { ApiClient } from './http/client.js';
 
-export type PricingRecord = ResponseOf<'getPricingHistory'>['pricing'][number];
-export type FloorPlan = ResponseOf<'listFloorPlans'>['floor_plans'][number];
-export type Comparable = ResponseOf<'listComps'>['comps'][number];
+export type PricingRecord = ReadOf<'getPricingHistory'>['pricing'][number];
+export type FloorPlan = ReadOf<'listFloorPlans'>['floor_plans'][number];
+export type Comparable = ReadOf<'listComps'>['comps'][number];
 
 /** Requests in flight at once when reading many comparables. */
 export const CONCURRENCY = 4;
@@ -27,7 +27,8 @@ const BEFORE_ANY_SURVEY = '1970-01-01';
 export async function pricingOnOrBefore(api: ApiClient, communityId: string, date: string): Promise<PricingRecord[]> {
   const { data } = await api.call('getPricingHistory', {
     params: { id: communityId },
-    query: { start_date: BEFORE_ANY_SURVEY, end_date: date, latest_only: true },
+    // A date another service sent may be older than BEFORE_ANY_SURVEY: the range must not be reversed.
+    query: { start_date: date < BEFORE_ANY_SURVEY ? date : BEFORE_ANY_SURVEY, end_date: date, latest_only: true },
   });
   return data.pricing;
 }

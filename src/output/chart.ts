@@ -1,5 +1,5 @@
 import type { Style } from './style.js';
-import { displayWidth, padStart } from './text.js';
+import { displayWidth, padStart, sanitize } from './text.js';
 
 export interface ChartPoint {
   /** A date (YYYY-MM-DD or ISO) or any label; dates are placed on a time scale. */
@@ -81,7 +81,7 @@ export function lineChart(series: readonly ChartSeries[], options: LineChartOpti
   lines.push((indent + muted(xLabels(xScale, plotWidth))).trimEnd());
   const legend = series.map((s, i) => {
     const empty = !s.points.some((p) => isValue(p.y));
-    return `${paint(i, glyphs[i % glyphs.length] ?? '*')} ${s.name}${empty ? muted(' (no data)') : ''}`;
+    return `${paint(i, glyphs[i % glyphs.length] ?? '*')} ${sanitize(s.name)}${empty ? muted(' (no data)') : ''}`;
   });
   lines.push(indent + legend.join('   '));
   return `${lines.join('\n')}\n`;

@@ -83,7 +83,8 @@ export async function renderList<Row>(io: IOStreams, options: RenderListOptions<
     case 'table':
     case 'md':
       if (rows.length === 0) {
-        if (!options.quiet) io.stderr.write(`${options.emptyMessage ?? 'No results'}\n`);
+        // Empty messages quote server text (a community's name).
+        if (!options.quiet) io.stderr.write(`${sanitize(options.emptyMessage ?? 'No results', { multiline: true })}\n`);
         return;
       }
       io.stdout.write(options.format === 'md' ? formatMarkdown(rows, columns) : await formatTable(io, rows, columns));
@@ -284,7 +285,8 @@ export async function formatCsv<Row>(
 
 function csvValue(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  // A CSV is often looked at with cat: server text loses its terminal controls (line breaks stay, quoted).
+  if (typeof value === 'string') return sanitize(value, { multiline: true });
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value instanceof Date) return value.toISOString();

@@ -2,9 +2,10 @@ import { stripVTControlCharacters } from 'node:util';
 
 /* eslint-disable no-control-regex -- matching terminal control characters is the point here */
 const SGR = /^\x1b\[[0-9;]*m$/;
-// Escape sequences (CSI, OSC, DCS/PM/APC, two-byte) or a lone control character.
+// Escape sequences (CSI, OSC, DCS/PM/APC, two-byte; CSI and OSC also in their one-byte C1 forms)
+// or a lone control character.
 const CONTROL =
-  /\r\n|\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[P^_][^\x1b]*(?:\x1b\\)?|\x1b[@-Z\\-_]?|[\x00-\x1f\x7f-\x9f]/g;
+  /\r\n|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?|\x1b[P^_][^\x1b]*(?:\x1b\\)?|\x1b[@-Z\\-_]?|[\x00-\x1f\x7f-\x9f]/g;
 /* eslint-enable no-control-regex */
 
 export interface SanitizeOptions {

@@ -158,7 +158,7 @@ describe('a write whose answer is lost or mangled', () => {
     answer = (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>');
     const r = await run(['comps', 'list', SUBJECT]);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/unexpected response/);
+    expect(r.stderr).toMatch(/answered 200 OK from \S+ with a body that is not JSON \(text\/html\)/);
     expect(r.stderr).not.toMatch(/may have been applied/);
   });
 });

@@ -102,7 +102,7 @@ describe('GET is retried', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe('');
     expect(count('GET', '/v1/rentsurvey/portfolio')).toBe(4);
-    expect(r.stderr).toMatch(/^error: try again later\n/);
+    expect(r.stderr).toMatch(/^error: GET \/v1\/rentsurvey\/portfolio answered 503 Service Unavailable: try again later\n/);
   });
 
   it('500 is not retried', async () => {
@@ -119,7 +119,7 @@ describe('GET is retried', () => {
     };
     const r = await run(['portfolio']);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/HTTP 502 Bad Gateway from http:\/\/127\.0\.0\.1:\d+ \(not a rentsurvey error body\)/);
+    expect(r.stderr).toMatch(/GET \/v1\/rentsurvey\/portfolio answered 502 Bad Gateway from http:\/\/127\.0\.0\.1:\d+ \(not a rentsurvey error body\)/);
     expect(r.stderr).not.toContain('<html>');
     expect(count('GET', '/v1/rentsurvey/portfolio')).toBe(4);
   });
@@ -129,7 +129,7 @@ describe('GET is retried', () => {
     const r = await run(['portfolio', '--json']);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/unexpected response/);
+    expect(r.stderr).toMatch(/answered with a body that breaks the API contract: communities: expected array, received "nope"/);
   });
 
   it('unknown extra fields are tolerated and kept in --json', async () => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey, createSandbox, parseJson, startServe, type Sandbox, type Served } from '../helpers/cli.js';
+import { createKey, createSandbox, demoStore, parseJson, startServe, type Sandbox, type Served } from '../helpers/cli.js';
 
 // `sync` copies what a remote profile can read into a local store; afterwards
 // --local answers from the copy exactly as the remote does.
@@ -49,6 +49,25 @@ describe('sync', () => {
     const list = await sandbox.run(['--local', '--data-dir', mirror, 'communities', 'list', '--all', '--json']);
     const there = await sandbox.run(['communities', 'list', '--all', '--json'], { env: remote });
     expect(parseJson<{ total: number }>(list.stdout).total).toBe(parseJson<{ total: number }>(there.stdout).total);
+  }, 90_000);
+
+  it('into a store that holds the same ids under another organization: says what happened and what to do, exit 5', async () => {
+    // The local demo data and a `serve` of the same demo data share their ids.
+    const demo = await demoStore(join(sandbox.root, 'local-demo'));
+    const clash = await sandbox.run(['sync', '--days', '7', '--data-dir', demo], { env: remote, timeout: 60_000 });
+    expect(clash.exitCode).toBe(5);
+    expect(clash.stdout).toBe('');
+    expect(clash.stderr).toMatch(/^error: the local store in \S+ already holds community [\da-f-]{36}, under another organization: the remote serves records with the same ids/m);
+    expect(clash.stderr).toMatch(/^hint: sync into a folder of its own with --data-dir <dir>.*`rentsurvey local reset --empty`/m);
+    expect(clash.stderr).not.toMatch(/this is a bug/);
+    // Nothing was written: the store still reads as the demo portfolio.
+    const local = await sandbox.run(['--local', '--data-dir', demo, 'portfolio', '--json']);
+    expect(parseJson<{ total: number }>(local.stdout).total).toBe(25);
+
+    // Following the hint works.
+    expect((await sandbox.run(['local', 'reset', '--empty', '--yes', '--data-dir', demo])).exitCode).toBe(0);
+    const again = await sandbox.run(['sync', '--days', '7', '--data-dir', demo], { env: remote, timeout: 60_000 });
+    expect(again.exitCode, again.stderr).toBe(0);
   }, 90_000);
 
   it('refuses --local and needs a remote profile', async () => {

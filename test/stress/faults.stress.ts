@@ -93,7 +93,7 @@ describe('GET is retried through the faults that retrying can cure', () => {
     const r = await viaProxy(['portfolio', '--json']);
     expect(r.exitCode, shown(r)).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/unexpected response/);
+    expect(r.stderr).toMatch(/answered 200 OK from \S+ with a body that is not JSON/);
     survived++;
   });
 });

@@ -177,32 +177,121 @@ describe('validation before sending', () => {
 });
 
 describe('responses', () => {
-  it('tolerates unknown extra fields: dropped from data, kept in raw', async () => {
+  it('keeps unknown extra fields, in data and in raw', async () => {
     answer(200, { ...user, nickname: 'ana', preferences: { theme: 'dark' } });
     const { data, raw } = await client().call('getUser', { params: { id: USER_ID } });
-    expect(data).toEqual(user);
+    expect(data).toEqual({ ...user, nickname: 'ana', preferences: { theme: 'dark' } });
     expect(raw).toEqual({ ...user, nickname: 'ana', preferences: { theme: 'dark' } });
   });
 
-  it('a response that breaks the contract is exit 1 naming the field', async () => {
+  it('reads the spec, not our exact output: any ISO instant, integers as 12.0, any user id, new enum values', async () => {
+    for (const stamp of ['2026-08-24T14:15:22Z', '2026-08-24T14:15:22.1+02:00', '2026-08-24T16:15:22.123456-05:00', '2026-08-24T14:15Z']) {
+      answer(200, { ...user, created_at: stamp, role: 'owner' });
+      const { data } = await client().call('getUser', { params: { id: USER_ID } });
+      expect(data.created_at).toBe(stamp);
+      expect(data.role).toBe('owner');
+    }
+    answer(200, `{"communities":[],"total":12.0,"limit":50.0,"offset":0}`);
+    expect((await client().call('listCommunities')).data.total).toBe(12);
+
+    const manager = { id: 'u-42', email: 'kim@x.example', full_name: 'Kim', role: 'member', status: 'active' };
+    const record = {
+      id: COMM_ID,
+      name: 'Maple',
+      address: '1 Main St',
+      zipcode: '78701',
+      email: null,
+      external_community_id: null,
+      website_url: null,
+      status: 'active',
+      community_manager: manager,
+      asset_manager: null,
+      leasing_manager: null,
+      other_team_members: [manager],
+      created_at: '2026-01-02T03:04:05Z',
+      updated_at: '2026-01-02T03:04:05Z',
+    };
+    answer(200, { communities: [record], total: 1, limit: 50, offset: 0 });
+    expect((await client().call('listCommunities')).data.communities[0]?.community_manager?.id).toBe('u-42');
+  });
+
+  it('reads our extensions as absent when another service leaves them out or sends something else', async () => {
+    const place = {
+      id: COMM_ID,
+      name: 'Maple',
+      address: '1 Main St',
+      zipcode: '78701',
+      external_community_id: 'M-1',
+      latitude: 30.1,
+      longitude: -97.7,
+      website_url: 'https://maple.example',
+    };
+    answer(200, { communities: [place], total: 1 });
+    expect((await client().call('batchCommunities', { query: { ids: COMM_ID } })).data.not_found).toBeUndefined();
+    answer(200, { communities: [place], total: 1, not_found: 'nope' });
+    expect((await client().call('batchCommunities', { query: { ids: COMM_ID } })).data.not_found).toBeUndefined();
+    answer(200, { communities: [place], total: 1, not_found: [COMP_ID] });
+    expect((await client().call('batchCommunities', { query: { ids: COMM_ID } })).data.not_found).toEqual([COMP_ID]);
+  });
+
+  it('reads shapes the spec does not show best effort: unreadable parts dropped, never an error', async () => {
+    answer(200, {
+      community: { id: COMM_ID, name: 'Maple', address: '1 Main St', zipcode: '78701', comp_count: 1, floor_plan_count: 2, pricing_summary: { latest_date: null, avg_market_rent_cents: null, floor_plans: [{ floor_plan_name: 'A1', bedrooms: 'one' }, 'junk', 42] } },
+      comps: [{ id: COMP_ID, name: 'Oak' }, null],
+    });
+    const { data } = await client().call('getCommunityDetail', { params: { id: COMM_ID } });
+    expect(data.community.pricing_summary?.floor_plans).toEqual([{ floor_plan_name: 'A1', bedrooms: undefined }]);
+    expect(data.comps).toEqual([{ id: COMP_ID, name: 'Oak' }]);
+  });
+
+  it('an answer that breaks the contract is exit 1 naming the request, operation, field and what came, with a --debug hint', async () => {
     answer(200, { ...user, id: 'not-a-uuid' });
     const error = await failure(client().call('getUser', { params: { id: USER_ID } }));
     expect(error).not.toBeInstanceOf(ApiError);
     expect(error.exitCode).toBe(ExitCode.failure);
-    expect(error.message).toBe('the service answered with an unexpected response: id: expected a UUID');
+    expect(error.message).toBe(
+      `GET /v1/users/${USER_ID} (getUser) answered with a body that breaks the API contract: id: expected a UUID, received "not-a-uuid"`,
+    );
+    expect(error.hint).toMatch(/--debug/);
 
-    answer(200, { communities: [{ id: COMM_ID }], total: 1 });
+    answer(200, { communities: [{ id: COMM_ID, name: null }], total: 1 });
     const nested = await failure(client().call('getPortfolio'));
-    expect(nested.message).toMatch(/^the service answered with an unexpected response: communities\.0\.name: /);
+    expect(nested.message).toMatch(
+      /^GET \/v1\/rentsurvey\/portfolio \(getPortfolio\) answered with a body that breaks the API contract: communities\.0\.name: expected string, received null; communities\.0\.address: missing; and 2 more$/,
+    );
   });
 
-  it('a 2xx that is not JSON is exit 1', async () => {
+  it('an answer of the wrong shape altogether, or a long hostile value, is quoted short and clean', async () => {
+    answer(200, [1, 2]);
+    const whole = await failure(client().call('getUser', { params: { id: USER_ID } }));
+    expect(whole.message).toMatch(/breaks the API contract: \(the whole answer\): expected object, received \[1,2\]$/);
+
+    answer(200, { ...user, created_at: `\u001b[2J${'x'.repeat(200)}` });
+    const long = await failure(client().call('getUser', { params: { id: USER_ID } }));
+    expect(long.message).toMatch(/created_at: expected an ISO 8601 timestamp .*, received "(\\u001b\[2J)?x+…$/);
+    expect(long.message).not.toContain('\u001b');
+    expect(long.message.length).toBeLessThan(300);
+  });
+
+  it('a 2xx that is not JSON is exit 1 naming the request and what came', async () => {
     answer(200, '<html>hello</html>', 'text/html');
     const error = await failure(client().call('getUser', { params: { id: USER_ID } }));
     expect(error.exitCode).toBe(ExitCode.failure);
-    expect(error.message).toBe(
-      `the service answered with an unexpected response: GET /v1/users/${USER_ID}: not JSON (text/html)`,
-    );
+    expect(error.message).toBe(`GET /v1/users/${USER_ID} answered 200 OK from ${baseUrl} with a body that is not JSON (text/html)`);
+    expect(error.hint).toMatch(/base URL.*--debug/);
+  });
+
+  it('--debug traces the body of every answer', async () => {
+    const lines: string[] = [];
+    answer(200, user);
+    await createApiClient(transport, { apiKey: KEY, trace: (line) => lines.push(line) }).call('getUser', { params: { id: USER_ID } });
+    expect(lines).toEqual([`< body: ${JSON.stringify(user)}`]);
+  });
+
+  it('server text in error messages is neutralised: no terminal controls, one line', async () => {
+    answer(500, errorBody('internal_error', 'boom\u001b]0;pwned\u0007\n\u001b[2Jagain'));
+    const error = await failure(client().call('getUser', { params: { id: USER_ID } }));
+    expect(error.message).toBe(`GET /v1/users/${USER_ID} answered 500 Internal Server Error: boom again`);
   });
 
   it.each([
@@ -220,7 +309,10 @@ describe('responses', () => {
     expect(error.exitCode).toBe(exitCode);
     expect((error as ApiError).status).toBe(status);
     expect((error as ApiError).code).toBe(code);
-    expect(error.message).toBe(`the ${code} message`);
+    // A 5xx names the request and status (a failing service, not a failing network); a 4xx says what the user can fix.
+    expect(error.message).toBe(
+      status >= 500 ? `GET /v1/users/${USER_ID} answered 500 Internal Server Error: the ${code} message` : `the ${code} message`,
+    );
   });
 
   it('401 hints at login; 403 keeps the message naming the scope', async () => {
@@ -248,7 +340,7 @@ describe('responses', () => {
     const error = await failure(client().call('getUser', { params: { id: USER_ID } }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.exitCode).toBe(ExitCode.failure);
-    expect(error.message).toBe(`HTTP 502 Bad Gateway from ${baseUrl} (not a rentsurvey error body)`);
+    expect(error.message).toBe(`GET /v1/users/${USER_ID} answered 502 Bad Gateway from ${baseUrl} (not a rentsurvey error body)`);
     expect(error.message).not.toMatch(/[<\n]/);
   });
 
@@ -256,12 +348,12 @@ describe('responses', () => {
     answer(404, { message: 'Not Found', statusCode: 404 });
     const other = await failure(client().call('getUser', { params: { id: USER_ID } }));
     expect(other.exitCode).toBe(ExitCode.notFound);
-    expect(other.message).toBe(`HTTP 404 Not Found from ${baseUrl} (not a rentsurvey error body)`);
+    expect(other.message).toBe(`GET /v1/users/${USER_ID} answered 404 Not Found from ${baseUrl} (not a rentsurvey error body)`);
 
     answer(401, '', undefined);
     const empty = await failure(client().call('getUser', { params: { id: USER_ID } }));
     expect(empty.exitCode).toBe(ExitCode.auth);
-    expect(empty.message).toBe(`HTTP 401 Unauthorized from ${baseUrl} (not a rentsurvey error body)`);
+    expect(empty.message).toBe(`GET /v1/users/${USER_ID} answered 401 Unauthorized from ${baseUrl} (not a rentsurvey error body)`);
     expect(empty.hint).toMatch(/rentsurvey login/);
   });
 });

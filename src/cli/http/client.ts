@@ -6,9 +6,11 @@ import {
   type OperationId,
   type ParamsOf,
   type QueryOf,
-  type ResponseOf,
+  type ReadOf,
 } from '../../api/endpoints.js';
+import { clientSchema } from '../../api/reading.js';
 import { ErrorBody } from '../../api/schemas.js';
+import { sanitize } from '../../output/text.js';
 import { VERSION } from '../../version.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js';
 import { statusLine } from './status-text.js';
@@ -23,8 +25,11 @@ export interface CallInput<O extends OperationId> {
 }
 
 export interface CallResult<O extends OperationId> {
-  /** The response validated against the contract (unknown extra fields dropped). */
-  data: ResponseOf<O>;
+  /**
+   * The answer read as the spec allows any service to send it (src/api/reading.ts):
+   * our extensions and what the spec does not show may be absent or null.
+   */
+  data: ReadOf<O>;
   /** The JSON body exactly as returned, for --json output. */
   raw: unknown;
   status: number;
@@ -39,6 +44,8 @@ export interface ApiClient {
 export interface ApiClientOptions {
   apiKey?: string | undefined;
   userAgent?: string | undefined;
+  /** --debug: receives each answer's body, after the transport's own request and status lines. */
+  trace?: ((line: string) => void) | undefined;
 }
 
 const AUTH_HINT = 'run `rentsurvey login` or set RENTSURVEY_API_KEY';
@@ -126,7 +133,18 @@ function hintFor(status: number): string | undefined {
   return undefined;
 }
 
-function apiErrorFrom(status: number, raw: unknown, json: boolean, target: string): ApiError {
+/** How an answer is named in messages: "GET /v1/rentsurvey/portfolio" (no query: it can be 50 ids long). */
+function requestName(method: string, path: string): string {
+  return `${method} ${path.split('?')[0]}`;
+}
+
+/** Server text in a one-line message: no terminal controls, no line breaks, not endless. */
+function serverText(text: string, max = 500): string {
+  const clean = sanitize(text).trim();
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}
+
+function apiErrorFrom(status: number, raw: unknown, json: boolean, request: string, target: string): ApiError {
   const ours = json ? ErrorBody.safeParse(raw) : undefined;
   if (ours?.success) {
     const { code, message, details = [] } = ours.data.error;
@@ -139,18 +157,44 @@ function apiErrorFrom(status: number, raw: unknown, json: boolean, target: strin
             .map((d) => (d.path ? `${d.path}: ${d.message}` : d.message))
             .join('; ')}${unsaid.length > 3 ? `; and ${unsaid.length - 3} more` : ''})`
         : '';
-    // 403 keeps the server's message as is: it names the missing scope.
-    return new ApiError(status, code, message + suffix, details, hintFor(status));
+    const said = serverText(message + suffix);
+    // A 5xx names the request and status, so an operator can tell a failing service from a failing network.
+    // 4xx messages are written for the user (403 names the missing scope) and stay as they are.
+    const text = status >= 500 ? `${request} answered ${statusLine(status)}: ${said}` : said;
+    return new ApiError(status, serverText(code, 100), text, details, hintFor(status));
   }
   // A proxy's HTML page or another server's JSON: say what happened in one line, never dump the body.
   return new ApiError(
     status,
     `http_${status}`,
-    `HTTP ${statusLine(status)} from ${target} (not a rentsurvey error body)`,
+    `${request} answered ${statusLine(status)} from ${target} (not a rentsurvey error body)`,
     [],
     hintFor(status),
   );
 }
+
+/** A short, printable rendering of a value the service sent, for "received …". */
+function received(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value) ?? String(value);
+  return serverText(text, 60);
+}
+
+/** "community.name: expected string, received null; and 3 more": the fields of an answer that break the contract. */
+export function describeAnswerIssues(error: z.ZodError, limit = 2): string {
+  const lines = error.issues.slice(0, limit).map((issue) => {
+    const path = issue.path.length > 0 ? issuePath(issue.path) : '(the whole answer)';
+    const input = (issue as { input?: unknown }).input;
+    if (issue.code === 'invalid_type')
+      return input === undefined ? `${path}: missing` : `${path}: expected ${issue.expected}, received ${received(input)}`;
+    return `${path}: ${lowerFirst(issue.message)}, received ${received(input)}`;
+  });
+  const more = error.issues.length - limit;
+  return lines.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
+const DEBUG_HINT = 'run again with --debug to see the whole answer';
+const TRACE_BODY_MAX = 16_384;
 
 export function createApiClient(transport: Transport, options: ApiClientOptions = {}): ApiClient {
   const userAgent = options.userAgent ?? `rentsurvey/${VERSION}`;
@@ -198,23 +242,39 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
         ...(body !== undefined ? { body } : {}),
       });
 
+      if (options.trace) {
+        const { body: text } = response;
+        options.trace(
+          text.length > TRACE_BODY_MAX
+            ? `< body (${text.length} characters, first ${TRACE_BODY_MAX}): ${text.slice(0, TRACE_BODY_MAX)}`
+            : `< body: ${text}`,
+        );
+      }
+
+      const request = requestName(endpoint.method, fullPath);
       const json = parseJson(response.body);
       const raw = json.ok ? json.value : undefined;
       if (response.status < 200 || response.status > 299)
-        throw apiErrorFrom(response.status, raw, json.ok, transport.target);
+        throw apiErrorFrom(response.status, raw, json.ok, request, transport.target);
 
-      const unexpected = (why: string) =>
-        new CliError(`the service answered with an unexpected response: ${why}`, ExitCode.failure);
       if (!json.ok) {
         const type = header(response.headers, 'content-type');
-        throw unexpected(
-          `${endpoint.method} ${fullPath}: ${response.body.trim() === '' ? 'empty body' : `not JSON${type ? ` (${type})` : ''}`}`,
+        const what = response.body.trim() === '' ? 'an empty body' : `a body that is not JSON${type ? ` (${serverText(type, 80)})` : ''}`;
+        throw new CliError(
+          `${request} answered ${statusLine(response.status)} from ${transport.target} with ${what}`,
+          ExitCode.failure,
+          `check that ${transport.target} is the service's base URL (its API under /v1); ${DEBUG_HINT}`,
         );
       }
-      // Objects strip unknown keys: a newer server may add fields without breaking us.
-      const result = endpoint.response.safeParse(raw);
-      if (!result.success) throw unexpected(describeIssues(result.error, 1));
-      return { data: result.data as ResponseOf<O>, raw, status: response.status };
+      // Read as the spec allows any service to answer: extensions optional, unknown fields kept.
+      const result = clientSchema(endpoint.response).safeParse(raw, { reportInput: true });
+      if (!result.success)
+        throw new CliError(
+          `${request} (${operation}) answered with a body that breaks the API contract: ${describeAnswerIssues(result.error)}`,
+          ExitCode.failure,
+          DEBUG_HINT,
+        );
+      return { data: result.data as ReadOf<O>, raw, status: response.status };
     },
   });
 }

@@ -163,7 +163,9 @@ describe('createRemoteTransport', () => {
     const error = await client.call('getPortfolio').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
     expect((error as CliError).exitCode).toBe(ExitCode.failure);
-    expect((error as CliError).message).toBe(`HTTP 503 Service Unavailable from ${baseUrl} (not a rentsurvey error body)`);
+    expect((error as CliError).message).toBe(
+      `GET /v1/rentsurvey/portfolio answered 503 Service Unavailable from ${baseUrl} (not a rentsurvey error body)`,
+    );
     expect(hits).toHaveLength(4);
   });
 

@@ -76,7 +76,7 @@ describe('what is not a lost answer stays as it was', () => {
     const { client } = scripted(json(200, '{"communities":'));
     const error = await failure(client.call('getPortfolio'));
     expect(error.message).not.toMatch(/may have been applied/);
-    expect(error.message).toMatch(/unexpected response/);
+    expect(error.message).toMatch(/answered 200 OK from \S+ with a body that is not JSON/);
   });
 
   it('a refusal (4xx, our 502 mail_failed, a 503 in our shape) is definite', async () => {

@@ -1,16 +1,16 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
+import { splitIds } from '../../../api/primitives.js';
 import { number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
 
-type Row = ResponseOf<'batchCommunities'>['communities'][number];
+type Row = ReadOf<'batchCommunities'>['communities'][number];
 
 export const run: Handler = async (ctx, opts, ids) => {
   const api = await ctx.api();
   const includeComps = opts.includeComps === true;
-  const { data, raw } = await api.call('batchCommunities', {
-    query: { ids: ids.flatMap((id) => id.split(',')).filter(Boolean).join(','), include_comps: includeComps },
-  });
+  const requested = splitIds(ids.join(','));
+  const { data, raw } = await api.call('batchCommunities', { query: { ids: requested.join(','), include_comps: includeComps } });
   await printList<Row>(ctx, {
     rows: data.communities,
     json: raw,
@@ -27,5 +27,8 @@ export const run: Handler = async (ctx, opts, ids) => {
       ...(includeComps ? [number<Row>('comp_count', (c) => c.comp_count, 'COMPS')] : []),
     ],
   });
-  if (data.not_found.length > 0) ctx.log.warn(`not found: ${data.not_found.join(', ')}`);
+  // not_found is our extension; without it, the ids that did not come back are the ones not found.
+  const returned = new Set(data.communities.map((c) => c.id.toLowerCase()));
+  const missing = data.not_found ?? requested.filter((id) => !returned.has(id.toLowerCase()));
+  if (missing.length > 0) ctx.log.warn(`not found: ${missing.join(', ')}`);
 };

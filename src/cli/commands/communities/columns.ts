@@ -1,8 +1,8 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import type { Column } from '../../../output/render.js';
 import { text } from '../../columns.js';
 
-type Community = ResponseOf<'createCommunity'>;
+type Community = ReadOf<'createCommunity'>;
 type Person = Community['community_manager'];
 
 const person = (p: Person) => (p ? `${p.full_name} <${p.email}>` : null);

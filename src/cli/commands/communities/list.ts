@@ -1,9 +1,9 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
 import { communityColumns, LIST_TABLE_FIELDS } from './columns.js';
 
-type Page = ResponseOf<'listCommunities'>;
+type Page = ReadOf<'listCommunities'>;
 
 const PAGE_SIZE = 100;
 
@@ -15,13 +15,20 @@ export const run: Handler = async (ctx, opts) => {
   if (opts.all) {
     // Follow pages until total is reached, then print one document shaped like a single page.
     const communities: Page['communities'] = [];
+    const seen = new Set<string>();
     let total: number;
-    do {
+    for (;;) {
       const answer = await api.call('listCommunities', { query: { search, limit: PAGE_SIZE, offset: communities.length } });
-      communities.push(...answer.data.communities);
+      const fresh = answer.data.communities.filter((c) => !seen.has(c.id));
+      for (const c of fresh) seen.add(c.id);
+      communities.push(...fresh);
       total = answer.data.total;
-      if (answer.data.communities.length === 0) break;
-    } while (communities.length < total);
+      // A page shorter than the limit the service applied is the last one; a page of nothing new
+      // means it ignores offset. Either way, stop: never loop on a service's word alone (total).
+      const { limit } = answer.data;
+      const pageSize = Number.isInteger(limit) && limit >= 1 && limit <= PAGE_SIZE ? limit : PAGE_SIZE;
+      if (answer.data.communities.length < pageSize || fresh.length === 0 || communities.length >= total) break;
+    }
     page = { communities, total, limit: communities.length, offset: 0 };
     raw = page;
   } else {

@@ -1,11 +1,13 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { formatMoney } from '../../../domain/format.js';
 import { money, number, perSqft, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
+import type { CommandContext } from '../../context.js';
 import { printList, printRecord } from '../../print.js';
+import { printWhole } from '../../print-whole.js';
 import { concessionTextColumn, explainNotUnderstood } from '../pricing/columns.js';
 
-type Detail = ResponseOf<'getCommunityDetail'>;
+type Detail = ReadOf<'getCommunityDetail'>;
 type Plan = NonNullable<Detail['community']['pricing_summary']>['floor_plans'][number];
 type Comp = NonNullable<Detail['comps']>[number];
 
@@ -20,7 +22,12 @@ export const run: Handler = async (ctx, opts, [id]) => {
     await printRecord<Detail['community']>(ctx, { record: data.community, json: raw, columns: summaryColumns });
     return;
   }
+  await printWhole(ctx, (out) => printTables(out, data, raw));
+};
+
+async function printTables(ctx: CommandContext, data: Detail, raw: unknown) {
   await printRecord<Detail['community']>(ctx, { record: data.community, json: raw, columns: summaryColumns });
+  // The spec does not show these elements' shape: what could not be read was left out by the client.
   const plans = data.community.pricing_summary?.floor_plans ?? [];
   if (plans.length > 0) {
     ctx.io.stdout.write('\nFloor plans\n');
@@ -40,7 +47,7 @@ export const run: Handler = async (ctx, opts, [id]) => {
       ],
     });
   }
-};
+}
 
 const summaryColumns = [
   text<Detail['community']>('id', (c) => c.id, 'ID'),

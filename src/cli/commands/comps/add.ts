@@ -1,9 +1,9 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { assertFields, printRecord } from '../../print.js';
 
-type Added = ResponseOf<'addComp'>;
+type Added = ReadOf<'addComp'>;
 
 const columns = [
   text<Added>('comp_id', (a) => a.comp_id, 'Comparable id'),

@@ -1,9 +1,9 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { bool, money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
 
-type Comp = ResponseOf<'listComps'>['comps'][number];
+type Comp = ReadOf<'listComps'>['comps'][number];
 
 export const run: Handler = async (ctx, opts, [id]) => {
   const api = await ctx.api();

@@ -1,9 +1,9 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { bool, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { assertFields, printRecord } from '../../print.js';
 
-type Toggled = ResponseOf<'updateComp'>;
+type Toggled = ReadOf<'updateComp'>;
 
 const columns = [
   text<Toggled>('comp_id', (t) => t.comp_id, 'Comparable id'),

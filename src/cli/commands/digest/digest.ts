@@ -17,6 +17,7 @@ import { mapLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { assertFields, printList } from '../../print.js';
+import { printWhole } from '../../print-whole.js';
 import { resolveCommunityList } from '../../references.js';
 import { latestDate } from '../../surveys.js';
 import { readState, writeState } from '../../state-file.js';
@@ -123,7 +124,7 @@ export const run: Handler = async (ctx, opts) => {
   const changes = digests.flatMap((d) => d.changes);
 
   if (changes.length === 0) ctx.log.info(nothingChanged(compared, { from, to, sinceLast: store !== undefined, minChangeCents }));
-  await print(ctx, { from, to, digests, changes, minChangeCents });
+  await printWhole(ctx, (out) => print(out, { from, to, digests, changes, minChangeCents }));
 
   if (store) {
     const subjects: Record<string, string> = {};

@@ -1,12 +1,14 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { criBand, formatMoney, formatPercentValue, formatSignedPercent } from '../../../domain/format.js';
 import type { Column } from '../../../output/render.js';
 import { stdoutStyle } from '../../../output/style.js';
+import { sanitize } from '../../../output/text.js';
 import { money, number, signedPercent, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
+import { printWhole } from '../../print-whole.js';
 
-type Overview = ResponseOf<'getOverview'>;
+type Overview = ReadOf<'getOverview'>;
 type Row = Overview['floor_plans'][number];
 
 const plan = (r: Row) => `${r.floor_plan_name ?? ''} ${r.bedrooms === 0 ? 'Studio' : `${r.bedrooms} BR`}/${r.bathrooms} BA`.trim();
@@ -26,9 +28,9 @@ export const columns: Column<Row>[] = [
   {
     key: 'market_range',
     header: 'MARKET RANGE',
-    value: (r) => (r.base_rent.market_low === null ? null : `${r.base_rent.market_low}-${r.base_rent.market_high}`),
-    display: (r) =>
-      r.base_rent.market_low === null ? '—' : `${formatMoney(r.base_rent.market_low)}–${formatMoney(r.base_rent.market_high)}`,
+    // Both ends or nothing: the spec does not show these amounts, another service may leave them out.
+    value: (r) => (hasRange(r) ? `${r.base_rent.market_low}-${r.base_rent.market_high}` : null),
+    display: (r) => (hasRange(r) ? `${formatMoney(r.base_rent.market_low)}–${formatMoney(r.base_rent.market_high)}` : '—'),
   },
   number('comps_with_data', (r) => r.base_rent.comps_with_data, 'COMPS'),
   {
@@ -40,21 +42,31 @@ export const columns: Column<Row>[] = [
   },
 ];
 
+const hasRange = (r: Row): r is Row & { base_rent: { market_low: number; market_high: number } } =>
+  typeof r.base_rent.market_low === 'number' && typeof r.base_rent.market_high === 'number';
+
+/** "— survey of 2026-11-02"; null is our service's "no survey yet"; absent, a service that does not say. */
+function surveyNote(asOf: string | null | undefined): string {
+  if (asOf === undefined) return '';
+  return asOf === null ? ' — no completed survey yet' : ` — survey of ${asOf}`;
+}
+
 export const run: Handler = async (ctx, _opts, [id]) => {
   const api = await ctx.api();
   const { data, raw } = await api.call('getOverview', { params: { id: id as string } });
-  if (ctx.globals.format === 'table')
-    ctx.io.stdout.write(
-      `${stdoutStyle(ctx.io).bold(data.community.name)} — ${data.community.address}` +
-        `${data.as_of_date ? ` — survey of ${data.as_of_date}` : ' — no completed survey yet'}\n\n`,
-    );
-  await printList(ctx, {
-    rows: data.floor_plans,
-    columns,
-    json: raw,
-    emptyMessage: `${data.community.name} has no floor plans yet.`,
+  await printWhole(ctx, async (out) => {
+    if (out.globals.format === 'table')
+      out.io.stdout.write(
+        `${stdoutStyle(out.io).bold(sanitize(data.community.name))} — ${sanitize(data.community.address)}${surveyNote(data.as_of_date)}\n\n`,
+      );
+    await printList(out, {
+      rows: data.floor_plans,
+      columns,
+      json: raw,
+      emptyMessage: `${data.community.name} has no floor plans yet.`,
+    });
+    if (out.globals.format === 'table') printSummary(out, data);
   });
-  if (ctx.globals.format === 'table') printSummary(ctx, data);
 };
 
 /** The overall metrics under the table (table format only: other formats carry them in JSON). */

@@ -1,10 +1,10 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import type { Column } from '../../../output/render.js';
 import { money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
 
-type Row = ResponseOf<'getPortfolio'>['communities'][number];
+type Row = ReadOf<'getPortfolio'>['communities'][number];
 
 export const run: Handler = async (ctx, opts) => {
   const includePricing = opts.includePricing === true;

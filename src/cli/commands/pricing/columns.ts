@@ -1,21 +1,30 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { formatMoney } from '../../../domain/format.js';
 import type { Column } from '../../../output/render.js';
 import { money, number, perSqft, text } from '../../columns.js';
 import type { CommandContext } from '../../context.js';
 
-export type PricingRecord = ResponseOf<'getPricingHistory'>['pricing'][number];
-type PricingValues = Pick<PricingRecord, 'market_rent_cents' | 'net_effective_rent_cents' | 'concessions' | 'concession_value_cents'>;
+export type PricingRecord = ReadOf<'getPricingHistory'>['pricing'][number];
+/** What the concession columns read; loose, as in a detail's floor plans, whose shape the spec does not show. */
+interface PricingValues {
+  market_rent_cents?: number | null;
+  net_effective_rent_cents?: number | null;
+  concessions?: string | null;
+  concession_value_cents?: number | null;
+}
 
 /** Shown beside a concession whose text the service could not value. */
 const NOT_UNDERSTOOD = '?';
 
 /**
  * Monthly value of the concession: the service's extension field when it sends
- * one (null: not understood), else asking − NER, which any service's figures give.
+ * one (null: not understood), else asking − NER, which any service's figures give
+ * (undefined when it sent neither).
  */
-function concessionValue(p: PricingValues): number | null {
-  return p.concession_value_cents === undefined ? p.market_rent_cents - p.net_effective_rent_cents : p.concession_value_cents;
+function concessionValue(p: PricingValues): number | null | undefined {
+  if (p.concession_value_cents !== undefined) return p.concession_value_cents;
+  const { market_rent_cents: asking, net_effective_rent_cents: ner } = p;
+  return typeof asking === 'number' && typeof ner === 'number' ? asking - ner : undefined;
 }
 
 const notUnderstood = (p: PricingValues | null | undefined) => p != null && concessionValue(p) === null;
@@ -26,7 +35,7 @@ export function concessionTextColumn<Row>(get: (row: Row) => PricingValues | nul
     ...text<Row>('concessions', (row) => get(row)?.concessions, 'CONCESSIONS'),
     display: (row, style) => {
       const values = get(row);
-      if (!values) return '—';
+      if (!values || typeof values.concessions !== 'string') return '—';
       return notUnderstood(values) ? `${style.warn(NOT_UNDERSTOOD)} ${values.concessions}` : values.concessions;
     },
   };
@@ -54,7 +63,7 @@ export const pricingColumns: Column<PricingRecord>[] = [
     display: (r, style) => {
       const gap = concessionValue(r);
       if (gap === null) return style.warn(NOT_UNDERSTOOD);
-      return gap === 0 ? style.muted('—') : `-${formatMoney(gap)}`;
+      return gap === 0 || gap === undefined ? style.muted('—') : `-${formatMoney(gap)}`;
     },
     align: 'right',
   },

@@ -173,10 +173,12 @@ export const run: Handler = async (ctx, opts) => {
     for (const { id, error } of failures) ctx.log.error(`${id}: ${error.message}`);
     const codes = failures.map(({ error }) => (error instanceof CliError ? error.exitCode : ExitCode.failure));
     const code = codes.every((c) => c === codes[0]) ? (codes[0] as ExitCode) : ExitCode.failure;
+    // The failures' own hints (e.g. --debug for an answer that breaks the contract), once each.
+    const hints = new Set(failures.flatMap(({ error }) => (error instanceof CliError && error.hint ? [error.hint] : [])));
     throw new CliError(
       toStdout ? 'export incomplete: nothing written' : `export incomplete: ${out} left unchanged`,
       code,
-      'fix the errors above and run the export again',
+      [...hints, 'fix the errors above and run the export again'].join('; '),
     );
   }
 

@@ -1,6 +1,7 @@
 import { formatMoney } from '../../../domain/format.js';
 import { lineChart } from '../../../output/chart.js';
 import { stdoutStyle } from '../../../output/style.js';
+import { sanitize } from '../../../output/text.js';
 import type { Handler } from '../../command.js';
 import { UsageError } from '../../errors.js';
 import { printList } from '../../print.js';
@@ -36,7 +37,7 @@ export const run: Handler = async (ctx, opts, [id]) => {
       { yFormat: (cents) => formatMoney(cents), width: Math.max(40, ctx.io.terminalWidth - 2), color: stdoutStyle(ctx.io) },
     );
     ctx.io.stdout.write(
-      `${data.community.name}: ${opts.ner ? 'net effective' : 'asking'} rent per floor plan, ${data.date_range.start} to ${data.date_range.end}\n\n${chart}\n`,
+      `${sanitize(data.community.name)}: ${opts.ner ? 'net effective' : 'asking'} rent per floor plan, ${data.date_range.start} to ${data.date_range.end}\n\n${chart}\n`,
     );
     return;
   }

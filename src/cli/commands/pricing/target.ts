@@ -25,6 +25,7 @@ import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { assertFields, printList } from '../../print.js';
+import { printWhole } from '../../print-whole.js';
 import { resolveCommunity } from '../../references.js';
 import { compInput, latestDate, planLabel, pricingOfEachOnOrBefore } from '../../surveys.js';
 
@@ -214,23 +215,26 @@ export const run: Handler = async (ctx, opts, [ref]) => {
   if (asOf === null) ctx.log.warn(`${plans.community.name} has no completed survey yet: nothing to compare, no targets.`);
   const human = ctx.globals.format === 'table' || ctx.globals.format === 'md';
   const md = ctx.globals.format === 'md';
-  if (human) {
-    const style = md ? createStyle(false) : stdoutStyle(ctx.io);
-    const name = md ? escapeMarkdown(plans.community.name) : style.bold(plans.community.name);
-    const compared =
-      asOf === null
-        ? 'No completed survey yet.'
-        : `Survey of ${asOf} against ${active.length} active comparable${active.length === 1 ? '' : 's'}; PSI and percentile (PCTL) now → at target.`;
-    ctx.io.stdout.write(`${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${BASIS_TEXT[basis]}\n\n${compared}\n\n`);
-  }
-  const fields = ctx.globals.fields ?? (human ? TABLE_FIELDS : DATA_FIELDS);
-  await printList({ ...ctx, globals: { ...ctx.globals, fields } }, {
-    rows,
-    columns,
-    json: answer,
-    emptyMessage: `${plans.community.name} has no floor plans yet.`,
+  // One piece, through the sanitizer: the heading and footer quote the community's and plans' names.
+  await printWhole(ctx, async (out) => {
+    if (human) {
+      const style = md ? createStyle(false) : stdoutStyle(out.io);
+      const name = md ? escapeMarkdown(plans.community.name) : style.bold(plans.community.name);
+      const compared =
+        asOf === null
+          ? 'No completed survey yet.'
+          : `Survey of ${asOf} against ${active.length} active comparable${active.length === 1 ? '' : 's'}; PSI and percentile (PCTL) now → at target.`;
+      out.io.stdout.write(`${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${BASIS_TEXT[basis]}\n\n${compared}\n\n`);
+    }
+    const fields = out.globals.fields ?? (human ? TABLE_FIELDS : DATA_FIELDS);
+    await printList({ ...out, globals: { ...out.globals, fields } }, {
+      rows,
+      columns,
+      json: answer,
+      emptyMessage: `${plans.community.name} has no floor plans yet.`,
+    });
+    if (human && rows.length > 0) out.io.stdout.write(footer(out, rows, basis));
   });
-  if (human && rows.length > 0) ctx.io.stdout.write(footer(ctx, rows, basis));
 };
 
 /** Revenue of moving every plan to target; on NER, the concession each target assumes. */

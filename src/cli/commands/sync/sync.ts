@@ -1,17 +1,21 @@
 import type { DatasetInput } from '../../../api/dataset.js';
-import type { ResponseOf } from '../../../api/endpoints.js';
+import { SpecId } from '../../../api/primitives.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { addDays } from '../../../domain/dates.js';
 import { spinner } from '../../../output/messages.js';
 import type { Handler } from '../../command.js';
 import { eachLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
-import type { ApiClient } from '../../http/client.js';
+import { describeIssues, type ApiClient } from '../../http/client.js';
 import { withLocalStore } from '../local/store.js';
 
-type PricingRecord = ResponseOf<'getPricingHistory'>['pricing'][number];
-type CommunityRecord = ResponseOf<'listCommunities'>['communities'][number];
+type PricingRecord = ReadOf<'getPricingHistory'>['pricing'][number];
+type CommunityRecord = ReadOf<'listCommunities'>['communities'][number];
 type Person = NonNullable<CommunityRecord['community_manager']>;
+
+/** The local store knows two statuses; a value another service added reads as active. */
+const storedStatus = (status: string) => (status === 'inactive' ? ('inactive' as const) : ('active' as const));
 
 /** Community records need communities:read; without it sync still works from the pricing views. */
 async function communityRecords(api: ApiClient): Promise<Map<string, CommunityRecord>> {
@@ -19,10 +23,12 @@ async function communityRecords(api: ApiClient): Promise<Map<string, CommunityRe
   try {
     let total = Infinity;
     while (records.size < total) {
+      const before = records.size;
       const { data } = await api.call('listCommunities', { query: { limit: 100, offset: records.size } });
       for (const record of data.communities) records.set(record.id, record);
       total = data.total;
-      if (data.communities.length === 0) break;
+      // Nothing new: the last page, or a service that ignores offset. Never loop on `total` alone.
+      if (records.size === before) break;
     }
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 403)) throw error;
@@ -52,7 +58,14 @@ export const run: Handler = async (ctx, opts) => {
       ctx,
       async (store) => {
         const { Dataset } = await import('../../../api/dataset.js');
-        const result = store.imports.importDataset(Dataset.parse(dataset));
+        const parsed = Dataset.safeParse(dataset);
+        if (!parsed.success)
+          throw new CliError(
+            `what ${api.target} sent cannot be stored locally: ${describeIssues(parsed.error)}`,
+            ExitCode.failure,
+            'the local store keeps what the embedded service could serve; see docs/import-format.md',
+          );
+        const result = importInto(ctx, () => store.imports.importDataset(parsed.data));
         const organizationId = store.accounts.organizationByName(organization)?.id;
         if (organizationId) store.accounts.setDefaultOrganization(organizationId);
         return result;
@@ -69,6 +82,31 @@ export const run: Handler = async (ctx, opts) => {
   }
 };
 
+/**
+ * The store refuses ids that another organization of the local store already holds:
+ * typically a store with the demo data, synced from a `serve` of the same demo data.
+ * Say so, and what to do, rather than pass the store's error on as a bug.
+ */
+function importInto<T>(ctx: CommandContext, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const e = error as { name?: string; status?: number; message?: string };
+    if (e.name !== 'StoreError') throw error;
+    const dir = ctx.globals.dataDir;
+    const clash = /^(\w[\w ]*?) id (\S+)(?: \([^)]*\))? belongs to another organization/.exec(e.message ?? '');
+    if (e.status === 409 && clash)
+      throw new CliError(
+        `the local store in ${dir} already holds ${clash[1]} ${clash[2]}, under another organization: the remote ` +
+          `serves records with the same ids (the same demo data, or a store synced from it)`,
+        ExitCode.conflict,
+        `sync into a folder of its own with --data-dir <dir> (then read it with --local --data-dir <dir>), ` +
+          `or empty this one first with \`rentsurvey local reset --empty\` (that deletes the local data in ${dir})`,
+      );
+    throw new CliError(`what was read cannot be stored locally: ${e.message ?? 'rejected'}`, e.status === 409 ? ExitCode.conflict : ExitCode.failure);
+  }
+}
+
 async function readRemote(
   ctx: CommandContext,
   api: ApiClient,
@@ -78,7 +116,7 @@ async function readRemote(
   const subjects = portfolio.communities;
   const records = await communityRecords(api);
   const ids = [...subjects.map((s) => s.id)];
-  const comps = new Map<string, ResponseOf<'listComps'>['comps']>();
+  const comps = new Map<string, ReadOf<'listComps'>['comps']>();
   let done = 0;
   await eachLimited(subjects, 4, async (subject) => {
     comps.set(subject.id, (await api.call('listComps', { params: { id: subject.id }, query: { include_inactive: true } })).data.comps);
@@ -88,13 +126,13 @@ async function readRemote(
   const everyone = [...ids, ...compIds];
 
   // Addresses, zip codes and coordinates, 50 ids a request.
-  const places = new Map<string, ResponseOf<'batchCommunities'>['communities'][number]>();
+  const places = new Map<string, ReadOf<'batchCommunities'>['communities'][number]>();
   for (let i = 0; i < everyone.length; i += 50) {
     const { data } = await api.call('batchCommunities', { query: { ids: everyone.slice(i, i + 50).join(',') } });
     for (const place of data.communities) places.set(place.id, place);
   }
 
-  const plans = new Map<string, ResponseOf<'listFloorPlans'>['floor_plans']>();
+  const plans = new Map<string, ReadOf<'listFloorPlans'>['floor_plans']>();
   const history = new Map<string, PricingRecord[]>();
   done = 0;
   await eachLimited(everyone, 4, async (id) => {
@@ -133,7 +171,7 @@ async function readRemote(
         : {}),
       ...((place?.website_url ?? record?.website_url) ? { website_url: (place?.website_url ?? record?.website_url) as string } : {}),
       ...(record?.email ? { email: record.email } : {}),
-      ...(record ? { status: record.status } : {}),
+      ...(record ? { status: storedStatus(record.status) } : {}),
       ...(record?.community_manager ? { community_manager_email: record.community_manager.email } : {}),
       ...(record?.asset_manager ? { asset_manager_email: record.asset_manager.email } : {}),
       ...(record?.leasing_manager ? { leasing_manager_email: record.leasing_manager.email } : {}),
@@ -169,7 +207,14 @@ async function readRemote(
   if (subjects.length === 0) throw new CliError('the remote portfolio is empty: nothing to sync', ExitCode.notFound);
   return {
     organization: options.organization,
-    users: [...people.values()].map((p) => ({ id: p.id, email: p.email, full_name: p.full_name, role: p.role, status: p.status })),
+    users: [...people.values()].map((p) => ({
+      // Another service's user ids need not be UUIDs: those users get local ids.
+      ...(SpecId.safeParse(p.id).success ? { id: p.id } : {}),
+      email: p.email,
+      full_name: p.full_name,
+      role: p.role === 'admin' ? ('admin' as const) : ('member' as const),
+      status: storedStatus(p.status),
+    })),
     communities: [...ids.map((id) => community(id, true)), ...compIds.map((id) => community(id, false))],
     comps: subjects.flatMap((s) =>
       (comps.get(s.id) ?? []).map((c) => ({

@@ -1,8 +1,8 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import type { Column } from '../../../output/render.js';
 import { text } from '../../columns.js';
 
-type User = ResponseOf<'getUser'>;
+type User = ReadOf<'getUser'>;
 
 export const userColumns: Column<User>[] = [
   text('id', (u) => u.id),

@@ -1,9 +1,9 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { assertFields, printRecord } from '../../print.js';
 
-type Invitation = ResponseOf<'inviteUser'>['invitation'];
+type Invitation = ReadOf<'inviteUser'>['invitation'];
 
 const columns = [
   text<Invitation>('id', (i) => i.id),

@@ -1,14 +1,17 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { formatPercentValue } from '../../../domain/format.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/render.js';
 import { stdoutStyle } from '../../../output/style.js';
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
+import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { printList } from '../../print.js';
+import { printWhole } from '../../print-whole.js';
 
-type Point = ResponseOf<'getVacancyTrend'>['trends'][number];
+type Trend = ReadOf<'getVacancyTrend'>;
+type Point = Trend['trends'][number];
 
 const percent = (key: string, get: (p: Point) => number | null, header: string): Column<Point> => ({
   key,
@@ -25,16 +28,20 @@ export const run: Handler = async (ctx, opts, [id]) => {
     params: { id: id as string },
     query: { start_date: opts.start as string | undefined, end_date: opts.end as string | undefined },
   });
-  if (opts.chart) {
+  await printWhole(ctx, (out) => print(out, data, raw, opts.chart === true));
+};
+
+async function print(ctx: CommandContext, data: Trend, raw: unknown, chart: boolean) {
+  if (chart) {
     const style = stdoutStyle(ctx.io);
-    const chart = lineChart(
+    const drawn = lineChart(
       [
         { name: data.community_name, points: data.trends.map((p) => ({ x: p.date.slice(0, 10), y: p.subject_vacancy })) },
         { name: 'comparables (mean)', points: data.trends.map((p) => ({ x: p.date.slice(0, 10), y: p.avg_comp_vacancy })) },
       ],
       { yFormat: (n) => `${n.toFixed(1)}%`, width: Math.max(40, ctx.io.terminalWidth - 2), color: style },
     );
-    ctx.io.stdout.write(`${chart}\n`);
+    ctx.io.stdout.write(`${drawn}\n`);
   } else {
     await printList<Point>(ctx, {
       rows: data.trends,
@@ -55,4 +62,4 @@ export const run: Handler = async (ctx, opts, [id]) => {
         `60d ${formatPercentValue(p['60d'])}  90d ${formatPercentValue(p['90d'])}  (${data.total_surveys} surveys)\n`,
     );
   }
-};
+}

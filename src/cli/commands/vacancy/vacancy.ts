@@ -1,10 +1,10 @@
-import type { ResponseOf } from '../../../api/endpoints.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { formatVacancy } from '../../../domain/format.js';
 import { number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printRecord } from '../../print.js';
 
-type Vacancy = ResponseOf<'getVacancy'>;
+type Vacancy = ReadOf<'getVacancy'>;
 
 export const run: Handler = async (ctx, _opts, [id]) => {
   const api = await ctx.api();

@@ -99,7 +99,8 @@ if (runs('service')) {
   const overviewPath = `/v1/rentsurvey/communities/${subjectId}/overview`;
   const demoSubject = JSON.parse((await get(`${uncached.baseUrl}${portfolioPath}`, key)).body).communities[0].id;
   const computeTimes = { overview: [], portfolio: [], demoOverview: [], trend: [] };
-  // The first vacancy-trend after start is the "cold" one the issue measured.
+  // The first of each after start: "cold" (the code not yet optimised by V8, nothing cached).
+  const coldOverview = serverMs((await get(`${uncached.baseUrl}/v1/rentsurvey/communities/${demoSubject}/overview`, key)).timing);
   const coldTrend = serverMs((await get(`${uncached.baseUrl}/v1/rentsurvey/communities/${demoSubject}/vacancy-trend`, key)).timing);
   for (let i = 0; i < 40; i++) {
     computeTimes.overview.push(serverMs((await get(uncached.baseUrl + overviewPath, overviewKey)).timing));
@@ -122,7 +123,8 @@ if (runs('service')) {
   const demoOverviewMs = median(computeTimes.demoOverview);
   row('server compute per overview', ms(demoOverviewMs), '1.00×');
   row('server compute per vacancy-trend', ms(median(computeTimes.trend)), ratio(median(computeTimes.trend), demoOverviewMs), 'goal ≤ 5×');
-  row('  the first one after start (cold)', ms(coldTrend), ratio(coldTrend, demoOverviewMs), 'goal ≤ 5×');
+  row('first vacancy-trend after start (cold)', ms(coldTrend), ratio(coldTrend, coldOverview), 'goal ≤ 5×');
+  row('first overview after start (cold)', ms(coldOverview), '1.00×');
 }
 
 if (runs('scale')) await scaleBench({ bare });

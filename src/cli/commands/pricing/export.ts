@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { addDays, isIsoDate } from '../../../domain/dates.js';
 import { withSpinner } from '../../../output/messages.js';
-import { progressBar } from '../../../output/progress.js';
+import { progressBar, type Progress } from '../../../output/progress.js';
 import { formatCsv, type Column } from '../../../output/render.js';
 import type { Handler } from '../../command.js';
 import { mapLimited, mapOrdered } from '../../concurrency.js';
@@ -13,7 +13,7 @@ import type { CommandContext } from '../../context.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import { resolveCommunityList } from '../../references.js';
-import { createAtomicFile, readState, writeState } from '../../state-file.js';
+import { createAtomicFile, readState, writeState, type AtomicFile } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
 
 /** One community to export; with --include-comps, under the subject whose market it belongs to. */
@@ -95,6 +95,55 @@ async function markets(api: ApiClient, list: { id: string }[], includeInactive: 
 /** A community's rows; its failure; or, after a failure that stops the export, nothing. */
 type Fetched = { unit: Unit; rows: ExportRow[] } | { unit: Unit; error: Error } | { unit: Unit; skipped: true };
 
+/**
+ * Fetches each community's history through a window of `concurrency` requests
+ * and appends its rows to `file` in the order of `units`, as they arrive: at
+ * most `concurrency` answers are held, however many rows there are. After a
+ * failure nothing more is written (the file will be dropped); a 404 names one
+ * community to fix, so the others are still tried (and listed), while any
+ * other failure (network, server, key) would fail the rest too: it stops there.
+ */
+async function writeRows(
+  api: ApiClient,
+  units: Unit[],
+  columns: Column<ExportRow>[],
+  range: { start: string; end: string },
+  concurrency: number,
+  file: AtomicFile,
+  progress: Progress,
+) {
+  const failures: { id: string; error: Error }[] = [];
+  let written = 0;
+  let done = 0;
+  let latest: string | undefined;
+  let stopped = false;
+  const fetch = async (unit: Unit): Promise<Fetched> => {
+    if (stopped) return { unit, skipped: true };
+    try {
+      const { data } = await api.call('getPricingHistory', { params: { id: unit.id }, query: { start_date: range.start, end_date: range.end } });
+      return { unit, rows: data.pricing.map((record) => ({ unit, community: data.community, record })) };
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) stopped = true;
+      return { unit, error: error as Error };
+    }
+  };
+  try {
+    for await (const result of mapOrdered(units, concurrency, fetch)) {
+      done += 1;
+      if ('error' in result) failures.push({ id: result.unit.id, error: result.error });
+      else if ('rows' in result && failures.length === 0) {
+        if (result.rows.length > 0) await file.write(await formatCsv(result.rows, columns, { header: false }));
+        written += result.rows.length;
+        for (const { record } of result.rows) if (latest === undefined || record.as_of_date > latest) latest = record.as_of_date;
+      }
+      progress.update(done, written);
+    }
+  } finally {
+    progress.stop();
+  }
+  return { failures, stopped, written, latest };
+}
+
 export const run: Handler = async (ctx, opts) => {
   const out = opts.out as string;
   const toStdout = out === '-';
@@ -125,45 +174,22 @@ export const run: Handler = async (ctx, opts) => {
   // once everything arrived. Stdout gets the finished file too: a failed export
   // prints nothing rather than half a CSV.
   const staged = toStdout ? join(tmpdir(), `rentsurvey-export-${process.pid}-${Date.now()}.csv`) : target;
-  const file = await createAtomicFile(staged, {
-    onSignal: (signal) => ctx.log.error(`interrupted (${signal}): ${toStdout ? 'nothing written' : `${out} left unchanged`}`),
-  });
   const progress = progressBar(ctx.io, { total: units.length, unit: 'communities', itemUnit: 'rows', quiet: ctx.globals.quiet });
-  const failures: { id: string; error: Error }[] = [];
-  let written = 0;
-  let done = 0;
-  let latest: string | undefined;
-  // A 404 names one community to fix, so the others are still tried (and listed);
-  // any other failure (network, server, key) would fail the rest too: stop there.
-  let stopped = false;
-  const fetch = async (unit: Unit): Promise<Fetched> => {
-    if (stopped) return { unit, skipped: true };
-    try {
-      const { data } = await api.call('getPricingHistory', { params: { id: unit.id }, query: { start_date: range.start, end_date: range.end } });
-      return { unit, rows: data.pricing.map((record) => ({ unit, community: data.community, record })) };
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 404)) stopped = true;
-      return { unit, error: error as Error };
-    }
-  };
+  const file = await createAtomicFile(staged, {
+    onSignal: (signal) => {
+      progress.stop();
+      ctx.log.error(`interrupted (${signal}): ${toStdout ? 'nothing written' : `${out} left unchanged`}`);
+    },
+  });
+  let result: Awaited<ReturnType<typeof writeRows>>;
   try {
     await file.write(await formatCsv([], columns));
-    for await (const result of mapOrdered(units, concurrency, fetch)) {
-      done += 1;
-      if ('error' in result) failures.push({ id: result.unit.id, error: result.error });
-      else if ('rows' in result && failures.length === 0) {
-        if (result.rows.length > 0) await file.write(await formatCsv(result.rows, columns, { header: false }));
-        written += result.rows.length;
-        for (const { record } of result.rows) if (latest === undefined || record.as_of_date > latest) latest = record.as_of_date;
-      }
-      progress.update(done, written);
-    }
+    result = await writeRows(api, units, columns, range, concurrency, file, progress);
   } catch (error) {
     await file.abort();
     throw error;
-  } finally {
-    progress.stop();
   }
+  const { failures, stopped, written, latest } = result;
 
   if (failures.length > 0) {
     await file.abort();

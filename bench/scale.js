@@ -132,7 +132,9 @@ async function measureSize(subjects, bare) {
     `\n${subjects} subjects: ${subjects * (COMPS_PER_SUBJECT + 1)} communities, ${store.rows.toLocaleString('en-US')} pricing rows ` +
       `(median of ${RUNS} runs; exports ${exportRuns}; ratio to node -e 0)`,
   );
-  row('local import (dataset JSON + observations CSV)', ms(figures.import.wall), '', `peak RSS ${mb(figures.import.rss)}; goal CSV RSS ≤ 200 MB at 1M rows`);
+  row('local import (dataset JSON + observations CSV)', ms(figures.import.wall), '', `peak RSS ${mb(figures.import.rss)}`);
+  row('  of which the dataset JSON (structure)', ms(store.structureRun.wall), '', `peak RSS ${mb(store.structureRun.rss)}`);
+  row('  of which the observations CSV (streamed)', ms(store.csvRun.wall), '', `peak RSS ${mb(store.csvRun.rss)}; goal ≤ 200 MB at 1M rows`);
   for (const name of [...Object.keys(commands), 'pricing export --include-comps'])
     row(name, ms(figures[name].wall), ratio(figures[name].wall, bare), `cpu ${ms(figures[name].cpu)}, peak RSS ${mb(figures[name].rss)}`);
   const exportFigure = figures['pricing export --include-comps'];

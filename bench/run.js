@@ -5,7 +5,7 @@
 // issues beside them.
 //
 //   npm run bench                        (builds first; every section)
-//   npm run bench -- startup service     (only these sections: startup, service, scale)
+//   node bench/run.js startup service    (after npm run build; only these sections: startup, service, scale)
 //   BENCH_RUNS=25 BENCH_SECONDS=8 BENCH_SIZES=25,100 npm run bench
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
-import type { Command } from '@commander-js/extra-typings';
+import type { Command, OptionValues } from '@commander-js/extra-typings';
 import type { IOStreams } from '../output/io.js';
 import type { CommandContext } from './context.js';
-import { UsageError } from './errors.js';
+import { type ExitCode, UsageError } from './errors.js';
 import type { GlobalFlags } from './globals.js';
 
 /** What the program needs from its surroundings; tests hand in their own streams and env. */
@@ -11,33 +11,66 @@ export interface Runtime {
   now?: () => Date;
 }
 
-/** A command's implementation: flags as commander parsed them, positional arguments in order. */
-export type Handler = (ctx: CommandContext, opts: Record<string, unknown>, args: string[]) => Promise<void>;
+// Commander's types are invariant in their parameters: `any` is the only "some command".
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyCommand = Command<any[], OptionValues, OptionValues>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type CommandOf<D> = D extends (...args: any[]) => infer C ? C : D;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type OptionsOf<D> = CommandOf<D> extends Command<any[], infer O, any> ? O : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ArgumentsOf<D> = CommandOf<D> extends Command<infer A, any, any> ? A : never;
 
 /**
- * The action of a command whose implementation loads on use, so that only the
- * running command pays for its imports. The context is created here, once.
+ * A command's implementation. `D` is its definition (the function in the group's
+ * index.ts that builds the commander Command), so flags and arguments are typed
+ * from what commander parses: a renamed flag fails to compile here.
+ * Resolves to nothing on success, or to the exit status the command decided
+ * (e.g. `serve` after a signal); failures are thrown (CliError and subclasses).
  */
-export function lazy(runtime: Runtime, load: () => Promise<{ run: Handler }>) {
-  return async (...received: unknown[]) => {
-    const command = received.at(-1) as Command;
-    const opts = command.opts() as Record<string, unknown>;
-    const args = received.slice(0, -2).flatMap((value) => (Array.isArray(value) ? value : [value])) as string[];
+export type Handler<D> = (ctx: CommandContext, opts: OptionsOf<D>, args: ArgumentsOf<D>) => Promise<ExitCode | void>;
+
+/**
+ * Makes `command` run the handler that `load` imports on use, so that only the
+ * running command pays for its imports. The context is created here, once;
+ * the handler's status is left on the command for main() to return.
+ */
+export function lazy<C extends AnyCommand>(runtime: Runtime, command: C, load: () => Promise<{ run: Handler<() => C> }>): C {
+  command.action(async (...received: unknown[]) => {
+    const args = received.slice(0, -2) as ArgumentsOf<() => C>;
     const [{ createContext }, { resolveGlobals }, { createLogger }, module] = await Promise.all([
       import('./context.js'),
       import('./globals.js'),
       import('../output/messages.js'),
       load(),
     ]);
+    // A subcommand's type does not know its parents: the program's flags are GlobalFlags.
     const globals = resolveGlobals(command.optsWithGlobals() as GlobalFlags, runtime.env);
     const log = createLogger(runtime.io, { quiet: globals.quiet, debug: globals.debug });
     const ctx = createContext({ io: runtime.io, log, globals, env: runtime.env, ...(runtime.now ? { now: runtime.now } : {}) });
     try {
-      await module.run(ctx, opts, args);
+      setStatus(command, (await module.run(ctx, command.opts() as OptionsOf<() => C>, args)) ?? undefined);
     } finally {
       await ctx.close();
     }
-  };
+  });
+  return command;
+}
+
+// Commander's parseAsync resolves to the program, not to what the action returned:
+// the status travels on the command that ran, where main() finds it.
+const STATUS = Symbol('rentsurvey.exitStatus');
+type WithStatus = { [STATUS]?: ExitCode };
+
+export function setStatus(command: AnyCommand, status: ExitCode | undefined): void {
+  (command as WithStatus)[STATUS] = status;
+}
+
+/** The status the command that ran returned, if it returned one. */
+export function statusOf(program: AnyCommand): ExitCode | undefined {
+  const walk = (command: AnyCommand): ExitCode | undefined =>
+    (command as WithStatus)[STATUS] ?? command.commands.map((sub) => walk(sub as AnyCommand)).find((s) => s !== undefined);
+  return walk(program);
 }
 
 /** "Examples:" block for --help. */
@@ -53,4 +86,12 @@ export function parseIntegerOption(name: string, min: number, max = Number.MAX_S
       throw new UsageError(`${name} must be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}, got "${value}"`);
     return n;
   };
+}
+
+/** "a, b,,c" → ["a", "b", "c"]: the one reader of comma-separated flag values (--fields, --scopes, ids). */
+export function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, st
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { maskKey, openConfigStore, resolveConnection, type StoredProfile } from './config.js';
+import { maskKey, openConfigStore, peekConfig, resolveConnection, type StoredProfile } from './config.js';
 import { CliError, UsageError } from './errors.js';
 
 let root: string;
@@ -98,6 +98,26 @@ describe('openConfigStore', () => {
     const error = await openConfigStore({ configDir: dir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
     expect((error as CliError).message).toMatch(new RegExp(`^could not read ${join(dir, 'config.json')}: `));
+  });
+});
+
+describe('peekConfig', () => {
+  it('reads the stored profiles like the store does, creating and changing nothing', async () => {
+    const dir = join(root, 'rentsurvey');
+    expect(peekConfig(dir).listProfiles()).toEqual([]);
+    expect(existsSync(dir)).toBe(false);
+    await (await openConfigStore({ configDir: dir })).setProfile('staging', profile);
+    chmodSync(dir, 0o755);
+    expect(peekConfig(dir).listProfiles()).toEqual([{ name: 'staging', ...profile }]);
+    expect(peekConfig(dir).getProfile('staging')).toEqual(profile);
+    expect(mode(dir)).toBe(0o755);
+  });
+
+  it('reads an unreadable file as no profiles instead of failing', () => {
+    const dir = join(root, 'rentsurvey');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'config.json'), '{ not json');
+    expect(peekConfig(dir).listProfiles()).toEqual([]);
   });
 });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -123,6 +122,8 @@ function breakAbandoned(lock: string, holder: LockHolder): void {
  */
 async function withConfigLock<T>(dir: string, work: () => T | Promise<T>): Promise<T> {
   const lock = join(dir, 'config.json.lock');
+  // Loaded here, not with the module: TAB completion reads this module, and node:crypto costs milliseconds.
+  const { randomUUID } = await import('node:crypto');
   const token = `${process.pid} ${hostname()} ${randomUUID()}`;
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
@@ -153,6 +154,49 @@ async function withConfigLock<T>(dir: string, work: () => T | Promise<T>): Promi
   }
 }
 
+/** The `profiles` object of config.json; {} when there is no file. Throws what reading or parsing threw. */
+function readProfiles(path: string): Record<string, unknown> {
+  let data: StoreShape;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8')) as StoreShape;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
+  }
+  const value = data?.profiles;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
+}
+
+function profilesView(profiles: () => Record<string, unknown>): Pick<ConfigStore, 'getProfile' | 'listProfiles'> {
+  return {
+    getProfile(name) {
+      const all = profiles();
+      return Object.hasOwn(all, name) ? asStoredProfile(all[name]) : undefined;
+    },
+    listProfiles() {
+      return Object.entries(profiles())
+        .map(([name, value]) => ({ name, ...asStoredProfile(value) }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+  };
+}
+
+/**
+ * The stored profiles, read only: no folder created, no mode tightened, an
+ * unreadable file read as empty. For TAB completion, which must never fail or
+ * change anything.
+ */
+export function peekConfig(configDir: string): Pick<ConfigStore, 'getProfile' | 'listProfiles'> {
+  const path = join(configDir, 'config.json');
+  return profilesView(() => {
+    try {
+      return readProfiles(path);
+    } catch {
+      return {};
+    }
+  });
+}
+
 /**
  * Opens <configDir>/config.json, 0600 in a 0700 folder: it holds API keys.
  * Reads parse the JSON file directly; conf (atomic writes, file mode) loads
@@ -171,16 +215,13 @@ export async function openConfigStore(options: { configDir?: string | undefined 
       'fix or remove the file, then run `rentsurvey login` again',
     );
   const profiles = (): Record<string, unknown> => {
-    let data: StoreShape;
     try {
-      data = JSON.parse(readFileSync(path, 'utf8')) as StoreShape;
+      return readProfiles(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
       throw unreadable(error);
     }
-    const value = data?.profiles;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
   };
+  const view = profilesView(profiles);
   const write = async (next: Record<string, unknown>) => {
     const { default: Conf } = await import('conf');
     let conf: InstanceType<typeof Conf<StoreShape>>;
@@ -197,10 +238,7 @@ export async function openConfigStore(options: { configDir?: string | undefined 
 
   return {
     path,
-    getProfile(name) {
-      const all = profiles();
-      return Object.hasOwn(all, name) ? asStoredProfile(all[name]) : undefined;
-    },
+    getProfile: view.getProfile,
     async setProfile(name, profile) {
       assertProfileName(name);
       // Read inside the lock: the file as the previous writer left it.
@@ -215,11 +253,7 @@ export async function openConfigStore(options: { configDir?: string | undefined 
         return true;
       });
     },
-    listProfiles() {
-      return Object.entries(profiles())
-        .map(([name, value]) => ({ name, ...asStoredProfile(value) }))
-        .sort((a, b) => a.name.localeCompare(b.name));
-    },
+    listProfiles: view.listProfiles,
   };
 }
 

@@ -1,26 +1,12 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { Format } from '../output/formats.js';
+import { splitList, type OptionsOf } from './command.js';
 import { UsageError } from './errors.js';
+import type { rootCommand } from './program.js';
 
-export type Format = 'table' | 'json' | 'csv' | 'ndjson' | 'md';
-export const FORMATS: readonly Format[] = ['table', 'json', 'csv', 'ndjson', 'md'];
-
-/** The global flags, as commander parses them (optsWithGlobals). */
-export interface GlobalFlags {
-  profile?: string;
-  local?: boolean;
-  dataDir?: string;
-  format?: string;
-  json?: boolean;
-  csv?: boolean;
-  ndjson?: boolean;
-  fields?: string;
-  color?: boolean;
-  quiet?: boolean;
-  debug?: boolean;
-  connectTimeout?: string;
-  requestTimeout?: string;
-}
+/** The global flags, as commander parses them (optsWithGlobals), typed from the program's definition. */
+export type GlobalFlags = OptionsOf<typeof rootCommand>;
 
 export interface GlobalOptions {
   profile?: string | undefined;
@@ -53,18 +39,15 @@ function seconds(value: string | undefined, name: string): number | undefined {
   return Math.round(n * 1000);
 }
 
-export function resolveGlobals(flags: GlobalFlags, env: NodeJS.ProcessEnv): GlobalOptions {
+export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessEnv): GlobalOptions {
   const shorthands = [flags.json && 'json', flags.csv && 'csv', flags.ndjson && 'ndjson'].filter(Boolean) as Format[];
   if (shorthands.length > 1) throw new UsageError('use only one of --json, --csv and --ndjson');
   if (shorthands.length === 1 && flags.format && flags.format !== shorthands[0])
     throw new UsageError(`--${shorthands[0]} conflicts with --format ${flags.format}`);
-  const format = (shorthands[0] ?? flags.format ?? 'table') as Format;
-  if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}"; use one of ${FORMATS.join(', ')}`);
-  const fields = flags.fields
-    ?.split(',')
-    .map((f) => f.trim())
-    .filter((f) => f.length > 0);
-  if (flags.fields !== undefined && (!fields || fields.length === 0)) throw new UsageError('--fields needs at least one field name');
+  // --format's choices are checked by commander; the shorthands name valid formats.
+  const format: Format = shorthands[0] ?? flags.format ?? 'table';
+  const fields = flags.fields === undefined ? undefined : splitList(flags.fields);
+  if (fields?.length === 0) throw new UsageError('--fields needs at least one field name');
   return {
     profile: flags.profile ?? (env.RENTSURVEY_PROFILE || undefined),
     local: flags.local === true,

@@ -1,6 +1,6 @@
 import type { OutputStream } from '../output/io.js';
-import { stdoutStyle } from '../output/style.js';
-import { sanitize } from '../output/text.js';
+import { printData } from '../output/render.js';
+import { printText } from '../output/text.js';
 import type { CommandContext } from './context.js';
 
 /**
@@ -28,5 +28,7 @@ export async function printWhole(ctx: CommandContext, print: (ctx: CommandContex
   await print({ ...ctx, io: { ...ctx.io, stdout } });
   const { format } = ctx.globals;
   const forPeople = format === 'table' || format === 'md';
-  if (text !== '') ctx.io.stdout.write(forPeople ? sanitize(text, { multiline: true, keepColor: stdoutStyle(ctx.io).enabled }) : text);
+  if (text === '') return;
+  if (forPeople) printText(ctx.io, text);
+  else printData(ctx.io, text);
 }

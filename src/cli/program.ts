@@ -1,4 +1,6 @@
 import { Command, Option } from '@commander-js/extra-typings';
+import { FORMATS } from '../output/formats.js';
+import { printText } from '../output/text.js';
 import { VERSION } from '../version.js';
 import type { Runtime } from './command.js';
 import { authCommand, loginCommand, logoutCommand } from './commands/auth/index.js';
@@ -16,9 +18,9 @@ import { syncCommand } from './commands/sync/index.js';
 import { usersCommand } from './commands/users/index.js';
 import { vacancyCommand } from './commands/vacancy/index.js';
 
-/** The whole command tree. Definitions only: each command's code loads when it runs. */
-export function buildProgram(runtime: Runtime) {
-  const program = new Command('rentsurvey')
+/** The program and its global flags (their types are GlobalFlags in globals.ts). */
+export function rootCommand() {
+  return new Command('rentsurvey')
     .description(
       'Rent surveys for apartment portfolios: pricing against comparables, vacancy, concessions and exports.\n' +
         'Works against a remote service (rentsurvey login) or the embedded one with --local.',
@@ -27,7 +29,7 @@ export function buildProgram(runtime: Runtime) {
     .option('--profile <name>', 'credentials profile (env RENTSURVEY_PROFILE; default "default")')
     .option('--local', 'use the embedded service on the local data directory (demo data on first use)')
     .option('--data-dir <dir>', 'local data directory (env RENTSURVEY_DATA_DIR; default $XDG_DATA_HOME/rentsurvey)')
-    .addOption(new Option('--format <format>', 'output format (md: Markdown to paste into an e-mail)').choices(['table', 'json', 'csv', 'ndjson', 'md']))
+    .addOption(new Option('--format <format>', 'output format (md: Markdown to paste into an e-mail)').choices(FORMATS))
     .option('--json', 'shorthand for --format json')
     .option('--csv', 'shorthand for --format csv')
     .option('--ndjson', 'shorthand for --format ndjson')
@@ -41,14 +43,15 @@ export function buildProgram(runtime: Runtime) {
     .showHelpAfterError('(add --help for usage)')
     .showSuggestionAfterError()
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
-    .configureOutput({
-      writeOut: (text) => runtime.io.stdout.write(text),
-      writeErr: (text) => runtime.io.stderr.write(text),
-    })
     .addHelpText(
       'after',
       '\nMore help: rentsurvey help environment, rentsurvey help exit-codes, rentsurvey <command> --help\n',
     );
+}
+
+/** The whole command tree. Definitions only: each command's code loads when it runs. */
+export function buildProgram(runtime: Runtime) {
+  const program = rootCommand();
 
   for (const command of [
     loginCommand(runtime),
@@ -68,12 +71,13 @@ export function buildProgram(runtime: Runtime) {
     completionCommand(runtime),
   ])
     program.addCommand(command as unknown as Command);
-  program.addCommand(helpCommand(runtime, program) as unknown as Command);
+  program.addCommand(helpCommand(runtime) as unknown as Command);
   applyToTree(program, (command) => {
     command.showHelpAfterError('(add --help for usage)');
+    // Commander's help and usage errors echo what was typed: out through the same sanitizing door.
     command.configureOutput({
-      writeOut: (text) => runtime.io.stdout.write(text),
-      writeErr: (text) => runtime.io.stderr.write(text),
+      writeOut: (text) => printText(runtime.io, text),
+      writeErr: (text) => printText(runtime.io, text, 'stderr'),
     });
     command.exitOverride();
   });

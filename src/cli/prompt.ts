@@ -13,5 +13,10 @@ export function canPrompt(ctx: CommandContext, noInput = false): boolean {
 export async function confirm(ctx: CommandContext, message: string, skipFlag: string): Promise<boolean> {
   if (!canPrompt(ctx)) throw new UsageError(`confirmation needed: ${message}`, `add ${skipFlag} to proceed without a prompt`);
   const { confirm: ask } = await import('@inquirer/prompts');
-  return ask({ message, default: false }, { output: process.stderr });
+  return ask({ message, default: false }, promptStreams(ctx));
+}
+
+/** Prompts read the context's stdin and draw on its stderr (stdout stays data), like everything else. */
+export function promptStreams(ctx: CommandContext): { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } {
+  return { input: ctx.io.stdin, output: ctx.io.stderr as NodeJS.WritableStream };
 }

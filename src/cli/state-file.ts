@@ -99,6 +99,8 @@ function removeOnSignal(temp: string, onSignal?: (signal: NodeJS.Signals) => voi
     const handler = () => {
       rmSync(temp, { force: true });
       onSignal?.(signal);
+      // A signal ends the run at once, whatever is awaited (requests in flight): there is no handler to return to.
+      // eslint-disable-next-line no-restricted-syntax
       process.exit(status);
     };
     process.once(signal, handler);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineChart, niceTicks, sparkline, type ChartSeries } from './chart.js';
+import { lineChart, niceTicks, type ChartSeries } from './chart.js';
 import { createStyle } from './style.js';
 
 const ANSI = /\x1b\[/; // eslint-disable-line no-control-regex
@@ -128,15 +128,5 @@ describe('niceTicks', () => {
     expect(ticks[0]).toBeLessThan(100);
     expect(ticks.at(-1)).toBeGreaterThan(100);
     expect(niceTicks(0, 0)).toContain(0);
-  });
-});
-
-describe('sparkline', () => {
-  it('maps values to eight levels with gaps for null', () => {
-    expect(sparkline([0, 1, 2, 3, 4, 5, 6, 7])).toBe('▁▂▃▄▅▆▇█');
-    expect(sparkline([1, null, 3])).toBe('▁ █');
-    expect(sparkline([5, 5])).toBe('▄▄');
-    expect(sparkline([null])).toBe(' ');
-    expect(sparkline([])).toBe('');
   });
 });

@@ -209,20 +209,3 @@ function round(n: number): number {
   return Number.parseFloat(n.toPrecision(12));
 }
 
-const BARS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
-
-/** One character per value (▁…█); null is a space, a flat line sits mid-height. */
-export function sparkline(values: ReadonlyArray<number | null>, options: { min?: number; max?: number } = {}): string {
-  const present = values.filter(isValue);
-  if (present.length === 0) return values.map(() => ' ').join('');
-  const min = options.min ?? Math.min(...present);
-  const max = options.max ?? Math.max(...present);
-  return values
-    .map((v) => {
-      if (!isValue(v)) return ' ';
-      if (max === min) return BARS[3];
-      const level = Math.round(((Math.min(max, Math.max(min, v)) - min) / (max - min)) * (BARS.length - 1));
-      return BARS[level];
-    })
-    .join('');
-}

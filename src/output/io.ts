@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 
 /** The part of a writable stream the renderers use; process.stdout/stderr satisfy it. */
 export interface OutputStream {
@@ -90,6 +90,13 @@ export interface TestIOOptions {
   columns?: number;
   /** Content of stdin, or a stream. Empty by default. */
   stdin?: string | NodeJS.ReadableStream;
+  /**
+   * An environment to decide color and width from, as createSystemIO does for the
+   * real streams (NO_COLOR, FORCE_COLOR, COLUMNS, the TTYs); `color` still wins.
+   */
+  env?: NodeJS.ProcessEnv;
+  /** The --no-color flag, with `env`. */
+  noColor?: boolean;
 }
 
 export interface TestIOStreams extends IOStreams {
@@ -101,27 +108,32 @@ export interface TestIOStreams extends IOStreams {
   reset(): void;
 }
 
-/** Captures output in memory; streams also carry the cursor methods ora calls on a TTY. */
+/**
+ * Captures output in memory; streams also carry the cursor methods ora calls on a TTY.
+ * The seam every in-process test prints through (test/helpers/run-cli.ts).
+ * @public
+ */
 export function createTestIO(options: TestIOOptions = {}): TestIOStreams {
   const columns = options.columns ?? DEFAULT_TERMINAL_WIDTH;
   const stdout = captureStream(options.stdoutTTY ?? false, columns);
   const stderr = captureStream(options.stderrTTY ?? false, columns);
   const stdin: InputStream =
     typeof options.stdin === 'string' || options.stdin === undefined
-      ? Readable.from(options.stdin ? [options.stdin] : [])
+      ? Readable.from(options.stdin ? [Buffer.from(options.stdin)] : [])
       : options.stdin;
   stdin.isTTY = options.stdinTTY ?? false;
-  const color = options.color ?? false;
+  const decided = options.env ? createSystemIO({ env: options.env, noColor: options.noColor ?? false, stdout, stderr, stdin }) : undefined;
+  const color = options.color ?? decided?.colorEnabled ?? false;
   return {
     stdout,
     stderr,
     stdin,
     colorEnabled: color,
-    stderrColorEnabled: options.stderrColor ?? color,
+    stderrColorEnabled: options.stderrColor ?? (options.color === undefined ? decided?.stderrColorEnabled : undefined) ?? color,
     isStdoutTTY: stdout.isTTY,
     isStderrTTY: stderr.isTTY,
     isStdinTTY: stdin.isTTY,
-    terminalWidth: columns,
+    terminalWidth: decided?.terminalWidth ?? columns,
     out: () => stdout.chunks.join(''),
     err: () => stderr.chunks.join(''),
     reset: () => {
@@ -131,29 +143,39 @@ export function createTestIO(options: TestIOOptions = {}): TestIOStreams {
   };
 }
 
-interface CaptureStream extends OutputStream {
-  isTTY: boolean;
-  chunks: string[];
+/**
+ * A real Writable (prompts pipe into it) that keeps what was written, synchronously,
+ * with the terminal methods ora and the prompts call on a TTY.
+ */
+class CaptureStream extends Writable implements OutputStream {
+  readonly chunks: string[] = [];
+  readonly rows = 24;
+
+  constructor(
+    readonly isTTY: boolean,
+    readonly columns: number,
+  ) {
+    super({ decodeStrings: false });
+  }
+
+  override _write(chunk: string | Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.chunks.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+    callback();
+  }
+
+  // Like process.stdout/stderr, it cannot be closed: a prompt that pipes into it ends the pipe when done.
+  override end(): this {
+    return this;
+  }
+
+  cursorTo = () => true;
+  moveCursor = () => true;
+  clearLine = () => true;
+  clearScreenDown = () => true;
+  getColorDepth = () => 8;
+  hasColors = () => true;
 }
 
 function captureStream(isTTY: boolean, columns: number): CaptureStream {
-  const chunks: string[] = [];
-  return {
-    isTTY,
-    columns,
-    chunks,
-    rows: 24,
-    write(chunk: string | Uint8Array, ...rest: unknown[]) {
-      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-      callback?.();
-      return true;
-    },
-    cursorTo: () => true,
-    moveCursor: () => true,
-    clearLine: () => true,
-    on: () => undefined,
-    once: () => undefined,
-    removeListener: () => undefined,
-  } as CaptureStream;
+  return new CaptureStream(isTTY, columns);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestIO } from './io.js';
-import { createLogger, spinner, withSpinner } from './messages.js';
+import { createLogger, spinner } from './messages.js';
 
 const ANSI = /\x1b\[/; // eslint-disable-line no-control-regex
 
@@ -94,19 +94,5 @@ describe('spinner', () => {
     expect(io.err()).toContain('Loading');
     expect(io.err()).toContain('✓ Loaded 3 communities\n');
     expect(io.out()).toBe('');
-  });
-  it('withSpinner returns the result and rethrows failures', async () => {
-    const io = createTestIO();
-    await expect(withSpinner(io, 'Working', async () => 42)).resolves.toBe(42);
-    await expect(
-      withSpinner(io, 'Working', async () => {
-        throw new Error('boom');
-      }),
-    ).rejects.toThrow('boom');
-    const tty = createTestIO({ stderrTTY: true });
-    await withSpinner(tty, 'Working', async (s) => {
-      s.text = 'Almost';
-    }, { doneText: 'Done' });
-    expect(tty.err()).toContain('✓ Done\n');
   });
 });

@@ -19,6 +19,8 @@ export interface Logger {
   warn(message: string): void;
   /** "error: message", then "hint: …" when given. */
   error(message: string, hint?: string): void;
+  /** A line scripts wait for (serve's "Listening on"): as is, even with --quiet. */
+  notice(message: string): void;
   debug(message: string): void;
 }
 
@@ -26,8 +28,11 @@ export function createLogger(io: IOStreams, options: LoggerOptions = {}): Logger
   const style = stderrStyle(io);
   const quiet = options.quiet ?? false;
   const debugEnabled = options.debug ?? false;
-  // Messages often quote server text; keep our colors, drop anything else that drives the terminal.
-  const write = (line: string) => io.stderr.write(`${sanitize(line, { keepColor: style.enabled, multiline: true })}\n`);
+  // Messages often quote server text: nothing in them may drive the terminal (not even colors);
+  // the only escapes that reach stderr are our own, added after.
+  const clean = (text: string) => sanitize(text, { multiline: true });
+  const line = (prefix: string, message: string) => io.stderr.write(`${prefix}${clean(message)}\n`);
+  const write = (message: string) => line('', message);
   return {
     quiet,
     debugEnabled,
@@ -36,17 +41,20 @@ export function createLogger(io: IOStreams, options: LoggerOptions = {}): Logger
     },
     success(message) {
       if (quiet) return;
-      write(io.isStderrTTY ? `${style.positive('✓')} ${message}` : message);
+      line(io.isStderrTTY ? `${style.positive('✓')} ` : '', message);
     },
     warn(message) {
-      write(`${style.warn('warning:')} ${message}`);
+      line(`${style.warn('warning:')} `, message);
     },
     error(message, hint) {
-      write(`${style.negative('error:')} ${message}`);
-      if (hint) write(style.muted(`hint: ${hint}`));
+      line(`${style.negative('error:')} `, message);
+      if (hint) io.stderr.write(`${style.muted(`hint: ${clean(hint)}`)}\n`);
+    },
+    notice(message) {
+      write(message);
     },
     debug(message) {
-      if (debugEnabled) write(style.muted(`debug: ${message}`));
+      if (debugEnabled) io.stderr.write(`${style.muted(`debug: ${clean(message)}`)}\n`);
     },
   };
 }
@@ -139,22 +147,3 @@ function plainSpinner(io: IOStreams, text: string, quiet: boolean): Spinner {
   return handle;
 }
 
-/** Runs `task` under a spinner: succeed with `doneText` (or just clear); on error clear and rethrow. */
-export async function withSpinner<T>(
-  io: IOStreams,
-  text: string,
-  task: (spinner: Spinner) => Promise<T>,
-  options: SpinnerOptions & { doneText?: string } = {},
-): Promise<T> {
-  const s = (await spinner(io, text, options)).start();
-  try {
-    const result = await task(s);
-    if (options.doneText !== undefined) s.succeed(options.doneText);
-    else s.stop();
-    return result;
-  } catch (error) {
-    // The error handler prints the reason; a lingering spinner line would only repeat it.
-    s.stop();
-    throw error;
-  }
-}

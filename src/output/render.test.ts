@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from './errors.js';
 import { createTestIO } from './io.js';
 import {
   fitWidths,
   formatJson,
-  parseFields,
-  parseFormat,
-  pickFields,
   printJson,
   reduceJson,
   renderList,
   renderRecord,
   selectColumns,
+  unknownFieldsProblem,
   type Column,
 } from './render.js';
 
@@ -41,36 +38,20 @@ const columns: Column<Community>[] = [
 const body = { communities: rows.map((r) => ({ ...r, market_rent_cents: r.rent })), total: 2 };
 const ANSI = /\x1b\[/; // eslint-disable-line no-control-regex
 
-describe('format and fields parsing', () => {
-  it('accepts known formats and rejects others with a UsageError', () => {
-    expect(parseFormat('ndjson')).toBe('ndjson');
-    expect(() => parseFormat('xml')).toThrow(UsageError);
-  });
-  it('splits, trims and drops empty field names', () => {
-    expect(parseFields(' name, id ,,')).toEqual(['name', 'id']);
-    expect(parseFields(['a,b', 'c'])).toEqual(['a', 'b', 'c']);
-    expect(parseFields(undefined)).toEqual([]);
-  });
+describe('formats and fields', () => {
   it('selects columns in --fields order, once each', () => {
     expect(selectColumns(columns, ['note', 'id', 'note']).map((c) => c.key)).toEqual(['note', 'id']);
     expect(selectColumns(columns, undefined)).toHaveLength(columns.length);
   });
   it('lists the available fields when one is unknown', () => {
-    let error: unknown;
-    try {
-      selectColumns(columns, ['name', 'rent', 'zip']);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).exitCode).toBe(2);
-    expect((error as UsageError).message).toBe(
-      'unknown fields "rent", "zip"; available fields: id, name, market_rent_cents, managed, note',
-    );
+    const problem = 'unknown fields "rent", "zip"; available fields: id, name, market_rent_cents, managed, note';
+    expect(unknownFieldsProblem(columns, ['name', 'rent', 'zip'])).toBe(problem);
+    expect(unknownFieldsProblem(columns, ['NAME'])).toBeUndefined();
+    expect(() => selectColumns(columns, ['name', 'rent', 'zip'])).toThrow(problem);
   });
   it('fails before printing anything', async () => {
     const io = createTestIO();
-    await expect(renderList(io, { format: 'csv', rows, columns, fields: ['nope'] })).rejects.toThrow(UsageError);
+    await expect(renderList(io, { format: 'csv', rows, columns, fields: ['nope'] })).rejects.toThrow(/unknown field "nope"/);
     expect(io.out()).toBe('');
   });
 });
@@ -140,14 +121,19 @@ describe('table when piped', () => {
     expect(lines[3]!.indexOf('$990') + 4).toBe(lines[1]!.indexOf('$1,850') + 6);
     expect(lines).toHaveLength(4);
   });
-  it('sends the empty message to stderr and nothing to stdout', async () => {
+  it('sends the empty message to stderr (or to the notice given) and nothing to stdout', async () => {
     const io = createTestIO();
     await renderList(io, { format: 'table', rows: [], columns, emptyMessage: 'No communities found' });
     expect(io.out()).toBe('');
     expect(io.err()).toBe('No communities found\n');
+    const said: string[] = [];
     const quiet = createTestIO();
-    await renderList(quiet, { format: 'table', rows: [], columns, quiet: true });
+    await renderList(quiet, { format: 'table', rows: [], columns, emptyMessage: 'None \x1b]0;x\x07here', notice: (m) => said.push(m) });
     expect(quiet.err()).toBe('');
+    expect(said).toEqual(['None \x1b]0;x\x07here']);
+    const escaped = createTestIO();
+    await renderList(escaped, { format: 'table', rows: [], columns, emptyMessage: 'None \x1b]0;x\x07here' });
+    expect(escaped.err()).toBe('None here\n');
   });
   it('keeps FORCE_COLOR color on a pipe', async () => {
     const io = createTestIO({ stdoutTTY: false, color: true });
@@ -255,11 +241,6 @@ describe('json', () => {
     const io = createTestIO();
     await renderList(io, { format: 'json', rows, columns, fields: ['id', 'managed'] });
     expect(io.out()).toBe('[{"id":"c-1","managed":true},{"id":"c-2","managed":false}]\n');
-  });
-  it('picks fields in order and skips missing ones', () => {
-    expect(pickFields({ a: 1, b: 2, c: 3 }, ['c', 'a', 'z'])).toEqual({ c: 3, a: 1 });
-    expect(Object.keys(pickFields({ a: 1, b: 2, c: 3 }, ['c', 'a']))).toEqual(['c', 'a']);
-    expect(pickFields(null, ['a'])).toEqual({});
   });
   it('prints undefined as null and escapes C1 controls', () => {
     expect(formatJson(undefined)).toBe('null\n');

@@ -1,24 +1,8 @@
-import { UsageError } from './errors.js';
+import type { Format } from './formats.js';
 import type { IOStreams } from './io.js';
 import { escapeMarkdown, markdownTable } from './markdown.js';
 import { createStyle, stdoutStyle, type Style } from './style.js';
-import { displayWidth, padEnd, padStart, sanitize } from './text.js';
-
-export type { Style } from './style.js';
-
-/** md: a Markdown table (or a command's own Markdown summary), to paste into an e-mail or a ticket. */
-export type Format = 'table' | 'json' | 'csv' | 'ndjson' | 'md';
-export const FORMATS: readonly Format[] = ['table', 'json', 'csv', 'ndjson', 'md'];
-
-export function isFormat(value: string): value is Format {
-  return (FORMATS as readonly string[]).includes(value);
-}
-
-/** Validates a --format value. */
-export function parseFormat(value: string): Format {
-  if (isFormat(value)) return value;
-  throw new UsageError(`invalid format "${value}"; expected one of: ${FORMATS.join(', ')}`);
-}
+import { displayWidth, padEnd, padStart, printText, sanitize } from './text.js';
 
 export interface Column<Row> {
   /** Field name: what --fields accepts, the CSV header and the ndjson/json key. */
@@ -44,7 +28,7 @@ export interface RenderListOptions<Row> {
   format: Format;
   rows: readonly Row[];
   columns: readonly Column<Row>[];
-  /** --fields: subset and order of columns. Unknown names throw UsageError. */
+  /** --fields: subset and order of columns. Callers check the names first (unknownFields). */
   fields?: readonly string[];
   /**
    * The API body, printed as-is for --format json. With --fields its list of rows is reduced
@@ -53,10 +37,10 @@ export interface RenderListOptions<Row> {
   json?: unknown;
   /** Property of `json` holding the rows; found automatically when it is the only array. */
   jsonRowsKey?: string;
-  /** Table format only, to stderr when there are no rows. */
+  /** Table format only: said when there are no rows. */
   emptyMessage?: string;
-  /** Suppresses the empty message. */
-  quiet?: boolean;
+  /** Where the empty message goes (the CLI's logger, which honours --quiet); stderr by default. */
+  notice?: (message: string) => void;
 }
 
 export async function renderList<Row>(io: IOStreams, options: RenderListOptions<Row>): Promise<void> {
@@ -83,8 +67,9 @@ export async function renderList<Row>(io: IOStreams, options: RenderListOptions<
     case 'table':
     case 'md':
       if (rows.length === 0) {
-        // Empty messages quote server text (a community's name).
-        if (!options.quiet) io.stderr.write(`${sanitize(options.emptyMessage ?? 'No results', { multiline: true })}\n`);
+        const message = options.emptyMessage ?? 'No results';
+        if (options.notice) options.notice(message);
+        else printText(io, `${message}\n`, 'stderr');
         return;
       }
       io.stdout.write(options.format === 'md' ? formatMarkdown(rows, columns) : await formatTable(io, rows, columns));
@@ -139,36 +124,29 @@ export async function renderRecord<Row>(io: IOStreams, options: RenderRecordOpti
 
 // ---------------------------------------------------------------- fields
 
-/** Splits a --fields value ("a, b,c") into names; repeated flags may be passed as an array. */
-export function parseFields(input: string | readonly string[] | undefined): string[] {
-  if (input === undefined) return [];
-  const parts = typeof input === 'string' ? [input] : input;
-  return parts.flatMap((p) => p.split(',')).map((f) => f.trim()).filter((f) => f !== '');
+/**
+ * Why --fields cannot be applied to these columns (names no column has, matched
+ * case-insensitively), or undefined when it can. The CLI turns it into its usage error.
+ */
+export function unknownFieldsProblem<Row>(columns: readonly Column<Row>[], fields?: readonly string[]): string | undefined {
+  const keys = new Set(columns.map((c) => c.key.toLowerCase()));
+  const unknown = (fields ?? []).filter((n) => !keys.has(n.toLowerCase()));
+  if (unknown.length === 0) return undefined;
+  const quoted = unknown.map((n) => `"${n}"`).join(', ');
+  return `unknown field${unknown.length > 1 ? 's' : ''} ${quoted}; available fields: ${columns.map((c) => c.key).join(', ')}`;
 }
 
 /** Columns named by --fields, in --fields order; all columns when none are given. */
 export function selectColumns<Row>(columns: readonly Column<Row>[], fields?: readonly string[]): Column<Row>[] {
-  const names = parseFields(fields);
-  if (names.length === 0) return [...columns];
+  if (!hasFields(fields)) return [...columns];
+  const problem = unknownFieldsProblem(columns, fields);
+  // The CLI checks user input before it gets here: this is a caller's bug.
+  if (problem) throw new Error(problem);
   const byKey = new Map(columns.map((c) => [c.key.toLowerCase(), c]));
-  const unknown = names.filter((n) => !byKey.has(n.toLowerCase()));
-  if (unknown.length > 0) {
-    const quoted = unknown.map((n) => `"${n}"`).join(', ');
-    throw new UsageError(
-      `unknown field${unknown.length > 1 ? 's' : ''} ${quoted}; available fields: ${columns.map((c) => c.key).join(', ')}`,
-    );
-  }
-  const picked = names.map((n) => byKey.get(n.toLowerCase()) as Column<Row>);
+  const picked = (fields ?? []).map((n) => byKey.get(n.toLowerCase()) as Column<Row>);
   return [...new Set(picked)];
 }
 
-/** The given keys of an object, in the given order; keys it lacks are left out. */
-export function pickFields(obj: unknown, fields: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (!isPlainObject(obj)) return out;
-  for (const f of fields) if (Object.hasOwn(obj, f)) out[f] = obj[f];
-  return out;
-}
 
 /**
  * Reduces the rows of an API body to the selected columns, keeping the envelope
@@ -208,8 +186,8 @@ function onlyArrayKey(obj: Record<string, unknown>): string | undefined {
   return keys.length === 1 ? keys[0] : undefined;
 }
 
-function hasFields(fields: readonly string[] | undefined): boolean {
-  return parseFields(fields).length > 0;
+function hasFields(fields: readonly string[] | undefined): fields is readonly string[] {
+  return fields !== undefined && fields.length > 0;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -227,6 +205,11 @@ export interface FormatJsonOptions {
 export function formatJson(value: unknown, options: FormatJsonOptions = {}): string {
   const text = escapeC1(JSON.stringify(value, null, options.pretty ? 2 : undefined) ?? 'null');
   return `${options.color ? colorizeJson(text, createStyle(true)) : text}\n`;
+}
+
+/** Data already in its format (a CSV document, say): written byte for byte, since it is for programs. */
+export function printData(io: IOStreams, data: string): void {
+  io.stdout.write(data);
 }
 
 /** Pretty and colored on a terminal, compact when piped (`| jq` reformats anyway). */

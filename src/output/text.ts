@@ -1,4 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
+import type { IOStreams } from './io.js';
 
 /* eslint-disable no-control-regex -- matching terminal control characters is the point here */
 const SGR = /^\x1b\[[0-9;]*m$/;
@@ -30,9 +31,16 @@ export function sanitize(text: string, options: SanitizeOptions = {}): string {
   });
 }
 
-export function stripAnsi(text: string): string {
-  return stripVTControlCharacters(text);
+/**
+ * Text for people (help, headings, charts, notes under a table): our own colors
+ * survive when the stream allows them, any other control sequence is dropped.
+ * Data formats (json, csv, ndjson) go out through the renderers instead.
+ */
+export function printText(io: IOStreams, text: string, stream: 'stdout' | 'stderr' = 'stdout'): void {
+  const keepColor = stream === 'stdout' ? io.colorEnabled : io.stderrColorEnabled;
+  io[stream].write(sanitize(text, { keepColor, multiline: true }));
 }
+
 
 /** Columns a string takes on a terminal (ANSI ignored, wide CJK/emoji count 2). */
 export function displayWidth(text: string): number {

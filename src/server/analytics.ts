@@ -1,6 +1,13 @@
 import type { QueryOutputOf, ResponseOf } from '../api/endpoints.js';
 import { computeOverview } from '../domain/overview.js';
-import { computeProjections, computeVacancy, vacancyTrendPoint, vacancyWithoutData } from '../domain/vacancy.js';
+import {
+  computeProjections,
+  computeVacancy,
+  PROJECTION_HORIZONS,
+  vacancyTrendPoint,
+  vacancyWithoutData,
+  type Projections,
+} from '../domain/vacancy.js';
 import type { Store } from './store/index.js';
 
 /** GET …/overview: the store gathers the latest survey data in one round trip; the domain computes. */
@@ -97,7 +104,7 @@ export function vacancyTrend(
   const latest = data.surveys.at(-1);
   const projections = latest
     ? computeProjections({ asOfDate: latest.survey_date, totalUnits: data.totalUnits.get(id) ?? 0, availability: data.latestAvailability })
-    : { '14d': 0, '30d': 0, '60d': 0, '90d': 0 };
+    : (Object.fromEntries(PROJECTION_HORIZONS.map((days) => [`${days}d`, 0])) as Projections);
   return {
     community_id: data.subject.id,
     community_name: data.subject.name,

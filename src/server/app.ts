@@ -13,6 +13,7 @@ import type { ErrorDetail } from '../api/schemas.js';
 import { handlers, type HandlerContext } from './handlers.js';
 import type { Mailer } from './mail.js';
 import { ResponseCache } from './response-cache.js';
+import { ServiceError, STORE_ERROR_STATUS } from './errors.js';
 import { StoreError, type Principal, type Store } from './store/index.js';
 
 export interface AppOptions {
@@ -210,7 +211,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
       const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
       return sendError(reply, 400, 'validation_error', `invalid ${where}: ${details[0]?.path ? `${details[0].path}: ` : ''}${details[0]?.message ?? ''}`, details);
     }
-    if (error instanceof StoreError) return sendError(reply, error.status, error.code, error.message, error.details);
+    if (error instanceof StoreError) return sendError(reply, STORE_ERROR_STATUS[error.code], error.code, error.message, error.details);
+    if (error instanceof ServiceError) return sendError(reply, error.status, error.code, error.message);
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return sendError(reply, 413, 'payload_too_large', `request body larger than ${BODY_LIMIT} bytes`);

@@ -7,6 +7,7 @@ import { addDays } from '../domain/dates.js';
 import { overview, vacancy, vacancyTrend } from './analytics.js';
 import type { AppOptions } from './app.js';
 import { runEnrichment } from './jobs.js';
+import { ServiceError } from './errors.js';
 import { StoreError, type Principal, type Store } from './store/index.js';
 
 type Output<O extends OperationId, K extends string> = Endpoints[O] extends Record<K, infer S extends z.ZodType>
@@ -30,7 +31,7 @@ const INVITATION_DAYS = 7;
 
 function record(store: Store, organizationId: string, id: string) {
   const community = store.communities.recordById(organizationId, id);
-  if (!community) throw new StoreError(404, 'not_found', `community ${id} not found`);
+  if (!community) throw new StoreError('not_found', `community ${id} not found`);
   return community;
 }
 
@@ -70,7 +71,7 @@ export const handlers: Handlers = {
     const end = query.end_date ?? today;
     const start = query.start_date ?? addDays(end, -(query.days - 1));
     if (start > end)
-      throw new StoreError(400, 'validation_error', `start_date ${start} is after the end of the range (${end})`, [
+      throw new StoreError('validation_error', `start_date ${start} is after the end of the range (${end})`, [
         { path: 'start_date', message: `after ${end}` },
       ]);
     const latestAnywhere = query.latest_only && !query.start_date && !query.end_date;
@@ -164,7 +165,7 @@ export const handlers: Handlers = {
       // An invitation nobody received must not block inviting the same e-mail again (409).
       // The mail server's own words stay out of the answer: they describe our network, not the request.
       store.accounts.deleteInvitation(id);
-      throw new StoreError(502, 'mail_failed', `the invitation e-mail to ${email} could not be sent; nothing was kept, try again later`);
+      throw new ServiceError(502, 'mail_failed', `the invitation e-mail to ${email} could not be sent; nothing was kept, try again later`);
     }
     store.accounts.recordEmail(org, email, 'invitation', delivery);
     return {
@@ -176,7 +177,7 @@ export const handlers: Handlers = {
 
   getUser: ({ store, principal, params }) => {
     const user = store.accounts.userById(principal.organizationId, params.id);
-    if (!user) throw new StoreError(404, 'not_found', `user ${params.id} not found`);
+    if (!user) throw new StoreError('not_found', `user ${params.id} not found`);
     const { organization_id: _, ...rest } = user;
     return rest;
   },

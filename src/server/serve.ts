@@ -23,8 +23,7 @@ export async function serve(options: ServeOptions, io: { notice: (line: string) 
     throw error;
   }
   const url = new URL(address);
-  io.notice(`Listening on http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${url.port}${API_PREFIX}`);
-  return new Promise((resolve) => {
+  const stopped = new Promise<number>((resolve) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) return;
@@ -42,4 +41,7 @@ export async function serve(options: ServeOptions, io: { notice: (line: string) 
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  // Scripts signal as soon as they read this line: the handlers are in place before it is printed.
+  io.notice(`Listening on http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${url.port}${API_PREFIX}`);
+  return stopped;
 }

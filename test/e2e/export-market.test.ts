@@ -1,5 +1,6 @@
-// pricing export at scale: --include-comps (the market survey), the stable
-// order of streamed rows, clean-up on signals, flat memory, no progress on a pipe.
+// pricing export and local import as processes: clean-up on signals, and flat
+// memory (peak RSS) as the rows grow. Order and --include-comps are tested
+// in-process beside the command (src/cli/commands/pricing/export.test.ts).
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,112 +8,28 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portfolioStructure, writeObservations } from '../../bench/portfolio.js';
-import { BIN, createSandbox, demoStore, parseCsv, parseJson, type RunResult, type Sandbox } from '../helpers/cli.js';
+import { BIN, createSandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
+import { parseCsv } from '../helpers/run-cli.js';
 
 
 let sb: Sandbox;
-let dataDir: string;
 let outDir: string;
 let n = 0;
-const local = (args: string[]) => sb.run(['--local', '--data-dir', dataDir, ...args], { cwd: outDir });
 const ok = (r: RunResult) => {
   expect(r.exitCode, r.stderr).toBe(0);
   return r;
 };
-const file = () => join(outDir, `market-${++n}.csv`);
 const today = new Date().toISOString().slice(0, 10);
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-type Comp = { id: string; name: string; distance_miles: number | null; is_included_in_surveys: boolean };
 
 beforeAll(async () => {
   sb = await createSandbox();
   outDir = join(sb.root, 'exports');
   await mkdir(outDir);
-  dataDir = await demoStore(join(sb.root, 'store'));
 });
 
 afterAll(async () => {
   await sb?.cleanup();
-});
-
-describe('pricing export --include-comps', () => {
-  it('each subject, then its active comparables nearest first, with subject_id, subject_name, role, distance_miles first', async () => {
-    const portfolio = parseJson<{ communities: { id: string; name: string }[] }>(ok(await local(['portfolio', '--json'])).stdout).communities;
-    const subjects = portfolio.slice(0, 3);
-    const markets = await Promise.all(
-      subjects.map(async (s) => parseJson<{ comps: Comp[] }>(ok(await local(['comps', 'list', s.id, '--json'])).stdout).comps),
-    );
-    const out = file();
-    const r = ok(
-      await local(['pricing', 'export', '--include-comps', '--communities', subjects.map((s) => s.id).join(','), '--days', '60', '--out', out]),
-    );
-    const { header, rows } = parseCsv(await readFile(out, 'utf8'));
-    // The market columns, then those of the plain export.
-    const plain = parseCsv(ok(await local(['pricing', 'export', '--communities', subjects[0]!.id, '--days', '7', '--out', '-'])).stdout).header;
-    expect(plain[0]).toBe('community_id');
-    expect(header).toEqual(['subject_id', 'subject_name', 'role', 'distance_miles', ...plain]);
-    expect(r.stderr).toMatch(new RegExp(`Exported ${rows.length} pricing records of 3 subjects and ${markets.flat().length} comparables`));
-
-    // The communities in order: per subject, itself then its comparables as the service lists them (nearest first).
-    const expected = subjects.flatMap((s, i) => [
-      { subject: s.id, community: s.id, role: 'subject', distance: '' },
-      ...markets[i]!.map((c) => ({ subject: s.id, community: c.id, role: 'comp', distance: String(c.distance_miles ?? '') })),
-    ]);
-    const seen: typeof expected = [];
-    for (const row of rows) {
-      const last = seen.at(-1);
-      if (!last || last.subject !== row.subject_id || last.community !== row.community_id)
-        seen.push({ subject: row.subject_id!, community: row.community_id!, role: row.role!, distance: row.distance_miles! });
-    }
-    // Comparables without pricing in the window have no rows: the order of those with rows is the expected one.
-    expect(seen).toEqual(expected.filter((e) => seen.some((s) => s.subject === e.subject && s.community === e.community)));
-    expect(seen.filter((s) => s.role === 'comp').length).toBeGreaterThan(5);
-    expect(rows.every((row) => row.subject_name === subjects.find((s) => s.id === row.subject_id)!.name)).toBe(true);
-    const distances = markets[0]!.map((c) => c.distance_miles ?? Infinity);
-    expect(distances).toEqual([...distances].sort((a, b) => a - b));
-
-    // Within a community: by date, then floor plan in the service's order (each date's plans together).
-    for (const community of seen) {
-      const dates = rows.filter((row) => row.subject_id === community.subject && row.community_id === community.community).map((row) => row.as_of_date!);
-      expect(dates).toEqual([...dates].sort());
-    }
-  });
-
-  it('leaves deactivated comparables out, and --include-inactive puts them back', async () => {
-    const store = await demoStore(join(sb.root, 'store-inactive'));
-    const run = (args: string[]) => sb.run(['--local', '--data-dir', store, ...args], { cwd: outDir });
-    const subject = parseJson<{ communities: { id: string }[] }>(ok(await run(['portfolio', '--json'])).stdout).communities[0]!.id;
-    const comps = parseJson<{ comps: Comp[] }>(ok(await run(['comps', 'list', subject, '--json'])).stdout).comps;
-    const victim = comps[1]!;
-    ok(await run(['comps', 'deactivate', subject, victim.id]));
-
-    const active = file();
-    ok(await run(['pricing', 'export', '--include-comps', '--communities', subject, '--days', '400', '--out', active]));
-    const activeRows = parseCsv(await readFile(active, 'utf8')).rows;
-    expect(activeRows.some((row) => row.community_id === victim.id)).toBe(false);
-    expect(new Set(activeRows.filter((row) => row.role === 'comp').map((row) => row.community_id)).size).toBe(comps.length - 1);
-
-    const all = file();
-    ok(await run(['pricing', 'export', '--include-comps', '--include-inactive', '--communities', subject, '--days', '400', '--out', all]));
-    const allRows = parseCsv(await readFile(all, 'utf8')).rows;
-    const victimRows = allRows.filter((row) => row.community_id === victim.id);
-    expect(victimRows.length).toBeGreaterThan(0);
-    expect(victimRows.every((row) => row.role === 'comp' && row.subject_id === subject)).toBe(true);
-    expect(allRows.length).toBe(activeRows.length + victimRows.length);
-  });
-
-  it('--include-inactive alone is a usage error', async () => {
-    const r = await local(['pricing', 'export', '--include-inactive', '--out', file()]);
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/--include-inactive goes with --include-comps/);
-  });
-
-  it('on a pipe: no progress bar, only the summary line', async () => {
-    const r = ok(await local(['pricing', 'export', '--include-comps', '--days', '14', '--out', file()]));
-    expect(r.stderr).not.toMatch(/[█░\r]|ETA/);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  });
 });
 
 /** A service that takes requests and never answers them: the export is caught mid-way. */

@@ -1,7 +1,7 @@
 /**
- * Vitest global setup. The e2e tests run the BUILT CLI, so build once when
- * dist/cli.js is missing (`npm test` builds first; `npx vitest run` may not).
- * Also reserves a folder where the first e2e file that needs it seeds one demo
+ * Vitest global setup of the e2e project. The e2e tests run the BUILT CLI, so
+ * build it first, every run: an edit must never be tested against a stale dist/.
+ * Also reserves a folder where the first test that needs it seeds one demo
  * store for all files to copy (see demoStore in cli.ts): seeding takes seconds.
  */
 import { execFileSync } from 'node:child_process';
@@ -22,11 +22,8 @@ declare module 'vitest' {
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export default async function setup(project: TestProject) {
-  const cli = join(ROOT, 'dist', 'cli.js');
-  if (!existsSync(cli)) {
-    execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (!existsSync(cli)) throw new Error('npm run build did not produce dist/cli.js');
-  }
+  execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('scripts/build.js did not produce dist/cli.js');
   const templateRoot = await mkdtemp(join(tmpdir(), 'rentsurvey-e2e-template-'));
   project.provide('e2eTemplateRoot', templateRoot);
   return async () => {

@@ -4,9 +4,9 @@
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
@@ -150,6 +150,10 @@ export interface Served {
   dataDir: string;
   /** Everything the server wrote on stderr so far. */
   log(): string;
+  /** Sends the signal (SIGTERM by default) and waits for the process to end (SIGKILL after 5 s). */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** The status the process ended with. */
+  exitCode(): Promise<number | undefined>;
   stop(): Promise<void>;
   /** Sends `signal` (SIGKILL for a crash) and resolves once the process has exited. */
   kill(signal: NodeJS.Signals): Promise<void>;
@@ -205,12 +209,14 @@ export async function startServe(
     baseUrl,
     dataDir,
     log: () => log,
-    async stop() {
-      if (!exited) child.kill('SIGTERM');
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (!exited) child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await child;
+      // The last lines (what it said on the way out) may arrive after the exit.
+      await Promise.all([child, finished(child.stderr!).catch(() => undefined)]);
       clearTimeout(timer);
     },
+    exitCode: async () => (await child).exitCode,
     async kill(signal) {
       child.kill(signal);
       await child;
@@ -264,15 +270,6 @@ export async function createKey(dataDir: string, scopes: string[] | 'all' = 'all
   return key;
 }
 
-/** A TCP port with nothing listening on it (bound, then released). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /** JSON.parse that names the output when it is not JSON (only JSON may be on stdout). */
 export function parseJson<T = unknown>(stdout: string): T {
   try {
@@ -282,57 +279,7 @@ export function parseJson<T = unknown>(stdout: string): T {
   }
 }
 
-/** Lines of an ndjson output, each parsed. */
-export function parseNdjson<T = Record<string, unknown>>(stdout: string): T[] {
-  expectEndsWithNewline(stdout);
-  return stdout
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => parseJson<T>(line));
-}
-
-/** A minimal CSV reader (quoted fields, doubled quotes, no newlines inside fields needed here). */
-export function parseCsv(text: string): { header: string[]; rows: Record<string, string>[] } {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
-      if (c === '\r') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field]);
-  const [header = [], ...rest] = records;
-  return {
-    header,
-    rows: rest.map((values) => {
-      if (values.length !== header.length) throw new Error(`CSV row has ${values.length} fields, header ${header.length}`);
-      return Object.fromEntries(header.map((name, i) => [name, values[i] ?? '']));
-    }),
-  };
-}
-
-function expectEndsWithNewline(text: string) {
-  if (text !== '' && !text.endsWith('\n')) throw new Error('output does not end with a newline');
-}
-
-/** True when dist/cli.js exists (the e2e global setup builds otherwise). */
+/** True when dist/cli.js exists (the e2e project's global setup builds it first). */
 export function isBuilt(): boolean {
   return existsSync(join(ROOT, 'dist', 'cli.js'));
 }

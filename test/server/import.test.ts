@@ -130,8 +130,8 @@ describe('importDataset: all or nothing', () => {
 
     const error = importError(() => importDataset(store, bad));
     expect(error).toBeInstanceOf(StoreError);
-    const { status, code, details } = error as StoreError;
-    expect([status, code]).toEqual([400, 'validation_error']);
+    const { code, details } = error as StoreError;
+    expect(code).toBe('validation_error');
     expect(details.map((d) => d.path)).toEqual(['surveys.1.observations.2.floor_plan', 'surveys.1.observations.3.floor_plan']);
     expect(details[0]?.message).toMatch(/neither s1 nor one of its comparables/);
     expect(counts(store)).toEqual(before);
@@ -155,7 +155,7 @@ describe('importDataset: all or nothing', () => {
     };
     const error = importError(() => importDataset(store, other));
     expect(error).toBeInstanceOf(StoreError);
-    expect((error as StoreError).status).toBe(409);
+    expect((error as StoreError).code).toBe('conflict');
     expect(counts(store)).toEqual(before);
     expect(store.accounts.organizationByName('Other Org')).toBeUndefined();
     expect(store.db.get<{ name: string }>('SELECT name FROM communities WHERE id = ?', taken)?.name).toBe('Maple Court');
@@ -164,7 +164,7 @@ describe('importDataset: all or nothing', () => {
     const duplicate = baseDataset();
     duplicate.communities![0]!.name = 'Renamed Before The Failure';
     duplicate.communities!.push({ key: 's9', managed: true, name: 'Twin', address: '3 Twin St', zipcode: '78701', external_community_id: 'IT-001' });
-    expect((importError(() => importDataset(store, duplicate)) as StoreError).status).toBe(400);
+    expect((importError(() => importDataset(store, duplicate)) as StoreError).code).toBe('validation_error');
     expect(counts(store)).toEqual(before);
     expect(store.db.get<{ name: string }>('SELECT name FROM communities WHERE id = ?', taken)?.name).toBe('Maple Court');
 
@@ -173,7 +173,7 @@ describe('importDataset: all or nothing', () => {
     twins.communities![0]!.name = 'Renamed Before The Failure';
     twins.floor_plans!.push({ key: 's1-a1-bis', community: 's1', floor_plan_name: 'A1', bedrooms: 1, bathrooms: 1, square_feet: 760, unit_count: 10 });
     const twinError = importError(() => importDataset(store, twins)) as StoreError;
-    expect(twinError.status).toBe(400);
+    expect(twinError.code).toBe('validation_error');
     expect(twinError.details[0]?.path).toBe(`floor_plans.${twins.floor_plans!.length - 1}.floor_plan_name`);
     expect(counts(store)).toEqual(before);
     expect(store.db.get<{ name: string }>('SELECT name FROM communities WHERE id = ?', taken)?.name).toBe('Maple Court');
@@ -370,7 +370,7 @@ describe('importObservations (the CSV rows)', () => {
       ]),
     ) as StoreError;
     expect(error).toBeInstanceOf(StoreError);
-    expect(error.status).toBe(400);
+    expect(error.code).toBe('validation_error');
     expect(error.details.map((d) => d.path)).toEqual(['line 3: floor_plan_key', 'line 4: subject_key', 'line 5: subject_key']);
     expect(error.message).toMatch(/^line 3: floor_plan_key: no floor plan Aspen/);
     expect(counts(store)).toEqual(before);
@@ -415,7 +415,7 @@ describe('importObservations: checks', () => {
         { line: 4, subject_key: 's1', date: '2026-11-30', floor_plan_key: 's1-a1', market_rent_cents: 100000, net_effective_rent_cents: 300000, units_available: 0, concessions: '' },
       ]),
     ) as StoreError;
-    expect(error.status).toBe(400);
+    expect(error.code).toBe('validation_error');
     expect(error.details[0]).toEqual({ path: 'line 4: net_effective_rent_cents', message: 'must not exceed market_rent_cents' });
     expect(counts(store)).toEqual(before);
   });
@@ -424,7 +424,7 @@ describe('importObservations: checks', () => {
     const duplicate = baseDataset();
     duplicate.communities!.push({ key: 's9', managed: true, name: 'Twin', address: '3 Twin St', zipcode: '78701', external_community_id: duplicate.communities![0]!.external_community_id! });
     const error = importError(() => importDataset(store, duplicate)) as StoreError;
-    expect(error.status).toBe(400);
+    expect(error.code).toBe('validation_error');
     expect(error.details[0]?.path).toBe(`communities.${duplicate.communities!.length - 1}.external_community_id`);
   });
 });

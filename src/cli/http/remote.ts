@@ -1,6 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import Agent from 'undici/lib/dispatcher/agent.js';
-import undiciRequest from 'undici/lib/api/api-request.js';
+import { Agent } from 'undici';
 import { UsageError } from '../errors.js';
 import { statusLine } from './status-text.js';
 import { NetworkError, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
@@ -185,7 +184,7 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
         let failure: NetworkFailure | undefined;
         let cause: unknown;
         try {
-          const answer = await undiciRequest.call(agent, {
+          const answer = await agent.request({
             origin: base.origin,
             path: base.basePath + request.path,
             method: request.method,

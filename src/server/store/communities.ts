@@ -91,7 +91,7 @@ export function communitiesStore(db: Database, now: () => string) {
       email,
     );
     if (!user)
-      throw new StoreError(422, 'unknown_user', `no user with e-mail ${email} in this organization`, [
+      throw new StoreError('unknown_user', `no user with e-mail ${email} in this organization`, [
         { path, message: `no user with e-mail ${email}; invite them first (rentsurvey users invite)` },
       ]);
     return user.id;

@@ -11,7 +11,6 @@ export function comparablesStore(db: Database, now: () => string, queries: Prici
   function assertRoomForActiveComp(subjectId: string, advice: string) {
     if ((queries.activeCompCounts([subjectId]).get(subjectId) ?? 0) >= MAX_ACTIVE_COMPS)
       throw new StoreError(
-        409,
         'comp_limit_reached',
         `community ${subjectId} already has ${MAX_ACTIVE_COMPS} active comparables; ${advice}`,
       );

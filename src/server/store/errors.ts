@@ -1,14 +1,16 @@
 import type { ErrorDetail } from '../../api/schemas.js';
 
 /**
- * A failure the store reports to its caller in API terms; the HTTP layer turns
- * it into the error body of DESIGN.md. Anything else that is thrown is a bug
- * and becomes a 500 without details.
+ * Why the store refused: the kinds of the API's error codes, without HTTP.
+ * The service maps them to statuses at its edge (app.ts); the CLI's local
+ * commands map them to exit codes.
  */
+export type StoreErrorCode = 'validation_error' | 'not_found' | 'conflict' | 'comp_limit_reached' | 'unknown_user';
+
+/** A refusal the store reports to its caller. Anything else that is thrown is a bug (a 500 without details). */
 export class StoreError extends Error {
   constructor(
-    readonly status: 400 | 404 | 409 | 422 | 502,
-    readonly code: string,
+    readonly code: StoreErrorCode,
     message: string,
     readonly details: ErrorDetail[] = [],
   ) {
@@ -17,6 +19,5 @@ export class StoreError extends Error {
   }
 }
 
-export const notFound = (what: string, id: string) => new StoreError(404, 'not_found', `${what} ${id} not found`);
-export const conflict = (message: string, details: ErrorDetail[] = []) =>
-  new StoreError(409, 'conflict', message, details);
+export const notFound = (what: string, id: string) => new StoreError('not_found', `${what} ${id} not found`);
+export const conflict = (message: string, details: ErrorDetail[] = []) => new StoreError('conflict', message, details);

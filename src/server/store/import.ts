@@ -69,7 +69,7 @@ function unvaluedTally() {
 }
 
 const invalid = (details: ErrorDetail[]) =>
-  new StoreError(400, 'validation_error', `${details[0]?.path}: ${details[0]?.message}`, details);
+  new StoreError('validation_error', `${details[0]?.path}: ${details[0]?.message}`, details);
 
 /** Checks the references between the file's sections; returns the first problems with their JSON paths. */
 export function checkReferences(dataset: Dataset): ErrorDetail[] {
@@ -331,7 +331,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
             id,
           );
           if (owner && owner.organization_id !== organizationId)
-            throw new StoreError(409, 'conflict', `community id ${id} (${c.key}) belongs to another organization`);
+            throw new StoreError('conflict', `community id ${id} (${c.key}) belongs to another organization`);
           const { key: _key, id: _id, managed, ...fields } = c;
           if (owner) communities.update(organizationId, id, fields, { managed: owner.managed === 1 });
           else communities.create(organizationId, fields, { managed, id });
@@ -360,7 +360,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
             id,
           );
           if (planOwner && planOwner.organization_id !== organizationId)
-            throw new StoreError(409, 'conflict', `floor plan id ${id} (${p.key}) belongs to another organization`);
+            throw new StoreError('conflict', `floor plan id ${id} (${p.key}) belongs to another organization`);
           db.run(
             `INSERT INTO floor_plans (id, community_id, floor_plan_name, bedrooms, bathrooms, square_feet, unit_count, created_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?)

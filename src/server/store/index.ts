@@ -3,6 +3,7 @@ import { accountsStore } from './accounts.js';
 import { analyticsInputsStore } from './analytics-inputs.js';
 import { communitiesStore } from './communities.js';
 import { comparablesStore } from './comparables.js';
+import { DATABASE_FILE } from './database-file.js';
 import { Database } from './db.js';
 import { importStore } from './import.js';
 import { jobsStore } from './jobs.js';
@@ -13,7 +14,7 @@ import { pricingViewsStore } from './pricing-views.js';
 export { StoreError } from './errors.js';
 export type { Principal } from './accounts.js';
 
-export const DATABASE_FILE = 'rentsurvey.db';
+export { DATABASE_FILE };
 
 /**
  * The store of one data directory: every query the service runs, behind plain

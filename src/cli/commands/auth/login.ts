@@ -1,16 +1,17 @@
 import { text as readText } from 'node:stream/consumers';
 import type { Handler } from '../../command.js';
-import { CliError, UsageError } from '../../errors.js';
-import { canPrompt } from '../../prompt.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { canPrompt, promptStreams } from '../../prompt.js';
+import type { login } from './index.js';
 import { verifyCredentials } from './verify.js';
 
-export const run: Handler = async (ctx, opts) => {
+export const run: Handler<typeof login> = async (ctx, opts) => {
   const profile = ctx.globals.profile ?? 'default';
   const interactive = canPrompt(ctx, opts.input === false);
   const config = await ctx.config();
   const existing = config.getProfile(profile);
 
-  let baseUrl = (opts.baseUrl as string | undefined) ?? (ctx.env.RENTSURVEY_BASE_URL || undefined);
+  let baseUrl = opts.baseUrl ?? (ctx.env.RENTSURVEY_BASE_URL || undefined);
   let apiKey: string | undefined;
   if (opts.withToken) {
     if (ctx.io.isStdinTTY) throw new UsageError('--with-token reads the key from standard input; pipe it in', 'echo "$KEY" | rentsurvey login --with-token --base-url <url>');
@@ -31,11 +32,11 @@ export const run: Handler = async (ctx, opts) => {
         default: existing?.base_url,
         validate: (value) => (/^https?:\/\/\S+$/.test(value.trim()) ? true : 'enter an http:// or https:// URL'),
       },
-      { output: process.stderr },
+      promptStreams(ctx),
     );
     apiKey ??= await password(
       { message: 'API key', mask: '*', validate: (value) => (value.trim() ? true : 'the key is required') },
-      { output: process.stderr },
+      promptStreams(ctx),
     );
   }
   baseUrl = baseUrl.trim().replace(/\/+$/, '');
@@ -46,7 +47,7 @@ export const run: Handler = async (ctx, opts) => {
     const verdict = await verifyCredentials(ctx, baseUrl, apiKey);
     if (!verdict.ok) {
       const { error } = verdict;
-      const hint = error.exitCode === 3 ? 'check the key (or issue a new one) and run login again' : error.hint;
+      const hint = error.exitCode === ExitCode.auth ? 'check the key (or issue a new one) and run login again' : error.hint;
       throw new CliError(`login failed, nothing saved: ${error.message}`, error.exitCode, hint);
     }
     if (verdict.note) ctx.log.warn(`the key works but ${verdict.note}`);

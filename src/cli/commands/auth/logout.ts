@@ -1,6 +1,7 @@
 import type { Handler } from '../../command.js';
+import type { logout } from './index.js';
 
-export const run: Handler = async (ctx) => {
+export const run: Handler<typeof logout> = async (ctx) => {
   const profile = ctx.globals.profile ?? 'default';
   const config = await ctx.config();
   if (!config.getProfile(profile)) {

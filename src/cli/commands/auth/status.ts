@@ -3,9 +3,11 @@ import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { printRecord } from '../../print.js';
+import type { status as statusCommand } from './index.js';
 import { verifyCredentials } from './verify.js';
 
-interface Status {
+/** What `auth status` prints (--json: this object). */
+export interface Status {
   profile: string;
   base_url: string | null;
   base_url_source: string;
@@ -16,7 +18,7 @@ interface Status {
   detail: string;
 }
 
-export const run: Handler = async (ctx) => {
+export const run: Handler<typeof statusCommand> = async (ctx) => {
   const config = await ctx.config();
   const connection = resolveConnection({ flags: { profile: ctx.globals.profile }, env: ctx.env, store: config });
   let works: boolean | null = null;

@@ -3,10 +3,11 @@ import { splitIds } from '../../../api/primitives.js';
 import { number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
+import type { batch } from './index.js';
 
 type Row = ReadOf<'batchCommunities'>['communities'][number];
 
-export const run: Handler = async (ctx, opts, ids) => {
+export const run: Handler<typeof batch> = async (ctx, opts, [ids]) => {
   const api = await ctx.api();
   const includeComps = opts.includeComps === true;
   const requested = splitIds(ids.join(','));

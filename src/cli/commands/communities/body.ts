@@ -1,14 +1,19 @@
 import type { BodyOf } from '../../../api/endpoints.js';
+import { splitList, type OptionsOf } from '../../command.js';
+import type { update } from './index.js';
 
 type Body = BodyOf<'updateCommunity'>;
 
 /** "none" (or an empty value) clears a field or unassigns a manager: the API's null. */
-const manager = (value: unknown) => (value === undefined ? undefined : value === 'none' || value === '' ? null : String(value));
+const manager = (value: string | undefined) => (value === undefined ? undefined : value === 'none' || value === '' ? null : value);
+
+/** The flags create and update share (update's, where none is mandatory). */
+type RecordFlags = Omit<OptionsOf<typeof update>, 'yes'>;
 
 /** The request body from the flags given; flags not given are left out, so PATCH changes only those. */
-export function communityBody(opts: Record<string, unknown>): Body {
-  const members = opts.otherTeamMembers as string | undefined;
-  const body: Record<string, unknown> = {
+export function communityBody(opts: RecordFlags): Body {
+  const members = opts.otherTeamMembers;
+  const body: Body = {
     name: opts.name,
     address: opts.address,
     zipcode: opts.zipcode,
@@ -19,13 +24,7 @@ export function communityBody(opts: Record<string, unknown>): Body {
     community_manager_email: manager(opts.communityManager),
     asset_manager_email: manager(opts.assetManager),
     leasing_manager_email: manager(opts.leasingManager),
-    other_team_members_emails:
-      members === undefined
-        ? undefined
-        : members
-            .split(',')
-            .map((e) => e.trim())
-            .filter(Boolean),
+    other_team_members_emails: members === undefined ? undefined : splitList(members),
   };
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Body;
 }

@@ -3,8 +3,9 @@ import type { Handler } from '../../command.js';
 import { assertFields, printRecord } from '../../print.js';
 import { communityBody } from './body.js';
 import { communityColumns } from './columns.js';
+import type { create } from './index.js';
 
-export const run: Handler = async (ctx, opts) => {
+export const run: Handler<typeof create> = async (ctx, opts) => {
   assertFields(ctx, communityColumns);
   const api = await ctx.api();
   const { data, raw } = await api.call('createCommunity', { body: communityBody(opts) as BodyOf<'createCommunity'> });

@@ -3,11 +3,15 @@ import { examples, lazy, parseIntegerOption, type Runtime } from '../../command.
 
 const NONE = '"none" unassigns';
 
-/** Flags shared by create and update; each maps to one body field of POST/PATCH /communities. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- create has no argument, update has <id>
-function recordOptions<C extends Command<any, any>>(command: C, required: boolean) {
-  const text = (flags: string, description: string) =>
-    required ? new Option(flags, description).makeOptionMandatory() : new Option(flags, description);
+/**
+ * Flags shared by create (all of name/address/zipcode mandatory) and update (only
+ * what is given changes); each maps to one body field of POST/PATCH /communities.
+ */
+function recordOptions<Args extends unknown[]>(command: Command<Args>, required: boolean) {
+  const text = <Flags extends string>(flags: Flags, description: string) => {
+    const option = new Option(flags, description);
+    return required ? option.makeOptionMandatory() : option;
+  };
   return command
     .addOption(text('--name <name>', 'community name (max 200 characters)'))
     .addOption(text('--address <address>', 'full address (max 500 characters)'))
@@ -15,17 +19,15 @@ function recordOptions<C extends Command<any, any>>(command: C, required: boolea
     .option('--email <email>', `community contact e-mail${required ? '' : '; "none" clears it'}`)
     .option('--external-id <id>', `your own unique identifier (external_community_id)${required ? '' : '; "none" clears it'}`)
     .option('--website-url <url>', `community website${required ? '' : '; "none" clears it'}`)
-    .addOption(new Option('--status <status>', 'active or inactive').choices(['active', 'inactive']))
+    .addOption(new Option('--status <status>', 'active or inactive').choices(['active', 'inactive'] as const))
     .option('--community-manager <email>', `e-mail of the community manager${required ? '' : `; ${NONE}`}`)
     .option('--asset-manager <email>', `e-mail of the asset manager${required ? '' : `; ${NONE}`}`)
     .option('--leasing-manager <email>', `e-mail of the leasing manager${required ? '' : `; ${NONE}`}`)
     .option('--other-team-members <emails>', `comma-separated e-mails${required ? '' : '; replaces the whole list ("" empties it)'}`);
 }
 
-export function communitiesCommand(runtime: Runtime) {
-  const communities = new Command('communities').description('Community records: list, search, show, create, update');
-  communities
-    .command('list')
+export const list = () =>
+  new Command('list')
     .description('List and search your communities (50 per page)')
     .option('--search <text>', 'filter by name, address or external id (case-insensitive)')
     .option('--limit <n>', 'page size, 1 to 100', parseIntegerOption('--limit', 1, 100))
@@ -34,39 +36,34 @@ export function communitiesCommand(runtime: Runtime) {
     .addHelpText(
       'after',
       examples('rentsurvey communities list --search austin', 'rentsurvey communities list --all --csv > communities.csv'),
-    )
-    .action(lazy(runtime, () => import('./list.js')));
-  communities
-    .command('show')
+    );
+
+export const show = () =>
+  new Command('show')
     .description('Detail of one community: floor plans with latest pricing and active comparables')
-    .argument('<id>', 'community id')
+    .argument('<community>', 'community id')
     .option('--no-comps', 'leave out the comparables')
     .option('--no-pricing-summary', 'leave out the pricing summary and floor plans')
-    .addHelpText('after', examples('rentsurvey communities show 3f1c…', 'rentsurvey communities show 3f1c… --json'))
-    .action(lazy(runtime, () => import('./show.js')));
-  communities
-    .command('batch')
+    .addHelpText('after', examples('rentsurvey communities show 3f1c…', 'rentsurvey communities show 3f1c… --json'));
+
+export const batch = () =>
+  new Command('batch')
     .description('Fetch up to 50 communities by id in one request')
-    .argument('<ids...>', 'community ids (space- or comma-separated)')
+    .argument('<communities...>', 'community ids (space- or comma-separated)')
     .option('--include-comps', 'add the number of active comparables')
-    .addHelpText('after', examples('rentsurvey communities batch 3f1c… 8a2d… --include-comps'))
-    .action(lazy(runtime, () => import('./batch.js')));
+    .addHelpText('after', examples('rentsurvey communities batch 3f1c… 8a2d… --include-comps'));
+
+export const create = () =>
+  recordOptions(new Command('create').description('Create a community and assign its managers by e-mail'), true).addHelpText(
+    'after',
+    examples(
+      'rentsurvey communities create --name "Maple Court" --address "100 Main St, Austin, TX 78701" --zipcode 78701 \\\n      --community-manager ana@acme.example',
+    ),
+  );
+
+export const update = () =>
   recordOptions(
-    communities.command('create').description('Create a community and assign its managers by e-mail'),
-    true,
-  )
-    .addHelpText(
-      'after',
-      examples(
-        'rentsurvey communities create --name "Maple Court" --address "100 Main St, Austin, TX 78701" --zipcode 78701 \\\n      --community-manager ana@acme.example',
-      ),
-    )
-    .action(lazy(runtime, () => import('./create.js')));
-  recordOptions(
-    communities
-      .command('update')
-      .description('Update a community; only the flags given change')
-      .argument('<id>', 'community id'),
+    new Command('update').description('Update a community; only the flags given change').argument('<community>', 'community id'),
     false,
   )
     .option('-y, --yes', 'do not ask before replacing the team member list')
@@ -77,7 +74,14 @@ export function communitiesCommand(runtime: Runtime) {
         'rentsurvey communities update 3f1c… --asset-manager none',
         'rentsurvey communities update 3f1c… --other-team-members a@acme.example,b@acme.example --yes',
       ),
-    )
-    .action(lazy(runtime, () => import('./update.js')));
-  return communities;
+    );
+
+export function communitiesCommand(runtime: Runtime) {
+  return new Command('communities')
+    .description('Community records: list, search, show, create, update')
+    .addCommand(lazy(runtime, list(), () => import('./list.js')))
+    .addCommand(lazy(runtime, show(), () => import('./show.js')))
+    .addCommand(lazy(runtime, batch(), () => import('./batch.js')))
+    .addCommand(lazy(runtime, create(), () => import('./create.js')))
+    .addCommand(lazy(runtime, update(), () => import('./update.js')));
 }

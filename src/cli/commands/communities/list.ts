@@ -1,15 +1,17 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import type { Handler } from '../../command.js';
+import { rememberCommunities } from '../../community-cache.js';
 import { printList } from '../../print.js';
 import { communityColumns, LIST_TABLE_FIELDS } from './columns.js';
+import type { list } from './index.js';
 
 type Page = ReadOf<'listCommunities'>;
 
 const PAGE_SIZE = 100;
 
-export const run: Handler = async (ctx, opts) => {
+export const run: Handler<typeof list> = async (ctx, opts) => {
   const api = await ctx.api();
-  const search = opts.search as string | undefined;
+  const { search } = opts;
   let page: Page;
   let raw: unknown;
   if (opts.all) {
@@ -33,11 +35,13 @@ export const run: Handler = async (ctx, opts) => {
     raw = page;
   } else {
     ({ data: page, raw } = await api.call('listCommunities', {
-      query: { search, limit: opts.limit as number | undefined, offset: opts.offset as number | undefined },
+      query: { search, limit: opts.limit, offset: opts.offset },
     }));
   }
+  await rememberCommunities(ctx, page.communities, { whole: Boolean(opts.all) && !search });
   const fields = ctx.globals.fields ?? (ctx.globals.format === 'table' ? LIST_TABLE_FIELDS : undefined);
-  await printList({ ...ctx, globals: { ...ctx.globals, fields } }, {
+  await printList(ctx, {
+    fields,
     rows: page.communities,
     columns: communityColumns,
     json: raw,

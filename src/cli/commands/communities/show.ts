@@ -3,18 +3,19 @@ import { formatMoney } from '../../../domain/format.js';
 import { money, number, perSqft, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
-import { printList, printRecord } from '../../print.js';
+import { printLines, printList, printRecord } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { concessionTextColumn, explainNotUnderstood } from '../pricing/columns.js';
+import type { show } from './index.js';
 
 type Detail = ReadOf<'getCommunityDetail'>;
 type Plan = NonNullable<Detail['community']['pricing_summary']>['floor_plans'][number];
 type Comp = NonNullable<Detail['comps']>[number];
 
-export const run: Handler = async (ctx, opts, [id]) => {
+export const run: Handler<typeof show> = async (ctx, opts, [id]) => {
   const api = await ctx.api();
   const { data, raw } = await api.call('getCommunityDetail', {
-    params: { id: id as string },
+    params: { id },
     query: { include_comps: opts.comps !== false, include_pricing_summary: opts.pricingSummary !== false },
   });
   if (ctx.globals.format !== 'table') {
@@ -30,12 +31,12 @@ async function printTables(ctx: CommandContext, data: Detail, raw: unknown) {
   // The spec does not show these elements' shape: what could not be read was left out by the client.
   const plans = data.community.pricing_summary?.floor_plans ?? [];
   if (plans.length > 0) {
-    ctx.io.stdout.write('\nFloor plans\n');
+    printLines(ctx, '\nFloor plans');
     await printList<Plan>(ctx, { rows: plans, json: raw, columns: floorPlanColumns });
     explainNotUnderstood(ctx, plans, (p) => p.latest_pricing);
   }
   if (data.comps && data.comps.length > 0) {
-    ctx.io.stdout.write('\nActive comparables\n');
+    printLines(ctx, '\nActive comparables');
     await printList<Comp>(ctx, {
       rows: data.comps,
       json: raw,

@@ -4,8 +4,9 @@ import { confirm } from '../../prompt.js';
 import { assertFields, printRecord } from '../../print.js';
 import { communityBody } from './body.js';
 import { communityColumns } from './columns.js';
+import type { update } from './index.js';
 
-export const run: Handler = async (ctx, opts, [id]) => {
+export const run: Handler<typeof update> = async (ctx, opts, [id]) => {
   const body = communityBody(opts);
   if (Object.keys(body).length === 0)
     throw new UsageError('nothing to update: give at least one flag, e.g. --status inactive', 'see rentsurvey communities update --help');
@@ -19,7 +20,7 @@ export const run: Handler = async (ctx, opts, [id]) => {
     }
   }
   const api = await ctx.api();
-  const { data, raw } = await api.call('updateCommunity', { params: { id: id as string }, body });
+  const { data, raw } = await api.call('updateCommunity', { params: { id }, body });
   ctx.log.success(`Updated community ${data.name} (${data.id})`);
   await printRecord(ctx, { record: data, columns: communityColumns, json: raw });
 };

@@ -2,6 +2,7 @@ import type { ReadOf } from '../../../api/endpoints.js';
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { assertFields, printRecord } from '../../print.js';
+import type { add } from './index.js';
 
 type Added = ReadOf<'addComp'>;
 
@@ -11,16 +12,16 @@ const columns = [
   text<Added>('actions', (a) => a.actions.join(';'), 'Actions'),
 ];
 
-export const run: Handler = async (ctx, opts, [id]) => {
+export const run: Handler<typeof add> = async (ctx, opts, [id]) => {
   assertFields(ctx, columns);
   const api = await ctx.api();
   const { data, raw } = await api.call('addComp', {
-    params: { id: id as string },
+    params: { id },
     body: {
-      name: opts.name as string,
-      address: opts.address as string,
-      zipcode: opts.zipcode as string,
-      ...(opts.websiteUrl ? { website_url: opts.websiteUrl as string } : {}),
+      name: opts.name,
+      address: opts.address,
+      zipcode: opts.zipcode,
+      ...(opts.websiteUrl ? { website_url: opts.websiteUrl } : {}),
     },
   });
   ctx.log.success(data.message);

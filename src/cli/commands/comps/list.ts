@@ -1,17 +1,20 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { bool, money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
+import { rememberCommunities } from '../../community-cache.js';
 import { printList } from '../../print.js';
+import type { list } from './index.js';
 
 type Comp = ReadOf<'listComps'>['comps'][number];
 
-export const run: Handler = async (ctx, opts, [id]) => {
+export const run: Handler<typeof list> = async (ctx, opts, [id]) => {
   const api = await ctx.api();
   const includePricing = opts.includePricing === true;
   const { data, raw } = await api.call('listComps', {
-    params: { id: id as string },
+    params: { id },
     query: { include_inactive: opts.includeInactive === true, include_pricing: includePricing },
   });
+  await rememberCommunities(ctx, data.comps, { subjectId: data.subject_community.id });
   await printList<Comp>(ctx, {
     rows: data.comps,
     json: raw,

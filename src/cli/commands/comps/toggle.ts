@@ -2,6 +2,7 @@ import type { ReadOf } from '../../../api/endpoints.js';
 import { bool, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { assertFields, printRecord } from '../../print.js';
+import type { toggle as toggleCommand } from './index.js';
 
 type Toggled = ReadOf<'updateComp'>;
 
@@ -11,12 +12,12 @@ const columns = [
   text<Toggled>('message', (t) => t.message, 'Message'),
 ];
 
-function toggle(included: boolean): Handler {
+function toggle(included: boolean): Handler<typeof toggleCommand> {
   return async (ctx, _opts, [id, compId]) => {
     assertFields(ctx, columns);
     const api = await ctx.api();
     const { data, raw } = await api.call('updateComp', {
-      params: { id: id as string, comp_id: compId as string },
+      params: { id, comp_id: compId },
       body: { is_included_in_surveys: included },
     });
     ctx.log.success(`${data.comp_id}: ${data.message}`);

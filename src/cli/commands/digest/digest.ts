@@ -13,10 +13,11 @@ import type { Column } from '../../../output/render.js';
 import { stdoutStyle } from '../../../output/style.js';
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
+import type { digest } from './index.js';
 import { mapLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { assertFields, printList } from '../../print.js';
+import { assertFields, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { resolveCommunityList } from '../../references.js';
 import { latestDate } from '../../surveys.js';
@@ -81,7 +82,7 @@ function stateFile(ctx: CommandContext, communities: string[] | undefined): { pa
   return { path: join(base, 'rentsurvey', `digest.${profileKey}.${selection}.json`), profile };
 }
 
-export const run: Handler = async (ctx, opts) => {
+export const run: Handler<typeof digest> = async (ctx, opts) => {
   if (opts.since !== undefined && opts.sinceLast)
     throw new UsageError('--since and --since-last contradict each other: give one (--since-last picks the date itself)');
   const since = opts.since === undefined ? undefined : String(opts.since).trim();
@@ -157,7 +158,7 @@ async function print(
 ) {
   const { format } = ctx.globals;
   if (format === 'md') {
-    if (report.changes.length > 0) ctx.io.stdout.write(markdownDigest({ ...report, subjects: report.digests }));
+    if (report.changes.length > 0) printLines(ctx, markdownDigest({ ...report, subjects: report.digests }));
     return;
   }
   if (format !== 'table') {
@@ -172,15 +173,15 @@ async function print(
   if (report.changes.length === 0) return;
   const style = stdoutStyle(ctx.io);
   const fields = ctx.globals.fields ?? TABLE_FIELDS;
-  ctx.io.stdout.write(`Changes from ${report.from} to ${report.to}: ${report.changes.length}\n`);
+  printLines(ctx, `Changes from ${report.from} to ${report.to}: ${report.changes.length}\n`);
   for (const digest of report.digests) {
     if (digest.changes.length === 0) continue;
-    ctx.io.stdout.write(`\n${style.bold(digest.subject.name)} — survey of ${digest.from} → ${digest.to}\n`);
+    printLines(ctx, `\n${style.bold(digest.subject.name)} — survey of ${digest.from} → ${digest.to}\n`);
     await printList({ ...ctx, globals: { ...ctx.globals, fields } }, { rows: digest.changes, columns, json: undefined });
   }
   const names = (list: SubjectDigest[]) => list.map((d) => d.subject.name).join(', ');
   const quiet = report.digests.filter((d) => d.changes.length === 0 && d.from !== null);
-  if (quiet.length > 0) ctx.io.stdout.write(`\nNo changes: ${names(quiet)}.\n`);
+  if (quiet.length > 0) printLines(ctx, `\nNo changes: ${names(quiet)}.\n`);
   const skipped = report.digests.filter((d) => d.from === null);
-  if (skipped.length > 0) ctx.io.stdout.write(`Not compared (no survey on or before the start date): ${names(skipped)}.\n`);
+  if (skipped.length > 0) printLines(ctx, `Not compared (no survey on or before the start date): ${names(skipped)}.\n`);
 }

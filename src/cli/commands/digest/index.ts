@@ -1,8 +1,8 @@
 import { Command } from '@commander-js/extra-typings';
 import { examples, lazy, type Runtime } from '../../command.js';
 
-export function digestCommand(runtime: Runtime) {
-  return new Command('digest')
+export const digest = () =>
+  new Command('digest')
     .description('What changed in your markets between two surveys: rents, NER, concessions, availability, vacancy, comparables')
     .option('--since <date>', 'compare from the survey on or before this date, YYYY-MM-DD (default: 7 days ago)')
     .option('--since-last', 'compare from where the last --since-last digest of this profile stopped (for cron)')
@@ -18,6 +18,8 @@ export function digestCommand(runtime: Runtime) {
         '\nEach subject is compared from its survey on or before --since to its latest survey, with its active comparables.\n' +
         'Exit 0 when nothing changed (said on stderr, nothing on stdout but --json/--csv framing). --since-last keeps its\n' +
         'state per profile in $XDG_STATE_HOME/rentsurvey (default ~/.local/state/rentsurvey). See docs/metrics.md, "Digest".\n',
-    )
-    .action(lazy(runtime, () => import('./digest.js')));
+    );
+
+export function digestCommand(runtime: Runtime) {
+  return lazy(runtime, digest(), () => import('./digest.js'));
 }

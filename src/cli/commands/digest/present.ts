@@ -2,7 +2,7 @@
 import type { ChangeKind, ChangeValue } from '../../../domain/digest.js';
 import { formatMoney, formatMoneyExact, formatPercentValue, MISSING } from '../../../domain/format.js';
 import { roundPercent1 } from '../../../domain/rounding.js';
-import type { Style } from '../../../output/render.js';
+import type { Style } from '../../../output/style.js';
 import type { DigestChange } from './collect.js';
 
 export const KIND_LABEL: Record<ChangeKind, string> = {

@@ -1,47 +1,15 @@
-import { Command } from '@commander-js/extra-typings';
-import { EXIT_CODE_HELP } from '../../errors.js';
-import type { Runtime } from '../../command.js';
+import { Argument, Command } from '@commander-js/extra-typings';
+import { lazy, type Runtime } from '../../command.js';
+import { suggest } from '../completion/values.js';
 
-export const ENVIRONMENT_HELP = `Environment variables (a flag wins over the environment, which wins over the stored profile):
+/** The topics `help` knows besides command paths (help.ts holds their texts). */
+export const HELP_TOPICS = ['environment', 'exit-codes'] as const;
 
-  RENTSURVEY_API_KEY           API key to use instead of the stored one
-  RENTSURVEY_BASE_URL          service base URL, e.g. https://api.example.com
-  RENTSURVEY_PROFILE           profile name (--profile)
-  RENTSURVEY_DATA_DIR          local data directory (--data-dir)
-  RENTSURVEY_CONNECT_TIMEOUT   connect timeout in seconds (--connect-timeout, default 10)
-  RENTSURVEY_REQUEST_TIMEOUT   request timeout in seconds (--request-timeout, default 30)
-  RENTSURVEY_SMTP_URL          SMTP server for invitation e-mails of \`serve\` (--smtp-url)
-  RENTSURVEY_RESPONSE_CACHE    "off" makes \`serve\` compute every GET instead of reusing unchanged answers
-  XDG_CONFIG_HOME              credentials live in $XDG_CONFIG_HOME/rentsurvey/config.json (0600)
-  XDG_DATA_HOME                the local store lives in $XDG_DATA_HOME/rentsurvey
-  XDG_STATE_HOME               \`digest --since-last\` keeps its state in $XDG_STATE_HOME/rentsurvey (default ~/.local/state)
-  NO_COLOR                     any value turns colors off (--no-color)
-  FORCE_COLOR                  colors even when stdout is not a terminal (FORCE_COLOR=0 turns them off)
-  CI                           when set, nothing ever prompts
-`;
+export const help = () =>
+  new Command('help')
+    .description(`Help on a command or a topic: ${HELP_TOPICS.join(', ')}`)
+    .addArgument(suggest(new Argument('[topic...]', 'a command path (e.g. "pricing export") or a topic'), HELP_TOPICS));
 
-export function exitCodesHelp(): string {
-  return `Exit codes:\n\n${EXIT_CODE_HELP.map(([code, text]) => `  ${String(code).padEnd(5)}${text}`).join('\n')}\n`;
-}
-
-export function helpCommand(runtime: Runtime, program: Command) {
-  return new Command('help')
-    .description('Help on a command or a topic: environment, exit-codes')
-    .argument('[topic...]', 'a command path (e.g. "pricing export") or a topic')
-    .action((topic: string[]) => {
-      const [first] = topic;
-      if (first === 'environment') return void runtime.io.stdout.write(ENVIRONMENT_HELP);
-      if (first === 'exit-codes') return void runtime.io.stdout.write(exitCodesHelp());
-      let command: Command = program;
-      for (const name of topic) {
-        const next = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
-        if (!next) {
-          runtime.io.stderr.write(`unknown help topic or command: ${topic.join(' ')}\n`);
-          process.exitCode = 2;
-          return;
-        }
-        command = next as Command;
-      }
-      runtime.io.stdout.write(command.helpInformation());
-    });
+export function helpCommand(runtime: Runtime) {
+  return lazy(runtime, help(), () => import('./help.js'));
 }

@@ -1,8 +1,11 @@
 import { open, readFile } from 'node:fs/promises';
 import { text as readText } from 'node:stream/consumers';
 import type { Handler } from '../../command.js';
+import type { CommandContext } from '../../context.js';
+import { StoreError } from '../../../server/store/errors.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { withLocalStore } from './store.js';
+import type { importFile } from './index.js';
+import { isStoreConflict, withLocalStore } from './store.js';
 
 /** "surveys.3.observations.0.market_rent_cents: expected number" — the first problem, with its JSON path. */
 function firstIssue(issues: { path: PropertyKey[]; message: string }[]): string {
@@ -12,7 +15,7 @@ function firstIssue(issues: { path: PropertyKey[]; message: string }[]): string 
   return `${path || '(top level)'}: ${issue.message}`;
 }
 
-async function readInput(ctx: Parameters<Handler>[0], file: string): Promise<string> {
+async function readInput(ctx: CommandContext, file: string): Promise<string> {
   if (file === '-') return readText(ctx.io.stdin);
   try {
     return await readFile(file, 'utf8');
@@ -34,9 +37,8 @@ async function openInput(file: string): Promise<NodeJS.ReadableStream> {
   }
 }
 
-export const run: Handler = async (ctx, opts, [file]) => {
-  const path = file as string;
-  if (path.toLowerCase().endsWith('.csv')) return importCsv(ctx, await openInput(path), opts.org as string | undefined, path);
+export const run: Handler<typeof importFile> = async (ctx, opts, [path]) => {
+  if (path.toLowerCase().endsWith('.csv')) return importCsv(ctx, await openInput(path), opts.org, path);
   const content = await readInput(ctx, path);
   let document: unknown;
   try {
@@ -67,7 +69,7 @@ export const run: Handler = async (ctx, opts, [file]) => {
 };
 
 /** How many concession texts could not be valued, with the most frequent ones: kept as written, NER at asking. */
-function reportUnvalued(ctx: Parameters<Handler>[0], unvalued: { observations: number; texts: { text: string; observations: number }[] }) {
+function reportUnvalued(ctx: CommandContext, unvalued: { observations: number; texts: { text: string; observations: number }[] }) {
   if (unvalued.observations === 0) return;
   const shown = unvalued.texts.slice(0, EXAMPLES);
   const more = unvalued.texts.length - shown.length;
@@ -90,9 +92,11 @@ async function storeImport<T>(work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    const e = error as { name?: string; status?: number; message: string };
-    if (e.name === 'StoreError')
-      throw new CliError(`import rejected, nothing written: ${e.message}`, e.status === 409 ? ExitCode.conflict : ExitCode.usage);
+    if (error instanceof StoreError)
+      throw new CliError(
+        `import rejected, nothing written: ${error.message}`,
+        isStoreConflict(error) ? ExitCode.conflict : ExitCode.usage,
+      );
     throw error;
   }
 }
@@ -103,7 +107,7 @@ async function storeImport<T>(work: () => T | Promise<T>): Promise<T> {
  * stays flat however long the file is. The first bad row stops the import
  * with its line number; nothing is written.
  */
-async function importCsv(ctx: Parameters<Handler>[0], input: NodeJS.ReadableStream, org: string | undefined, path: string) {
+async function importCsv(ctx: CommandContext, input: NodeJS.ReadableStream, org: string | undefined, path: string) {
   const [{ parse }, { OBSERVATION_CSV_COLUMNS }, { z }] = await Promise.all([
     import('csv-parse'),
     import('../../../api/dataset.js'),

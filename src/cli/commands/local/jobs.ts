@@ -1,9 +1,10 @@
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
+import type { jobs as jobsCommand } from './index.js';
 import { withLocalStore } from './store.js';
 
-export const run: Handler = async (ctx) => {
+export const run: Handler<typeof jobsCommand> = async (ctx) => {
   const jobs = await withLocalStore(ctx, (store) => store.jobs.list());
   await printList<(typeof jobs)[number]>(ctx, {
     rows: jobs,

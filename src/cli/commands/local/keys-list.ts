@@ -1,9 +1,10 @@
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
+import type { keysList } from './index.js';
 import { withLocalStore } from './store.js';
 
-export const run: Handler = async (ctx) => {
+export const run: Handler<typeof keysList> = async (ctx) => {
   const keys = await withLocalStore(ctx, (store) => store.accounts.listApiKeys());
   type Key = (typeof keys)[number];
   const rows = keys.map(({ organization_id: _, ...key }) => key);

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import type { Handler } from '../../command.js';
 import { UsageError } from '../../errors.js';
 import { confirm } from '../../prompt.js';
+import type { reset } from './index.js';
 import { withLocalStore } from './store.js';
 
-export const run: Handler = async (ctx, opts) => {
+export const run: Handler<typeof reset> = async (ctx, opts) => {
   const dir = ctx.globals.dataDir;
   if (opts.yes !== true) {
     const ok = await confirm(ctx, `Delete the local store in ${dir} and start ${opts.empty ? 'empty' : 'with demo data'}?`, '--yes');

@@ -1,3 +1,4 @@
+import type { StoreError } from '../../../server/store/errors.js';
 import type { CommandContext } from '../../context.js';
 
 /** Opens the local store directly (seeding a new one), for the management commands that are not API operations. */
@@ -17,4 +18,9 @@ export async function withLocalStore<T>(
   } finally {
     await service.close();
   }
+}
+
+/** A refusal of the store that is a conflict (exit 5): a duplicate, another organization's id, a limit. */
+export function isStoreConflict(error: StoreError): boolean {
+  return error.code === 'conflict' || error.code === 'comp_limit_reached';
 }

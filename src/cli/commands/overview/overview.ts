@@ -5,8 +5,10 @@ import { stdoutStyle } from '../../../output/style.js';
 import { sanitize } from '../../../output/text.js';
 import { money, number, signedPercent, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
-import { printList } from '../../print.js';
+import type { CommandContext } from '../../context.js';
+import { printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
+import type { overview } from './index.js';
 
 type Overview = ReadOf<'getOverview'>;
 type Row = Overview['floor_plans'][number];
@@ -51,12 +53,13 @@ function surveyNote(asOf: string | null | undefined): string {
   return asOf === null ? ' — no completed survey yet' : ` — survey of ${asOf}`;
 }
 
-export const run: Handler = async (ctx, _opts, [id]) => {
+export const run: Handler<typeof overview> = async (ctx, _opts, [id]) => {
   const api = await ctx.api();
-  const { data, raw } = await api.call('getOverview', { params: { id: id as string } });
+  const { data, raw } = await api.call('getOverview', { params: { id } });
   await printWhole(ctx, async (out) => {
     if (out.globals.format === 'table')
-      out.io.stdout.write(
+      printLines(
+        out,
         `${stdoutStyle(out.io).bold(sanitize(data.community.name))} — ${sanitize(data.community.address)}${surveyNote(data.as_of_date)}\n\n`,
       );
     await printList(out, {
@@ -70,7 +73,7 @@ export const run: Handler = async (ctx, _opts, [id]) => {
 };
 
 /** The overall metrics under the table (table format only: other formats carry them in JSON). */
-function printSummary(ctx: Parameters<Handler>[0], data: Overview) {
+function printSummary(ctx: CommandContext, data: Overview) {
   const { overall_metrics: m } = data;
   const style = stdoutStyle(ctx.io);
   const cri = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ${style.bold(`(${criBand(value)})`)}`);
@@ -82,5 +85,5 @@ function printSummary(ctx: Parameters<Handler>[0], data: Overview) {
     `Concessions   ${pressure.comps_with_concessions} of ${pressure.total_comps} comps (${formatPercentValue(pressure.pct_comps_offering)}), ` +
       `average ${formatMoney(pressure.avg_concession_value)}/month off asking`,
   ];
-  ctx.io.stdout.write(`${lines.join('\n')}\n`);
+  printLines(ctx, lines.join('\n'));
 }

@@ -1,8 +1,8 @@
 import { Command } from '@commander-js/extra-typings';
 import { examples, lazy, type Runtime } from '../../command.js';
 
-export function portfolioCommand(runtime: Runtime) {
-  return new Command('portfolio')
+export const portfolio = () =>
+  new Command('portfolio')
     .description('List the communities you manage, with comparable counts and optional pricing')
     .option('--include-pricing', 'add floor plan count and average, lowest and highest asking rent')
     .option('--no-comp-count', 'leave out the number of active comparables')
@@ -13,6 +13,8 @@ export function portfolioCommand(runtime: Runtime) {
         "rentsurvey portfolio --json | jq '.communities[].name'",
         'rentsurvey --local portfolio --csv --fields id,name,comp_count',
       ),
-    )
-    .action(lazy(runtime, () => import('./portfolio.js')));
+    );
+
+export function portfolioCommand(runtime: Runtime) {
+  return lazy(runtime, portfolio(), () => import('./portfolio.js'));
 }

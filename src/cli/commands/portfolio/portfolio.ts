@@ -2,17 +2,20 @@ import type { ReadOf } from '../../../api/endpoints.js';
 import type { Column } from '../../../output/render.js';
 import { money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
+import { rememberCommunities } from '../../community-cache.js';
 import { printList } from '../../print.js';
+import type { portfolio } from './index.js';
 
 type Row = ReadOf<'getPortfolio'>['communities'][number];
 
-export const run: Handler = async (ctx, opts) => {
+export const run: Handler<typeof portfolio> = async (ctx, opts) => {
   const includePricing = opts.includePricing === true;
   const includeCompCount = opts.compCount !== false;
   const api = await ctx.api();
   const { data, raw } = await api.call('getPortfolio', {
     query: { include_pricing: includePricing, include_comp_count: includeCompCount },
   });
+  await rememberCommunities(ctx, data.communities, { whole: true });
   const columns: Column<Row>[] = [
     text('id', (r) => r.id, 'ID'),
     text('name', (r) => r.name, 'NAME'),

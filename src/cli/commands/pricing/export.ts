@@ -4,10 +4,10 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { addDays, isIsoDate } from '../../../domain/dates.js';
-import { withSpinner } from '../../../output/messages.js';
+import { spinner } from '../../../output/messages.js';
 import { progressBar, type Progress } from '../../../output/progress.js';
 import { formatCsv, type Column } from '../../../output/render.js';
-import type { Handler } from '../../command.js';
+import type { Handler, OptionsOf } from '../../command.js';
 import { mapLimited, mapOrdered } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
@@ -15,6 +15,9 @@ import type { ApiClient } from '../../http/client.js';
 import { resolveCommunityList } from '../../references.js';
 import { createAtomicFile, readState, writeState, type AtomicFile } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
+import type { exportPricing } from './index.js';
+
+type Flags = OptionsOf<typeof exportPricing>;
 
 /** One community to export; with --include-comps, under the subject whose market it belongs to. */
 interface Unit {
@@ -57,25 +60,26 @@ interface ExportState {
 
 const stateFile = (out: string) => join(dirname(out), `.${basename(out)}.rentsurvey-state.json`);
 
-function dateRange(ctx: CommandContext, opts: Record<string, unknown>, state: ExportState | undefined) {
+function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | undefined) {
   const today = ctx.now().toISOString().slice(0, 10);
-  for (const flag of ['start', 'end'] as const)
-    if (opts[flag] !== undefined && !isIsoDate(String(opts[flag])))
-      throw new UsageError(`--${flag} must be a date YYYY-MM-DD from 0001-01-01 to 9999-12-31, got "${String(opts[flag])}"`);
+  for (const flag of ['start', 'end'] as const) {
+    const value = opts[flag];
+    if (value !== undefined && !isIsoDate(value))
+      throw new UsageError(`--${flag} must be a date YYYY-MM-DD from 0001-01-01 to 9999-12-31, got "${value}"`);
+  }
   if (opts.sinceLast && (opts.start || opts.days)) throw new UsageError('--since-last picks the start date; drop --start/--days');
-  const end = (opts.end as string | undefined) ?? today;
-  let start = opts.start as string | undefined;
+  const end = opts.end ?? today;
+  let start = opts.start;
   if (!start && opts.sinceLast && state) start = addDays(state.last_exported_date, 1);
-  start ??= addDays(end, -((opts.days as number | undefined) ?? 30) + 1);
+  start ??= addDays(end, -(opts.days ?? 30) + 1);
   // With --since-last, a second run on the same day simply finds nothing new.
   if (start > end && !(opts.sinceLast && state)) throw new UsageError(`the start date ${start} is after the end date ${end}`);
   return { start, end, nothingNew: start > end };
 }
 
 /** The subjects: those of --communities (in their order), else the portfolio's. */
-async function subjects(ctx: CommandContext, api: ApiClient, opts: Record<string, unknown>): Promise<{ id: string; name?: string }[]> {
-  if (opts.communities !== undefined)
-    return (await resolveCommunityList(ctx, String(opts.communities), '--communities')).map((id) => ({ id }));
+async function subjects(ctx: CommandContext, api: ApiClient, opts: Flags): Promise<{ id: string; name?: string }[]> {
+  if (opts.communities !== undefined) return (await resolveCommunityList(ctx, opts.communities, '--communities')).map((id) => ({ id }));
   const { data } = await api.call('getPortfolio', { query: { include_comp_count: false } });
   return data.communities.map(({ id, name }) => ({ id, name }));
 }
@@ -144,8 +148,8 @@ async function writeRows(
   return { failures, stopped, written, latest };
 }
 
-export const run: Handler = async (ctx, opts) => {
-  const out = opts.out as string;
+export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
+  const { out } = opts;
   const toStdout = out === '-';
   const includeComps = opts.includeComps === true;
   if (opts.includeInactive && !includeComps) throw new UsageError('--include-inactive goes with --include-comps');
@@ -153,20 +157,20 @@ export const run: Handler = async (ctx, opts) => {
   const target = toStdout ? '-' : resolve(out);
   const state = opts.sinceLast ? await readState<ExportState>(stateFile(target)) : undefined;
   const range = dateRange(ctx, opts, state);
-  const concurrency = (opts.concurrency as number | undefined) ?? 4;
+  const { concurrency } = opts;
   const api = await ctx.api();
 
   let units: Unit[] = [];
   if (!range.nothingNew) {
     const list = await subjects(ctx, api, opts);
-    units = includeComps
-      ? await withSpinner(
-          ctx.io,
-          `Listing the comparables of ${list.length} subjects…`,
-          () => markets(api, list, opts.includeInactive === true, concurrency),
-          { quiet: ctx.globals.quiet },
-        )
-      : list.map(({ id }) => ({ id }));
+    if (includeComps) {
+      const listing = (await spinner(ctx.io, `Listing the comparables of ${list.length} subjects…`, { quiet: ctx.globals.quiet })).start();
+      try {
+        units = await markets(api, list, opts.includeInactive === true, concurrency);
+      } finally {
+        listing.stop();
+      }
+    } else units = list.map(({ id }) => ({ id }));
   }
   const columns = includeComps ? marketColumns : communityColumns;
 

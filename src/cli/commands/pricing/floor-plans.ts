@@ -2,10 +2,11 @@ import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
 import { floorPlanColumns } from '../communities/show.js';
 import { explainNotUnderstood } from './columns.js';
+import type { floorPlans } from './index.js';
 
-export const run: Handler = async (ctx, _opts, [id]) => {
+export const run: Handler<typeof floorPlans> = async (ctx, _opts, [id]) => {
   const api = await ctx.api();
-  const { data, raw } = await api.call('listFloorPlans', { params: { id: id as string } });
+  const { data, raw } = await api.call('listFloorPlans', { params: { id } });
   await printList(ctx, {
     rows: data.floor_plans,
     columns: floorPlanColumns,

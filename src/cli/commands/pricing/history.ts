@@ -4,20 +4,21 @@ import { stdoutStyle } from '../../../output/style.js';
 import { sanitize } from '../../../output/text.js';
 import type { Handler } from '../../command.js';
 import { UsageError } from '../../errors.js';
-import { printList } from '../../print.js';
+import { printLines, printList } from '../../print.js';
 import { explainNotUnderstood, pricingColumns, type PricingRecord } from './columns.js';
+import type { history } from './index.js';
 
-export const run: Handler = async (ctx, opts, [id]) => {
+export const run: Handler<typeof history> = async (ctx, opts, [id]) => {
   if (opts.chart && ctx.globals.format !== 'table')
     throw new UsageError('--chart draws for a terminal; drop it or use --format table');
   const api = await ctx.api();
   const { data, raw } = await api.call('getPricingHistory', {
-    params: { id: id as string },
+    params: { id },
     query: {
-      start_date: opts.start as string | undefined,
-      end_date: opts.end as string | undefined,
-      days: opts.days as number | undefined,
-      floor_plan_id: opts.floorPlan as string | undefined,
+      start_date: opts.start,
+      end_date: opts.end,
+      days: opts.days,
+      floor_plan_id: opts.floorPlan,
       latest_only: opts.latest === true ? true : undefined,
     },
   });
@@ -36,7 +37,8 @@ export const run: Handler = async (ctx, opts, [id]) => {
       [...byPlan].map(([name, records]) => ({ name, points: records.map((r) => ({ x: r.as_of_date, y: rent(r) })) })),
       { yFormat: (cents) => formatMoney(cents), width: Math.max(40, ctx.io.terminalWidth - 2), color: stdoutStyle(ctx.io) },
     );
-    ctx.io.stdout.write(
+    printLines(
+      ctx,
       `${sanitize(data.community.name)}: ${opts.ner ? 'net effective' : 'asking'} rent per floor plan, ${data.date_range.start} to ${data.date_range.end}\n\n${chart}\n`,
     );
     return;

@@ -1,12 +1,12 @@
 import { Command, Option } from '@commander-js/extra-typings';
+import { TARGET_BANDS } from '../../../domain/target.js';
 import { examples, lazy, parseIntegerOption, type Runtime } from '../../command.js';
+import { suggest } from '../completion/values.js';
 
-export function pricingCommand(runtime: Runtime) {
-  const pricing = new Command('pricing').description('Pricing history, floor plans and CSV exports');
-  pricing
-    .command('history')
+export const history = () =>
+  new Command('history')
     .description('Pricing history per floor plan (last 30 days unless a range is given)')
-    .argument('<id>', 'community id (a subject or a comparable)')
+    .argument('<community>', 'community id (a subject or a comparable)')
     .option('--start <date>', 'first date, YYYY-MM-DD')
     .option('--end <date>', 'last date, YYYY-MM-DD (default today)')
     .option('--days <n>', 'last N days when no --start is given', parseIntegerOption('--days', 1, 3660))
@@ -21,16 +21,16 @@ export function pricingCommand(runtime: Runtime) {
         'rentsurvey pricing history 3f1c… --start 2026-01-01 --end 2026-03-31 --csv > q1.csv',
         'rentsurvey pricing history 3f1c… --latest --json',
       ),
-    )
-    .action(lazy(runtime, () => import('./history.js')));
-  pricing
-    .command('floor-plans')
+    );
+
+export const floorPlans = () =>
+  new Command('floor-plans')
     .description('Floor plans of a community with their latest pricing')
-    .argument('<id>', 'community id')
-    .addHelpText('after', examples('rentsurvey pricing floor-plans 3f1c…'))
-    .action(lazy(runtime, () => import('./floor-plans.js')));
-  pricing
-    .command('export')
+    .argument('<community>', 'community id')
+    .addHelpText('after', examples('rentsurvey pricing floor-plans 3f1c…'));
+
+export const exportPricing = () =>
+  new Command('export')
     .description('Write the pricing history of many communities to one CSV file, atomically (for cron)')
     .requiredOption('--out <file>', 'CSV file to write (replaced atomically; "-" for stdout)')
     .option('--communities <ids>', 'comma-separated community ids (default: the whole portfolio)')
@@ -52,16 +52,21 @@ export function pricingCommand(runtime: Runtime) {
         '\nRows are written as they arrive (by subject, then community, date and floor plan) to a temporary file that\n' +
         'replaces --out only when the export is complete; a progress bar shows on a terminal. Exit status is non-zero\n' +
         'when any community could not be exported, and on Ctrl-C or SIGTERM: the file is then left as it was.\n',
-    )
-    .action(lazy(runtime, () => import('./export.js')));
-  pricing
-    .command('target')
+    );
+
+export const target = () =>
+  new Command('target')
     .description('Rent per floor plan that reaches a position against the comparables (PSI, percentile or CRI band)')
     .argument('<community>', 'community id')
     .option('--psi <fraction>', 'PSI to reach: 0.02 = 2% above the comparables\' average (2% also works)')
     .option('--percentile <q>', 'percentile rank to reach, above 0 and at most 100')
-    .option('--band <band>', 'CRI band to sit in the middle of: aggressive (15), market (45) or premium (75)')
-    .addOption(new Option('--basis <basis>', 'rent to compare').choices(['ner', 'asking']).default('ner'))
+    .addOption(
+      suggest(
+        new Option('--band <band>', 'CRI band to sit in the middle of: aggressive (15), market (45) or premium (75)'),
+        Object.keys(TARGET_BANDS),
+      ),
+    )
+    .addOption(new Option('--basis <basis>', 'rent to compare').choices(['ner', 'asking'] as const).default('ner'))
     .addHelpText(
       'after',
       examples(
@@ -72,7 +77,13 @@ export function pricingCommand(runtime: Runtime) {
         '\nGive exactly one of --psi, --percentile, --band. The comparables are those the overview uses (active ones,\n' +
         'priced on or before the latest survey). A percentile target is the lowest whole-dollar rent whose percentile rank\n' +
         'reaches it (ties count half). On NER, targets assume each plan keeps its current concession. See docs/metrics.md.\n',
-    )
-    .action(lazy(runtime, () => import('./target.js')));
-  return pricing;
+    );
+
+export function pricingCommand(runtime: Runtime) {
+  return new Command('pricing')
+    .description('Pricing history, floor plans and CSV exports')
+    .addCommand(lazy(runtime, history(), () => import('./history.js')))
+    .addCommand(lazy(runtime, floorPlans(), () => import('./floor-plans.js')))
+    .addCommand(lazy(runtime, exportPricing(), () => import('./export.js')))
+    .addCommand(lazy(runtime, target(), () => import('./target.js')));
 }

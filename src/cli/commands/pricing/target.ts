@@ -18,13 +18,15 @@ import {
   type TargetBand,
 } from '../../../domain/target.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
-import type { Column, Style } from '../../../output/render.js';
+import type { Column } from '../../../output/render.js';
+import type { Style } from '../../../output/style.js';
 import { createStyle, stdoutStyle } from '../../../output/style.js';
 import { money, number, text } from '../../columns.js';
-import type { Handler } from '../../command.js';
+import type { Handler, OptionsOf } from '../../command.js';
+import type { target as targetCommand } from './index.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { assertFields, printList } from '../../print.js';
+import { assertFields, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { resolveCommunity } from '../../references.js';
 import { compInput, latestDate, planLabel, pricingOfEachOnOrBefore } from '../../surveys.js';
@@ -65,7 +67,7 @@ function parseNumber(flag: string, value: string): number {
 }
 
 /** Exactly one of --psi, --percentile, --band, checked before anything is sent. */
-export function parseTarget(opts: Record<string, unknown>): GivenTarget {
+export function parseTarget(opts: Pick<OptionsOf<typeof targetCommand>, 'psi' | 'percentile' | 'band'>): GivenTarget {
   const given = TARGET_FLAGS.filter((flag) => opts[flag] !== undefined);
   if (given.length === 0)
     throw new UsageError(
@@ -174,11 +176,11 @@ const DATA_FIELDS = dataColumns.map((c) => c.key);
 /** What --fields may name, in any format. */
 const columns = [...tableColumns, ...dataColumns.filter((c) => !TABLE_FIELDS.includes(c.key))];
 
-export const run: Handler = async (ctx, opts, [ref]) => {
+export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   const target = parseTarget(opts);
   assertFields(ctx, columns);
-  const basis = (opts.basis ?? 'ner') as Basis;
-  const id = await resolveCommunity(ctx, ref as string, '<community>');
+  const basis: Basis = opts.basis;
+  const id = await resolveCommunity(ctx, ref, '<community>');
   const api = await ctx.api();
 
   const [{ data: plans }, { data: comps }] = await Promise.all([
@@ -224,7 +226,7 @@ export const run: Handler = async (ctx, opts, [ref]) => {
         asOf === null
           ? 'No completed survey yet.'
           : `Survey of ${asOf} against ${active.length} active comparable${active.length === 1 ? '' : 's'}; PSI and percentile (PCTL) now → at target.`;
-      out.io.stdout.write(`${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${BASIS_TEXT[basis]}\n\n${compared}\n\n`);
+      printLines(out, `${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${BASIS_TEXT[basis]}\n\n${compared}\n\n`);
     }
     const fields = out.globals.fields ?? (human ? TABLE_FIELDS : DATA_FIELDS);
     await printList({ ...out, globals: { ...out.globals, fields } }, {
@@ -233,7 +235,7 @@ export const run: Handler = async (ctx, opts, [ref]) => {
       json: answer,
       emptyMessage: `${plans.community.name} has no floor plans yet.`,
     });
-    if (human && rows.length > 0) out.io.stdout.write(footer(out, rows, basis));
+    if (human && rows.length > 0) printLines(out, footer(out, rows, basis));
   });
 };
 

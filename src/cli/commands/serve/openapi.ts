@@ -2,7 +2,8 @@ import { buildOpenApiDocument } from '../../../api/openapi.js';
 import { printJson } from '../../../output/render.js';
 import { VERSION } from '../../../version.js';
 import type { Handler } from '../../command.js';
+import type { openapi } from './index.js';
 
-export const run: Handler = async (ctx) => {
+export const run: Handler<typeof openapi> = async (ctx) => {
   printJson(ctx.io, buildOpenApiDocument(VERSION));
 };

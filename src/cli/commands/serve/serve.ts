@@ -1,21 +1,25 @@
 import type { Handler } from '../../command.js';
+import type { ExitCode } from '../../errors.js';
+import type { serve as serveCommand } from './index.js';
 
-export const run: Handler = async (ctx, opts) => {
+/** Runs until a signal; resolves to 0 after SIGTERM, 130 after Ctrl-C. */
+export const run: Handler<typeof serveCommand> = async (ctx, opts) => {
   const { serve } = await import('../../../server/serve.js');
-  process.exitCode = await serve(
+  const status = await serve(
     {
       dataDir: ctx.globals.dataDir,
-      host: opts.host as string,
-      port: opts.port as number,
+      host: opts.host,
+      port: opts.port,
       seed: opts.empty ? 'empty' : 'demo',
-      smtpUrl: (opts.smtpUrl as string | undefined) ?? (ctx.env.RENTSURVEY_SMTP_URL || undefined),
-      appUrl: opts.appUrl as string,
+      smtpUrl: opts.smtpUrl ?? (ctx.env.RENTSURVEY_SMTP_URL || undefined),
+      appUrl: opts.appUrl,
       logger: opts.log === true,
       // For measuring the work behind each answer (bench/): RENTSURVEY_RESPONSE_CACHE=off.
       responseCache: ctx.env.RENTSURVEY_RESPONSE_CACHE !== 'off',
       notice: (message) => ctx.log.info(message),
     },
     // "Listening on" is what scripts wait for: printed even with --quiet.
-    { notice: (line) => ctx.io.stderr.write(`${line}\n`) },
+    { notice: (line) => ctx.log.notice(line) },
   );
+  return status as ExitCode;
 };

@@ -8,7 +8,9 @@ import { eachLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { describeIssues, type ApiClient } from '../../http/client.js';
-import { withLocalStore } from '../local/store.js';
+import { isStoreConflict, withLocalStore } from '../local/store.js';
+import { StoreError } from '../../../server/store/errors.js';
+import type { sync } from './index.js';
 
 type PricingRecord = ReadOf<'getPricingHistory'>['pricing'][number];
 type CommunityRecord = ReadOf<'listCommunities'>['communities'][number];
@@ -41,13 +43,13 @@ async function communityRecords(api: ApiClient): Promise<Map<string, CommunityRe
  * organization, so that `--local` works offline on real data. Remote ids are
  * kept, so a second sync updates the same records.
  */
-export const run: Handler = async (ctx, opts) => {
+export const run: Handler<typeof sync> = async (ctx, opts) => {
   if (ctx.globals.local) throw new UsageError('sync copies a remote profile into the local store; drop --local');
-  const days = (opts.days as number | undefined) ?? 365;
+  const { days } = opts;
   const api = await ctx.api();
   const end = ctx.now().toISOString().slice(0, 10);
   const start = addDays(end, -(days - 1));
-  const organization = (opts.org as string | undefined) ?? `${ctx.globals.profile ?? 'default'} @ ${new URL(api.target).host}`;
+  const organization = opts.org ?? `${ctx.globals.profile ?? 'default'} @ ${new URL(api.target).host}`;
 
   const progress = await spinner(ctx.io, `Reading the portfolio from ${api.target}…`, { quiet: ctx.globals.quiet });
   progress.start();
@@ -91,11 +93,10 @@ function importInto<T>(ctx: CommandContext, work: () => T): T {
   try {
     return work();
   } catch (error) {
-    const e = error as { name?: string; status?: number; message?: string };
-    if (e.name !== 'StoreError') throw error;
+    if (!(error instanceof StoreError)) throw error;
     const dir = ctx.globals.dataDir;
-    const clash = /^(\w[\w ]*?) id (\S+)(?: \([^)]*\))? belongs to another organization/.exec(e.message ?? '');
-    if (e.status === 409 && clash)
+    const clash = /^(\w[\w ]*?) id (\S+)(?: \([^)]*\))? belongs to another organization/.exec(error.message);
+    if (isStoreConflict(error) && clash)
       throw new CliError(
         `the local store in ${dir} already holds ${clash[1]} ${clash[2]}, under another organization: the remote ` +
           `serves records with the same ids (the same demo data, or a store synced from it)`,
@@ -103,7 +104,7 @@ function importInto<T>(ctx: CommandContext, work: () => T): T {
         `sync into a folder of its own with --data-dir <dir> (then read it with --local --data-dir <dir>), ` +
           `or empty this one first with \`rentsurvey local reset --empty\` (that deletes the local data in ${dir})`,
       );
-    throw new CliError(`what was read cannot be stored locally: ${e.message ?? 'rejected'}`, e.status === 409 ? ExitCode.conflict : ExitCode.failure);
+    throw new CliError(`what was read cannot be stored locally: ${error.message}`, isStoreConflict(error) ? ExitCode.conflict : ExitCode.failure);
   }
 }
 

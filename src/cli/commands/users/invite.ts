@@ -2,6 +2,7 @@ import type { ReadOf } from '../../../api/endpoints.js';
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { assertFields, printRecord } from '../../print.js';
+import type { invite } from './index.js';
 
 type Invitation = ReadOf<'inviteUser'>['invitation'];
 
@@ -15,11 +16,11 @@ const columns = [
   text<Invitation>('invite_url', (i) => i.invite_url),
 ];
 
-export const run: Handler = async (ctx, opts) => {
+export const run: Handler<typeof invite> = async (ctx, opts) => {
   assertFields(ctx, columns);
   const api = await ctx.api();
   const { data, raw } = await api.call('inviteUser', {
-    body: { email: opts.email as string, name: opts.name as string, role: opts.role as 'admin' | 'member' },
+    body: { email: opts.email, name: opts.name, role: opts.role },
   });
   ctx.log.success(data.message);
   await printRecord<Invitation>(ctx, {

@@ -1,9 +1,10 @@
 import type { Handler } from '../../command.js';
 import { printRecord } from '../../print.js';
 import { userColumns } from './columns.js';
+import type { show } from './index.js';
 
-export const run: Handler = async (ctx, _opts, [id]) => {
+export const run: Handler<typeof show> = async (ctx, _opts, [id]) => {
   const api = await ctx.api();
-  const { data, raw } = await api.call('getUser', { params: { id: id as string } });
+  const { data, raw } = await api.call('getUser', { params: { id } });
   await printRecord(ctx, { record: data, columns: userColumns, json: raw });
 };

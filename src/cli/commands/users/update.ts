@@ -3,17 +3,18 @@ import type { Handler } from '../../command.js';
 import { UsageError } from '../../errors.js';
 import { assertFields, printRecord } from '../../print.js';
 import { userColumns } from './columns.js';
+import type { update } from './index.js';
 
-export const run: Handler = async (ctx, opts, [id]) => {
+export const run: Handler<typeof update> = async (ctx, opts, [id]) => {
   const body: BodyOf<'updateUser'> = {
-    ...(opts.name !== undefined ? { full_name: opts.name as string } : {}),
-    ...(opts.role !== undefined ? { role: opts.role as 'admin' | 'member' } : {}),
-    ...(opts.status !== undefined ? { status: opts.status as 'active' | 'inactive' } : {}),
+    ...(opts.name !== undefined ? { full_name: opts.name } : {}),
+    ...(opts.role !== undefined ? { role: opts.role } : {}),
+    ...(opts.status !== undefined ? { status: opts.status } : {}),
   };
   if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --name, --role or --status');
   assertFields(ctx, userColumns);
   const api = await ctx.api();
-  const { data, raw } = await api.call('updateUser', { params: { id: id as string }, body });
+  const { data, raw } = await api.call('updateUser', { params: { id }, body });
   ctx.log.success(`Updated ${data.email}`);
   await printRecord(ctx, { record: data, columns: userColumns, json: raw });
 };

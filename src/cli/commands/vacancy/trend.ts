@@ -7,8 +7,9 @@ import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { printList } from '../../print.js';
+import { printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
+import type { trend } from './index.js';
 
 type Trend = ReadOf<'getVacancyTrend'>;
 type Point = Trend['trends'][number];
@@ -21,12 +22,12 @@ const percent = (key: string, get: (p: Point) => number | null, header: string):
   align: 'right',
 });
 
-export const run: Handler = async (ctx, opts, [id]) => {
+export const run: Handler<typeof trend> = async (ctx, opts, [id]) => {
   if (opts.chart && ctx.globals.format !== 'table') throw new UsageError('--chart draws for a terminal; drop it or use --format table');
   const api = await ctx.api();
   const { data, raw } = await api.call('getVacancyTrend', {
-    params: { id: id as string },
-    query: { start_date: opts.start as string | undefined, end_date: opts.end as string | undefined },
+    params: { id },
+    query: { start_date: opts.start, end_date: opts.end },
   });
   await printWhole(ctx, (out) => print(out, data, raw, opts.chart === true));
 };
@@ -41,7 +42,7 @@ async function print(ctx: CommandContext, data: Trend, raw: unknown, chart: bool
       ],
       { yFormat: (n) => `${n.toFixed(1)}%`, width: Math.max(40, ctx.io.terminalWidth - 2), color: style },
     );
-    ctx.io.stdout.write(`${drawn}\n`);
+    printLines(ctx, drawn);
   } else {
     await printList<Point>(ctx, {
       rows: data.trends,
@@ -57,7 +58,8 @@ async function print(ctx: CommandContext, data: Trend, raw: unknown, chart: bool
   }
   if (ctx.globals.format === 'table') {
     const p = data.projections;
-    ctx.io.stdout.write(
+    printLines(
+      ctx,
       `\nProjected vacancy from available-from dates: 14d ${formatPercentValue(p['14d'])}  30d ${formatPercentValue(p['30d'])}  ` +
         `60d ${formatPercentValue(p['60d'])}  90d ${formatPercentValue(p['90d'])}  (${data.total_surveys} surveys)\n`,
     );

@@ -1,3 +1,0 @@
-export * from './primitives.js';
-export * from './schemas.js';
-export * from './endpoints.js';

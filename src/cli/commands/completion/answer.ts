@@ -1,0 +1,86 @@
+/**
+ * The hidden `rentsurvey __complete <words…>` (see complete.ts), with the
+ * values that live outside the command tree: profile names from config.json,
+ * communities from the local store (--local, RENTSURVEY_LOCAL) or from the
+ * profile's cache. Nothing here calls a service or creates a file, and nothing
+ * fails: whatever cannot be read completes nothing.
+ */
+import type { Command } from 'commander';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Runtime } from '../../command.js';
+import { readCommunityCache } from '../../community-cache.js';
+import { peekConfig, resolveConnection } from '../../config.js';
+import { defaultConfigDir, defaultDataDir } from '../../globals.js';
+import { openNameLookup } from '../../../server/store/name-lookup.js';
+import { complete, Directive, formatCompletion, type Completion, type KnownCommunity, type Scope, type Sources } from './complete.js';
+import { printData } from '../../../output/render.js';
+import { printText } from '../../../output/text.js';
+import { ExitCode } from '../../errors.js';
+
+type NameLookup = NonNullable<ReturnType<typeof openNameLookup>>;
+
+/** RENTSURVEY_LOCAL=1 (any value but 0, false, no, off) means --local. */
+function localByDefault(env: NodeJS.ProcessEnv): boolean {
+  const value = env.RENTSURVEY_LOCAL?.trim().toLowerCase();
+  return Boolean(value) && !['0', 'false', 'no', 'off'].includes(value!);
+}
+
+/** The shell expands ~ only where it is not quoted; the scripts hand over words dequoted, so ~/ is still there. */
+function expandHome(path: string): string {
+  return path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
+}
+
+function quietly<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+export function systemSources(env: NodeJS.ProcessEnv): Sources {
+  const config = peekConfig(defaultConfigDir(env));
+  const local = (scope: Scope) => scope.local || localByDefault(env);
+  const fromStore = <T,>(scope: Scope, read: (lookup: NameLookup) => T[]): T[] => {
+    const lookup = openNameLookup(scope.dataDir ? expandHome(scope.dataDir) : env.RENTSURVEY_DATA_DIR || defaultDataDir(env));
+    if (!lookup) return [];
+    try {
+      return read(lookup);
+    } finally {
+      lookup.close();
+    }
+  };
+  const fromCache = (scope: Scope) => {
+    const { profile, baseUrl } = resolveConnection({ flags: { profile: scope.profile }, env, store: config });
+    return baseUrl ? readCommunityCache(env, profile, baseUrl) : undefined;
+  };
+  return {
+    profiles: () => quietly(() => config.listProfiles().map((p) => p.name), []),
+    communities: (scope) =>
+      quietly<KnownCommunity[]>(() => (local(scope) ? fromStore(scope, (l) => l.communities()) : (fromCache(scope)?.communities ?? [])), []),
+    comps: (scope, subjectId) =>
+      quietly<KnownCommunity[]>(
+        () => (local(scope) ? fromStore(scope, (l) => l.comps(subjectId)) : (fromCache(scope)?.comps[subjectId] ?? [])),
+        [],
+      ),
+  };
+}
+
+/**
+ * Writes the answer for `words` (what follows `rentsurvey __complete`) on stdout.
+ * Always exit 0: a failure here is a bug to see when running __complete by hand
+ * (stderr), while at a TAB, where stderr is discarded, it completes nothing.
+ */
+export function answer(program: Command, words: readonly string[], runtime: Runtime): ExitCode {
+  let completion: Completion;
+  try {
+    completion = complete(program, words.length > 0 ? words : [''], systemSources(runtime.env));
+  } catch (error) {
+    printText(runtime.io, `__complete: ${(error as Error).stack ?? String(error)}\n`, 'stderr');
+    completion = { candidates: [], directive: Directive.noFiles };
+  }
+  // Lines for the shell scripts to read, byte for byte.
+  printData(runtime.io, formatCompletion(completion));
+  return ExitCode.ok;
+}

@@ -1,0 +1,204 @@
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { createTestIO } from '../../../output/io.js';
+import { buildProgram } from '../../program.js';
+import { complete, Directive, formatCompletion, type KnownCommunity, type Scope, type Sources } from './complete.js';
+
+const program = buildProgram({ io: createTestIO(), env: {} }) as unknown as Command;
+
+const BARTON: KnownCommunity = { id: 'd6137064-260f-849b-bd6b-0af956392f35', name: 'Barton Creek Terrace', external_community_id: 'TT-001' };
+const HILLS: KnownCommunity = { id: 'ea331d1b-7b97-876b-83c7-e1cea0a13474', name: 'Barton Hills', external_community_id: 'TT-002' };
+const MILLER: KnownCommunity = { id: 'a42a8571-3c37-82aa-85f4-3fe537bdeec3', name: "Miller's Crossing", external_community_id: null };
+const OAK: KnownCommunity = { id: '6e2d2a45-517f-8a21-a208-713322f6579a', name: 'Oak Flats' };
+
+/** Sources over fixed data that record the scopes they were asked for. */
+function sources(): Sources & { scopes: Scope[] } {
+  const scopes: Scope[] = [];
+  return {
+    scopes,
+    profiles: () => ['default', 'staging'],
+    communities(scope) {
+      scopes.push({ ...scope });
+      return [BARTON, HILLS, MILLER];
+    },
+    comps: (_scope, subjectId) => (subjectId === BARTON.id ? [OAK] : []),
+  };
+}
+
+const values = (words: string[], from: Sources = sources()) => complete(program, words, from).candidates.map((c) => c.value);
+
+describe('__complete: the command tree', () => {
+  it('offers the top-level commands with their descriptions, not hidden ones', () => {
+    const { candidates, directive } = complete(program, [''], sources());
+    expect(candidates.map((c) => c.value)).toEqual(expect.arrayContaining(['portfolio', 'overview', 'pricing', 'completion', 'help']));
+    expect(candidates.find((c) => c.value === 'overview')?.description).toMatch(/priced against its comparables/);
+    expect(candidates.map((c) => c.value)).not.toContain('__complete');
+    expect(directive).toBe(Directive.noFiles);
+  });
+
+  it('completes a prefix, and the subcommands of a group without commander’s implicit help', () => {
+    expect(values(['ov'])).toEqual(['overview']);
+    expect(values(['pricing', ''])).toEqual(['history', 'floor-plans', 'export', 'target']);
+    expect(values(['local', 'keys', ''])).toEqual(['create', 'list', 'revoke']);
+  });
+
+  it('offers the typed command’s flags and the global ones after a dash, never another command’s', () => {
+    const users = values(['users', 'show', '--']);
+    expect(users).toEqual(expect.arrayContaining(['--help', '--format', '--profile', '--local']));
+    expect(users).not.toContain('--no-comps');
+    expect(users).not.toContain('--version');
+    expect(values(['communities', 'show', 'x', '--no'])).toEqual(['--no-comps', '--no-pricing-summary', '--no-color']);
+    expect(values(['overview', '--f'])).toEqual(['--format', '--fields']);
+  });
+
+  it('leaves out flags already given', () => {
+    expect(values(['--format', 'csv', 'portfolio', '--f'])).toEqual(['--fields']);
+    expect(values(['portfolio', '--include-pricing', ''])).toEqual(['--no-comp-count', '--help']);
+  });
+
+  it('offers only the command’s own flags where nothing but flags can follow', () => {
+    expect(values(['portfolio', ''])).toEqual(['--include-pricing', '--no-comp-count', '--help']);
+  });
+
+  it('offers nothing after an unknown command', () => {
+    expect(values(['bogus', ''])).toEqual([]);
+  });
+});
+
+describe('__complete: flag and argument values', () => {
+  it('takes the values of .choices(), after a space or an =', () => {
+    expect(values(['--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md']);
+    expect(values(['overview', '--format=c'])).toEqual(['--format=csv']);
+    expect(values(['users', 'invite', '--role', ''])).toEqual(['admin', 'member']);
+    expect(values(['communities', 'update', 'x', '--status', 'in'])).toEqual(['inactive']);
+    expect(values(['pricing', 'target', 'x', '--basis', ''])).toEqual(['ner', 'asking']);
+    expect(values(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+  });
+
+  it('takes declared values where the flag accepts more than a list', () => {
+    expect(values(['pricing', 'target', 'x', '--band', ''])).toEqual(['aggressive', 'market', 'premium']);
+  });
+
+  it('offers help topics and command paths to help', () => {
+    expect(values(['help', ''])).toEqual(expect.arrayContaining(['environment', 'exit-codes', 'pricing', 'overview']));
+    expect(values(['help', 'pricing', ''])).toEqual(['history', 'floor-plans', 'export', 'target']);
+    expect(values(['help', 'environment', ''])).toEqual([]);
+  });
+
+  it('offers profile names to --profile', () => {
+    expect(values(['--profile', 's'])).toEqual(['staging']);
+  });
+
+  it('asks the shell for file names where a file is expected, folder names for --data-dir', () => {
+    for (const words of [['local', 'import', ''], ['pricing', 'export', '--out', ''], ['pricing', 'export', '--out=re']])
+      expect(complete(program, words, sources())).toEqual({ candidates: [], directive: Directive.default });
+    expect(complete(program, ['--data-dir', ''], sources())).toEqual({ candidates: [], directive: Directive.dirs });
+  });
+
+  it('offers nothing, and no file names, for a free-text value', () => {
+    expect(complete(program, ['communities', 'create', '--name', ''], sources())).toEqual({ candidates: [], directive: Directive.noFiles });
+  });
+});
+
+describe('__complete: communities', () => {
+  it('lists the names on an empty word, the external id as description', () => {
+    expect(complete(program, ['overview', ''], sources()).candidates).toEqual([
+      { value: 'Barton Creek Terrace', description: 'TT-001' },
+      { value: 'Barton Hills', description: 'TT-002' },
+      { value: "Miller's Crossing", description: 'a42a8571' },
+    ]);
+  });
+
+  it('completes names, external ids and ids by prefix, the name as description of the others', () => {
+    expect(values(['overview', 'Barton C'])).toEqual(['Barton Creek Terrace']);
+    expect(complete(program, ['overview', 'TT'], sources()).candidates).toEqual([
+      { value: 'TT-001', description: 'Barton Creek Terrace' },
+      { value: 'TT-002', description: 'Barton Hills' },
+    ]);
+    expect(complete(program, ['overview', 'd61'], sources()).candidates).toEqual([{ value: BARTON.id, description: BARTON.name }]);
+  });
+
+  it('falls back to another case when nothing matches as typed', () => {
+    expect(values(['overview', 'mil'])).toEqual(["Miller's Crossing"]);
+  });
+
+  it('completes wherever a community is taken', () => {
+    const paths = [
+      ['overview'],
+      ['vacancy'],
+      ['vacancy', 'trend'],
+      ['pricing', 'history'],
+      ['pricing', 'floor-plans'],
+      ['pricing', 'target'],
+      ['comps', 'list'],
+      ['comps', 'add'],
+      ['comps', 'activate'],
+      ['communities', 'show'],
+      ['communities', 'update'],
+      ['communities', 'batch'],
+      ['communities', 'batch', 'Barton Hills'],
+    ];
+    for (const path of paths) expect(values([...path, 'Barton C']), path.join(' ')).toEqual(['Barton Creek Terrace']);
+  });
+
+  it('knows every argument the definitions describe as a community', () => {
+    // A new command taking `<id>` described as "community id" would complete nothing: name it <community>.
+    const walk = (command: Command, path: string[]): string[][] => [
+      ...(command.registeredArguments.some((a) => /\bcommunit(y|ies)\b/.test(a.description) && !/\bcomparable\b/.test(a.description))
+        ? [path]
+        : []),
+      ...command.commands.flatMap((sub) => walk(sub as Command, [...path, sub.name()])),
+    ];
+    const paths = walk(program, []);
+    expect(paths.length).toBeGreaterThanOrEqual(12);
+    for (const path of paths) expect(values([...path, 'Barton C']), path.join(' ')).toEqual(['Barton Creek Terrace']);
+  });
+
+  it('completes the comparables of the subject typed before, named any way', () => {
+    expect(complete(program, ['comps', 'deactivate', 'Barton Creek Terrace', ''], sources()).candidates).toEqual([
+      { value: 'Oak Flats', description: '6e2d2a45' },
+    ]);
+    expect(values(['comps', 'activate', 'tt-001', 'O'])).toEqual(['Oak Flats']);
+    expect(values(['comps', 'activate', 'Nowhere', ''])).toEqual([]);
+  });
+
+  it('completes the last entry of a --communities list, keeping what is typed and leaving out what is listed', () => {
+    const answer = complete(program, ['pricing', 'export', '--communities', 'Barton Hills,Bar'], sources());
+    expect(answer.candidates.map((c) => c.value)).toEqual(['Barton Hills,Barton Creek Terrace']);
+    expect(answer.directive).toBe(Directive.noFiles | Directive.noSpace);
+    expect(values(['digest', '--communities=TT-001,'])).toEqual(['--communities=TT-001,Barton Hills', "--communities=TT-001,Miller's Crossing"]);
+  });
+
+  it('offers a group’s subcommands beside its own community argument', () => {
+    expect(values(['vacancy', ''])).toEqual(['trend', 'Barton Creek Terrace', 'Barton Hills', "Miller's Crossing"]);
+  });
+
+  it('tells the sources which service the words name', () => {
+    const from = sources();
+    complete(program, ['--local', '--data-dir', '/srv/rs', 'overview', ''], from);
+    complete(program, ['--profile=staging', 'overview', ''], from);
+    complete(program, ['overview', ''], from);
+    expect(from.scopes).toEqual([{ local: true, dataDir: '/srv/rs' }, { local: false, profile: 'staging' }, { local: false }]);
+  });
+
+  it('reads no data to complete commands and flags', () => {
+    const refusing: Sources = {
+      profiles: () => expect.unreachable('profiles'),
+      communities: () => expect.unreachable('communities'),
+      comps: () => expect.unreachable('comps'),
+    };
+    expect(values(['pricing', 'ex'], refusing)).toEqual(['export']);
+    expect(values(['overview', '--'], refusing)).toContain('--format');
+  });
+});
+
+describe('formatCompletion', () => {
+  it('writes value<TAB>description lines and the directive last, on one line each', () => {
+    expect(
+      formatCompletion({
+        candidates: [{ value: 'a', description: 'first\tline\nsecond' }, { value: 'b' }, { value: 'bad\nvalue' }, { value: '' }],
+        directive: 6,
+      }),
+    ).toBe('a\tfirst line second\nb\n:6\n');
+  });
+});

@@ -1,0 +1,307 @@
+/**
+ * `rentsurvey __complete <words…>`: what the scripts of `rentsurvey completion`
+ * ask at each TAB. The words are those typed after `rentsurvey`, dequoted by the
+ * shell script, the last one being the word under completion (empty after a
+ * space). Candidates come from the command tree `--help` is printed from
+ * (subcommands, flags, `.choices()`, declared values, argument names), and,
+ * for community arguments, from the local store or the per-profile cache.
+ *
+ * The answer follows cobra's protocol, so its scripts' structure applies: one
+ * candidate per line, `value<TAB>description`, then `:<directive>` telling the
+ * script what to do beyond the candidates (file or folder completion, no space).
+ */
+import type { Argument, Command, Option } from 'commander';
+import { suggestedValues } from './values.js';
+
+/** Bit flags of the last line; the numbers are cobra's ShellCompDirective. */
+export const Directive = {
+  /** Candidates only; with none, the shell completes file names. */
+  default: 0,
+  /** Do not add a space after the completion (a list being built: `--communities a,b`). */
+  noSpace: 2,
+  /** Never fall back to file names. */
+  noFiles: 4,
+  /** Complete folder names. */
+  dirs: 16,
+} as const;
+
+export interface Candidate {
+  value: string;
+  description?: string | undefined;
+}
+
+export interface Completion {
+  candidates: Candidate[];
+  directive: number;
+}
+
+/** A community as TAB offers it: by name, external id or id. */
+export interface KnownCommunity {
+  id: string;
+  name: string;
+  external_community_id?: string | null | undefined;
+}
+
+/** Which service the typed command talks to, as far as the words typed so far say. */
+export interface Scope {
+  local: boolean;
+  profile?: string | undefined;
+  dataDir?: string | undefined;
+}
+
+/** Where dynamic values come from; called only when the word under completion needs them. */
+export interface Sources {
+  profiles(): string[];
+  communities(scope: Scope): KnownCommunity[];
+  /** The comparables of a subject community. */
+  comps(scope: Scope, subjectId: string): KnownCommunity[];
+}
+
+type Kind = 'community' | 'communities' | 'comp' | 'file' | 'dir' | 'profile' | 'command';
+
+/** What a value is, by the name the definitions give it: arguments by their name, options by their long flag. */
+const ARGUMENT_KINDS: Record<string, Kind> = {
+  community: 'community',
+  communities: 'community',
+  comp: 'comp',
+  file: 'file',
+  topic: 'command',
+};
+const OPTION_KINDS: Record<string, Kind> = {
+  '--communities': 'communities',
+  '--profile': 'profile',
+  '--out': 'file',
+  '--data-dir': 'dir',
+};
+
+const HELP_FLAGS = new Set(['-h', '--help']);
+const none = (directive: number = Directive.noFiles): Completion => ({ candidates: [], directive });
+
+interface Position {
+  /** The commands typed, the program first. */
+  path: Command[];
+  /** Positional arguments given to the last command. */
+  args: string[];
+  /** Long flags already given (not offered again). */
+  given: Set<string>;
+  scope: Scope;
+  afterDashDash: boolean;
+}
+
+export function complete(program: Command, words: readonly string[], sources: Sources): Completion {
+  const typed = words.slice(0, -1);
+  const current = words.at(-1) ?? '';
+  const position: Position = { path: [program], args: [], given: new Set(), scope: { local: false }, afterDashDash: false };
+  let pending: Option | undefined;
+
+  for (let i = 0; i < typed.length; i++) {
+    const word = typed[i]!;
+    const command = position.path.at(-1)!;
+    if (!position.afterDashDash && word === '--') position.afterDashDash = true;
+    else if (!position.afterDashDash && word.startsWith('-') && word !== '-') {
+      const [flag, inline] = splitInline(word);
+      const option = findOption(position.path, flag);
+      if (!option) continue;
+      let value = inline;
+      if (option.required && inline === undefined) {
+        if (i + 1 === typed.length) pending = option;
+        else value = typed[++i];
+      }
+      noteOption(position, option, value);
+    } else if (position.args.length === 0 && !position.afterDashDash && findSubcommand(command, word))
+      position.path.push(findSubcommand(command, word)!);
+    else position.args.push(word);
+  }
+
+  if (pending) return optionValues(pending, current, position, sources);
+  if (!position.afterDashDash && current.startsWith('-')) {
+    const [flag, inline] = splitInline(current);
+    if (inline !== undefined) {
+      const option = findOption(position.path, flag);
+      if (!option || option.isBoolean()) return none();
+      const values = optionValues(option, inline, position, sources);
+      return { ...values, candidates: values.candidates.map((c) => ({ ...c, value: `${flag}=${c.value}` })) };
+    }
+    return { candidates: filter(flags(position, true), current), directive: Directive.noFiles };
+  }
+
+  const command = position.path.at(-1)!;
+  if (command === program && position.args.length > 0) return none(); // not a command of ours
+  const subcommands = position.args.length === 0 && !position.afterDashDash ? visibleSubcommands(command) : [];
+  const argument = argumentAt(command, position.args.length);
+  const values = argument ? argumentValues(argument, current, position, sources) : none();
+  const candidates = [...filter(subcommands, current), ...values.candidates];
+  // Nothing else to type here but flags: offer the command's own (globals need a "-" first).
+  if (!argument && subcommands.length === 0 && current === '' && !position.afterDashDash)
+    return { candidates: flags(position, false), directive: Directive.noFiles };
+  return { candidates, directive: values.directive };
+}
+
+function splitInline(word: string): [string, string | undefined] {
+  const equals = word.indexOf('=');
+  return word.startsWith('--') && equals > 0 ? [word.slice(0, equals), word.slice(equals + 1)] : [word, undefined];
+}
+
+/** The option `flag` names on the typed command or one of its parents (the program's are global). */
+function findOption(path: readonly Command[], flag: string): Option | undefined {
+  for (const command of [...path].reverse()) {
+    const option = command.options.find((o) => o.long === flag || o.short === flag);
+    if (option) return option;
+  }
+  return undefined;
+}
+
+function findSubcommand(command: Command, name: string): Command | undefined {
+  return command.commands.find((c) => c.name() === name || c.aliases().includes(name));
+}
+
+function noteOption(position: Position, option: Option, value: string | undefined) {
+  if (option.long) position.given.add(option.long);
+  if (option.long === '--local') position.scope.local = true;
+  else if (option.long === '--profile') position.scope.profile = value;
+  else if (option.long === '--data-dir') position.scope.dataDir = value;
+}
+
+/** Subcommands as `--help` lists them (hidden ones and commander's implicit `help` left out). */
+function visibleSubcommands(command: Command): Candidate[] {
+  const implicitHelp = (command as unknown as { _getHelpCommand(): Command | null })._getHelpCommand();
+  return command
+    .createHelp()
+    .visibleCommands(command)
+    .filter((sub) => sub !== implicitHelp)
+    .map((sub) => ({ value: sub.name(), description: summary(sub.description()) }));
+}
+
+/**
+ * Long flags of the typed command, and with `withGlobal` those of the program
+ * too; flags already given are left out (none of ours repeats).
+ */
+function flags(position: Position, withGlobal: boolean): Candidate[] {
+  const command = position.path.at(-1)!;
+  const own = command.createHelp().visibleOptions(command);
+  const inherited = withGlobal ? position.path.slice(0, -1).flatMap((parent) => parent.options.filter((o) => !o.hidden)) : [];
+  const seen = new Set<string>();
+  const candidates: Candidate[] = [];
+  for (const option of [...own, ...inherited]) {
+    const flag = option.long ?? option.short;
+    if (!flag || seen.has(flag) || position.given.has(flag)) continue;
+    if (inherited.includes(option) && (flag === '--version' || HELP_FLAGS.has(flag))) continue;
+    seen.add(flag);
+    candidates.push({ value: flag, description: summary(option.description) });
+  }
+  return candidates;
+}
+
+/** The argument the next positional word fills (a variadic last one takes all the rest). */
+function argumentAt(command: Command, index: number): Argument | undefined {
+  const all = command.registeredArguments;
+  const last = all.at(-1);
+  return all[index] ?? (last?.variadic ? last : undefined);
+}
+
+function optionValues(option: Option, current: string, position: Position, sources: Sources): Completion {
+  const listed = option.argChoices ?? suggestedValues(option);
+  if (listed) return { candidates: filter(listed.map((value) => ({ value })), current), directive: Directive.noFiles };
+  const kind = option.long ? OPTION_KINDS[option.long] : undefined;
+  return kind ? valuesOf(kind, current, position, sources) : none();
+}
+
+function argumentValues(argument: Argument, current: string, position: Position, sources: Sources): Completion {
+  const kind = ARGUMENT_KINDS[argument.name()];
+  // A help topic is one word: after a topic or a command name, only subcommands follow.
+  const listed = kind === 'command' && position.args.length > 0 ? undefined : (argument.argChoices ?? suggestedValues(argument));
+  const fromKind = kind ? valuesOf(kind, current, position, sources) : none();
+  if (!listed) return fromKind;
+  const candidates = filter(listed.map((value) => ({ value })), current);
+  return { candidates: [...candidates, ...fromKind.candidates], directive: fromKind.directive };
+}
+
+function valuesOf(kind: Kind, current: string, position: Position, sources: Sources): Completion {
+  switch (kind) {
+    case 'file':
+      return none(Directive.default);
+    case 'dir':
+      return none(Directive.dirs);
+    case 'profile':
+      return { candidates: filter(sources.profiles().map((value) => ({ value })), current), directive: Directive.noFiles };
+    case 'community':
+      return { candidates: communityCandidates(sources.communities(position.scope), current), directive: Directive.noFiles };
+    case 'communities':
+      return communityList(sources.communities(position.scope), current);
+    case 'comp': {
+      // The subject is the community typed before: its comparables are what `comps activate|deactivate` take.
+      const subject = identify(sources.communities(position.scope), position.args[0] ?? '');
+      const comps = subject ? sources.comps(position.scope, subject.id) : [];
+      return { candidates: communityCandidates(comps, current), directive: Directive.noFiles };
+    }
+    case 'command': {
+      // `help <command path>`, or a topic first.
+      const target = position.args.reduce<Command | undefined>((at, name) => (at ? findSubcommand(at, name) : undefined), position.path[0]);
+      return { candidates: target ? filter(visibleSubcommands(target), current) : [], directive: Directive.noFiles };
+    }
+  }
+}
+
+/**
+ * A community by name, external id and id, the other two as description.
+ * Names alone on an empty word: the list an analyst reads; ids complete once
+ * a prefix of one is typed.
+ */
+function communityCandidates(communities: readonly KnownCommunity[], current: string): Candidate[] {
+  const names: Candidate[] = [];
+  const others: Candidate[] = [];
+  for (const c of communities) {
+    names.push({ value: c.name, description: c.external_community_id ?? c.id.slice(0, 8) });
+    if (c.external_community_id) others.push({ value: c.external_community_id, description: c.name });
+    others.push({ value: c.id, description: c.name });
+  }
+  return current === '' ? unique(names) : filter(unique([...names, ...others]), current);
+}
+
+/** `--communities a,b,…`: the part after the last comma completes; what comes before is kept. */
+function communityList(communities: readonly KnownCommunity[], current: string): Completion {
+  const comma = current.lastIndexOf(',');
+  const head = current.slice(0, comma + 1);
+  const listed = head.split(',').filter((ref) => ref.trim() !== '');
+  const remaining = communities.filter((c) => !listed.some((ref) => identify([c], ref)));
+  const candidates = communityCandidates(remaining, current.slice(comma + 1)).map((c) => ({ ...c, value: head + c.value }));
+  return { candidates, directive: Directive.noFiles | Directive.noSpace };
+}
+
+/** The community a typed reference names exactly: id, external id or name (case-insensitive). */
+function identify(communities: readonly KnownCommunity[], ref: string): KnownCommunity | undefined {
+  const wanted = ref.trim().toLowerCase();
+  if (wanted === '') return undefined;
+  for (const field of ['id', 'external_community_id', 'name'] as const) {
+    const found = communities.find((c) => c[field]?.toLowerCase() === wanted);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Candidates starting with what is typed; when none does, those starting with it in another case. */
+function filter(candidates: readonly Candidate[], current: string): Candidate[] {
+  const exact = candidates.filter((c) => c.value.startsWith(current));
+  if (exact.length > 0 || current === '') return exact;
+  const lower = current.toLowerCase();
+  return candidates.filter((c) => c.value.toLowerCase().startsWith(lower));
+}
+
+function unique(candidates: readonly Candidate[]): Candidate[] {
+  const seen = new Set<string>();
+  return candidates.filter((c) => !seen.has(c.value) && Boolean(seen.add(c.value)));
+}
+
+/** First line of a description, as one line fits beside a candidate. */
+function summary(description: string): string {
+  return description.split('\n')[0] ?? '';
+}
+
+/** The answer as the scripts read it: one `value<TAB>description` line per candidate, then `:<directive>`. */
+export function formatCompletion({ candidates, directive }: Completion): string {
+  const oneLine = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
+  const lines = candidates
+    .filter((c) => c.value !== '' && !/[\t\r\n]/.test(c.value))
+    .map((c) => (c.description ? `${c.value}\t${oneLine(c.description)}` : c.value));
+  return `${[...lines, `:${directive}`].join('\n')}\n`;
+}

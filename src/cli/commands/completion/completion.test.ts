@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect } from 'vitest';
+import { expectOk, it } from '../../../../test/helpers/run-cli.js';
+
+const ROOT = join(import.meta.dirname, '../../../..');
+
+describe('completion', () => {
+  it('bash registers a function that asks rentsurvey __complete', async ({ cli }) => {
+    const r = expectOk(await cli.run(['completion', 'bash']));
+    expect(r.stdout).toContain('complete -o default -F _rentsurvey rentsurvey');
+    expect(r.stdout).toContain('__complete "${args[@]}"');
+  });
+
+  it('zsh starts with #compdef and works autoloaded or sourced; fish completes from __complete', async ({ cli }) => {
+    const zsh = expectOk(await cli.run(['completion', 'zsh'])).stdout;
+    expect(zsh.startsWith('#compdef rentsurvey\n')).toBe(true);
+    expect(zsh).toContain('compdef _rentsurvey rentsurvey');
+    expect(zsh).toContain('_describe');
+    const fish = expectOk(await cli.run(['completion', 'fish'])).stdout;
+    expect(fish).toContain("complete -c rentsurvey -f -n '__rentsurvey_offers candidates' -a '$__rentsurvey_candidates'");
+    expect(fish).toContain('__fish_complete_path');
+  });
+
+  it('__complete answers candidates and a directive, and is not in --help', async ({ cli }) => {
+    const r = await cli.run(['__complete', 'pricing', 'ex']);
+    expect(r).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(r.stdout).toBe('export\tWrite the pricing history of many communities to one CSV file, atomically (for cron)\n:4\n');
+    expect(expectOk(await cli.run(['--help'])).stdout).not.toContain('__complete');
+  });
+
+  it('matches the committed scripts under completions/', async ({ cli }) => {
+    for (const [shell, file] of Object.entries({ bash: 'rentsurvey.bash', zsh: '_rentsurvey', fish: 'rentsurvey.fish' })) {
+      const committed = readFileSync(join(ROOT, 'completions', file), 'utf8');
+      const r = expectOk(await cli.run(['completion', shell]));
+      expect(r.stdout, `completions/${file} is stale: regenerate with npm run completions`).toBe(committed);
+    }
+  });
+
+  it('an unknown shell is a usage error', async ({ cli }) => {
+    const r = await cli.run(['completion', 'ksh']);
+    expect(r).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(r.stderr).toMatch(/ksh/);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect } from 'vitest';
+import { expectOk, it } from '../../../../test/helpers/run-cli.js';
+
+describe('help', () => {
+  it('help <command path> prints that command’s usage and flags; --help adds the examples', async ({ cli }) => {
+    const r = expectOk(await cli.run(['help', 'pricing', 'export']));
+    expect(r.stdout).toMatch(/^Usage: rentsurvey pricing export/);
+    expect(r.stdout).toContain('--since-last');
+    const flag = expectOk(await cli.run(['pricing', 'export', '--help']));
+    expect(flag.stdout.startsWith(r.stdout.trimEnd())).toBe(true);
+    expect(flag.stdout).toContain('Examples:');
+    expect(expectOk(await cli.run(['help'])).stdout).toContain('Usage: rentsurvey');
+  });
+
+  it('help environment names every variable of the design', async ({ cli }) => {
+    const r = expectOk(await cli.run(['help', 'environment']));
+    for (const name of ['RENTSURVEY_API_KEY', 'RENTSURVEY_BASE_URL', 'RENTSURVEY_PROFILE', 'RENTSURVEY_DATA_DIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'NO_COLOR', 'FORCE_COLOR'])
+      expect(r.stdout).toContain(name);
+  });
+
+  it('help exit-codes lists 0, 1, 2, 3, 4, 5 and 130', async ({ cli }) => {
+    const r = expectOk(await cli.run(['help', 'exit-codes']));
+    for (const code of [0, 1, 2, 3, 4, 5, 130]) expect(r.stdout).toMatch(new RegExp(`^\\s+${code}\\s+\\S`, 'm'));
+    expect(r.stdout).toMatch(/^\s+3\s+.*401.*403/m);
+    expect(r.stdout).toMatch(/^\s+4\s+.*404/m);
+    expect(r.stdout).toMatch(/^\s+5\s+.*409/m);
+  });
+
+  it('an unknown topic is a usage error', async ({ cli }) => {
+    const r = await cli.run(['help', 'no-such-topic']);
+    expect(r).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(r.stderr).toBe('error: unknown help topic or command: no-such-topic\n');
+  });
+});

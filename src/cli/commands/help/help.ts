@@ -1,0 +1,44 @@
+import type { Command } from '@commander-js/extra-typings';
+import type { Handler } from '../../command.js';
+import { EXIT_CODE_HELP, UsageError } from '../../errors.js';
+import { printLines } from '../../print.js';
+import type { help, HELP_TOPICS } from './index.js';
+
+export const ENVIRONMENT_HELP = `Environment variables (a flag wins over the environment, which wins over the stored profile):
+
+  RENTSURVEY_API_KEY           API key to use instead of the stored one
+  RENTSURVEY_BASE_URL          service base URL, e.g. https://api.example.com
+  RENTSURVEY_PROFILE           profile name (--profile)
+  RENTSURVEY_DATA_DIR          local data directory (--data-dir)
+  RENTSURVEY_CONNECT_TIMEOUT   connect timeout in seconds (--connect-timeout, default 10)
+  RENTSURVEY_REQUEST_TIMEOUT   request timeout in seconds (--request-timeout, default 30)
+  RENTSURVEY_SMTP_URL          SMTP server for invitation e-mails of \`serve\` (--smtp-url)
+  RENTSURVEY_RESPONSE_CACHE    "off" makes \`serve\` compute every GET instead of reusing unchanged answers
+  XDG_CONFIG_HOME              credentials live in $XDG_CONFIG_HOME/rentsurvey/config.json (0600)
+  XDG_DATA_HOME                the local store lives in $XDG_DATA_HOME/rentsurvey
+  XDG_STATE_HOME               \`digest --since-last\` keeps its state in $XDG_STATE_HOME/rentsurvey (default ~/.local/state)
+  XDG_CACHE_HOME               TAB completion reads the communities a profile last listed from $XDG_CACHE_HOME/rentsurvey
+  NO_COLOR                     any value turns colors off (--no-color)
+  FORCE_COLOR                  colors even when stdout is not a terminal (FORCE_COLOR=0 turns them off)
+  CI                           when set, nothing ever prompts
+`;
+
+export function exitCodesHelp(): string {
+  return `Exit codes:\n\n${EXIT_CODE_HELP.map(([code, text]) => `  ${String(code).padEnd(5)}${text}`).join('\n')}\n`;
+}
+
+const TOPICS: Record<(typeof HELP_TOPICS)[number], () => string> = { environment: () => ENVIRONMENT_HELP, 'exit-codes': exitCodesHelp };
+
+export const run: Handler<typeof help> = async (ctx, _opts, [topic]) => {
+  const [first] = topic;
+  if (first !== undefined && Object.hasOwn(TOPICS, first)) return printLines(ctx, TOPICS[first as keyof typeof TOPICS]());
+  // The tree as the user sees it (definitions only; nothing else loads).
+  const { buildProgram } = await import('../../program.js');
+  let command: Command = buildProgram({ io: ctx.io, env: ctx.env }) as unknown as Command;
+  for (const name of topic) {
+    const next = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
+    if (!next) throw new UsageError(`unknown help topic or command: ${topic.join(' ')}`);
+    command = next as Command;
+  }
+  printLines(ctx, command.helpInformation());
+};

@@ -1,0 +1,33 @@
+import { createServer } from 'node:net';
+import { describe, expect } from 'vitest';
+import { expectOk, it, parseJson } from '../../../../test/helpers/run-cli.js';
+
+describe('serve openapi', () => {
+  it('prints one OpenAPI 3.1 JSON document with 17 operations', async ({ cli }) => {
+    const doc = parseJson<{ openapi: string; paths: Record<string, Record<string, unknown>> }>(expectOk(await cli.run(['serve', 'openapi'])).stdout);
+    expect(doc.openapi).toMatch(/^3\.1/);
+    const operations = Object.values(doc.paths).flatMap((item) => Object.keys(item).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)));
+    expect(operations).toHaveLength(17);
+    expect(doc.paths).toHaveProperty(['/rentsurvey/portfolio']);
+  });
+});
+
+describe('serve', () => {
+  it('on a port in use says so, without calling it a bug (exit 1)', async ({ cli }) => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = String((busy.address() as { port: number }).port);
+    try {
+      const r = await cli.run(['serve', '--port', port, '--empty']);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`^error: port ${port} on 127.0.0.1 is already in use; pick another with --port\\n$`));
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('a bad port or conflicting seeds are usage errors', async ({ cli }) => {
+    expect((await cli.run(['serve', '--port', '70000'])).exitCode).toBe(2);
+    expect((await cli.run(['serve', '--demo', '--empty'])).exitCode).toBe(2);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The communities TAB completion offers for a remote profile: a small file per
+ * profile, $XDG_CACHE_HOME/rentsurvey/communities.<profile>.json (default
+ * ~/.cache), written by commands that fetched community lists anyway
+ * (portfolio, communities list, comps list, pricing export, digest; the
+ * reference resolver once it looks names up). TAB never calls the service: it
+ * completes what the file holds, however old (a community created elsewhere
+ * appears after the next `rentsurvey portfolio`). The file names the base URL it
+ * came from, so that a profile logged in to another service completes nothing
+ * until it has fetched again. With --local TAB reads the local store instead.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { KnownCommunity } from './commands/completion/complete.js';
+import type { CommandContext } from './context.js';
+
+export interface CommunityCache {
+  base_url: string;
+  communities: KnownCommunity[];
+  /** Comparables by subject community id. */
+  comps: Record<string, KnownCommunity[]>;
+}
+
+export function communityCachePath(env: NodeJS.ProcessEnv, profile: string): string {
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'rentsurvey', `communities.${profile}.json`);
+}
+
+/** The cache of `profile` when it was filled from `baseUrl`; undefined when missing, unreadable or of another service. */
+export function readCommunityCache(env: NodeJS.ProcessEnv, profile: string, baseUrl: string): CommunityCache | undefined {
+  try {
+    const cache = JSON.parse(readFileSync(communityCachePath(env, profile), 'utf8')) as Partial<CommunityCache>;
+    if (cache.base_url !== baseUrl || !Array.isArray(cache.communities)) return undefined;
+    return { base_url: baseUrl, communities: cache.communities, comps: cache.comps ?? {} };
+  } catch {
+    return undefined;
+  }
+}
+
+interface Listed {
+  id: string;
+  name: string;
+  external_community_id?: string | null | undefined;
+}
+
+/**
+ * Records communities a command has just received, for TAB. `whole`: the list
+ * is all of them (the portfolio), replacing what was known; otherwise (a page,
+ * a search) they are added. `subjectId`: they are that community's comparables.
+ * Never fails the command: a cache that cannot be written is only reported with --debug.
+ */
+export async function rememberCommunities(
+  ctx: CommandContext,
+  communities: readonly Listed[],
+  options: { whole?: boolean; subjectId?: string } = {},
+): Promise<void> {
+  if (ctx.globals.local) return;
+  try {
+    const { resolveConnection } = await import('./config.js');
+    const { profile, baseUrl } = resolveConnection({ flags: { profile: ctx.globals.profile }, env: ctx.env, store: await ctx.config() });
+    if (!baseUrl) return;
+    const cache = readCommunityCache(ctx.env, profile, baseUrl) ?? { base_url: baseUrl, communities: [], comps: {} };
+    const received = communities.map(({ id, name, external_community_id }) => ({ id, name, external_community_id: external_community_id ?? null }));
+    const merge = (known: readonly KnownCommunity[]) => [...known.filter((c) => !received.some((r) => r.id === c.id)), ...received];
+    if (options.subjectId) cache.comps[options.subjectId] = merge(cache.comps[options.subjectId] ?? []);
+    else cache.communities = options.whole ? received : merge(cache.communities);
+    const path = communityCachePath(ctx.env, profile);
+    mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+    const { writeState } = await import('./state-file.js');
+    await writeState(path, cache);
+  } catch (error) {
+    ctx.log.debug(`could not update the completion cache: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,4 @@
+/** Output formats of every command (--format, --json, --csv, --ndjson); md is a Markdown table (or a command's own Markdown summary) to paste into an e-mail. */
+export const FORMATS = ['table', 'json', 'csv', 'ndjson', 'md'] as const;
+export type Format = (typeof FORMATS)[number];
+

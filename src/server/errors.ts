@@ -1,0 +1,22 @@
+import type { StoreErrorCode } from './store/errors.js';
+
+/** The HTTP status of each kind of store refusal (docs/api-decisions.md, "Error shape, codes and statuses"). */
+export const STORE_ERROR_STATUS: Record<StoreErrorCode, number> = {
+  validation_error: 400,
+  not_found: 404,
+  conflict: 409,
+  comp_limit_reached: 409,
+  unknown_user: 422,
+};
+
+/** A failure of the service itself, not of the store: e.g. the mail server refused an invitation (502). */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}

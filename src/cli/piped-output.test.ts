@@ -2,16 +2,10 @@
 // for byte in __snapshots__/piped/. Tables that fit, --sort, --limit, the pager and --dollars
 // change what a terminal shows; without their flags, none of this may move. A fixed dataset
 // (examples/market-changes.json) and a fixed clock keep it the same from day to day.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localMarket, MAPLE, PINE, type MarketCli } from '../../test/helpers/market-changes.js';
+import { describe, expect, it } from 'vitest';
+import { MAPLE, marketForTests, PINE } from '../../test/helpers/market-changes.js';
 
-let market: MarketCli;
-beforeAll(async () => {
-  market = await localMarket();
-});
-afterAll(async () => {
-  await market?.close();
-});
+const market = marketForTests();
 
 const NOW = '2026-11-12T15:00:00.000Z';
 
@@ -68,8 +62,21 @@ const CASES: Record<string, string[]> = {
 describe('piped output is pinned', () => {
   for (const [name, args] of Object.entries(CASES))
     it(name, async () => {
-      const r = await market.run(args, { now: NOW });
+      const r = await market().run(args, { now: NOW });
       const text = stable([`$ rentsurvey --local ${args.join(' ')}`, `exit ${r.code}`, '--- stdout', r.stdout, '--- stderr', r.stderr].join('\n'));
       await expect(text).toMatchFileSnapshot(`__snapshots__/piped/${name}.txt`);
     });
+});
+
+describe('piped output does not depend on the terminal width', () => {
+  it.each([['overview', MAPLE], ['portfolio', '--include-pricing'], ['pricing', 'history', MAPLE, '--latest'], ['communities', 'list']])(
+    '%s',
+    async (...args) => {
+      const narrow = await market().run(args, { now: NOW, env: { COLUMNS: '40' } });
+      const wide = await market().run(args, { now: NOW, env: { COLUMNS: '250' } });
+      expect(narrow.code).toBe(0);
+      expect(narrow.stdout).toBe(wide.stdout);
+      expect(narrow.stderr).toBe(wide.stderr);
+    },
+  );
 });

@@ -37,9 +37,8 @@ export interface ListOutput<Row> {
 export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>): Promise<void> {
   const { format, fields, wide, dollars } = ctx.globals;
   const { limitApplied, asGiven, ...rest } = list;
-  const columns = dollars ? dollarColumns(list.columns) : list.columns;
-  assertFields(ctx, columns, fields);
-  if (!asGiven) assertOrder(ctx, columns, limitApplied);
+  assertFields(ctx, list.columns, fields);
+  if (!asGiven) assertOrder(ctx, dollars ? dollarColumns(list.columns) : list.columns, limitApplied);
   assertDollars(ctx);
   await renderList(ctx.io, {
     format,
@@ -90,7 +89,7 @@ function assertDollars(ctx: CommandContext): void {
 
 /** One record (a key/value table on a terminal). --sort and --limit have nothing to order or cut. */
 export async function printRecord<Row>(ctx: CommandContext, record: { record: Row; columns: Column<Row>[]; json: unknown }): Promise<void> {
-  assertFields(ctx, ctx.globals.dollars ? dollarColumns(record.columns) : record.columns);
+  assertFields(ctx, record.columns);
   assertDollars(ctx);
   // Record commands name their lines through the column helpers' header ("Base URL", "14-day vacancy"):
   // use it as the label, else the renderer derives one from the key ("Avg market rent cents: $1,901").
@@ -115,6 +114,7 @@ export function printLines(ctx: CommandContext, text: string): void {
  * it before sending anything: an unknown name must not fail after the change was applied.
  */
 export function assertFields<Row>(ctx: CommandContext, columns: Column<Row>[], fields = ctx.globals.fields): void {
-  const problem = unknownFieldsProblem(columns, fields);
+  // With --dollars the fields are named as printed (`*_dollars`), or as in cents.
+  const problem = unknownFieldsProblem(ctx.globals.dollars ? dollarColumns(columns) : columns, fields);
   if (problem) throw new UsageError(problem);
 }

@@ -101,6 +101,8 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   assertFields(ctx, columns);
   if (ctx.globals.format === 'md' && ctx.globals.fields)
     throw new UsageError('--fields picks columns; --format md is a summary without columns', 'use --format csv, ndjson or json with --fields');
+  if (ctx.globals.format === 'md' && (ctx.globals.sort || ctx.globals.limit))
+    throw new UsageError('--format md summarizes every change; --sort and --limit are for the table, csv and ndjson');
   const selection = opts.communities === undefined ? undefined : await resolveCommunityList(ctx, String(opts.communities), '--communities');
   const fallback = addDays(ctx.now().toISOString().slice(0, 10), -DEFAULT_LOOKBACK_DAYS);
   const store = opts.sinceLast ? stateFile(ctx, selection) : undefined;

@@ -49,7 +49,8 @@ export function explainNotUnderstood<Row>(ctx: CommandContext, rows: readonly Ro
 
 /**
  * One pricing record per row; the same columns serve `pricing history` and `pricing export`.
- * On a narrow terminal: date, plan, asking and NER first, then the gap and availability.
+ * On a narrow terminal: date, plan, asking and NER first, then the gap, availability and the
+ * concession text that explains the gap; per square foot and BD/BA/SQFT last.
  */
 export const pricingColumns: Column<PricingRecord>[] = [
   date('as_of_date', (r) => r.as_of_date, 'DATE', 'high'),
@@ -72,7 +73,7 @@ export const pricingColumns: Column<PricingRecord>[] = [
     },
     align: 'right',
   },
-  perSqft('market_rent_per_sqft_cents', (r) => r.market_rent_per_sqft_cents, 'ASK/SF'),
+  perSqft('market_rent_per_sqft_cents', (r) => r.market_rent_per_sqft_cents, 'ASK/SF', 'low'),
   perSqft('net_effective_rent_per_sqft_cents', (r) => r.net_effective_rent_per_sqft_cents, 'NER/SF', 'low'),
   number('units_available', (r) => r.units_available, 'AVAIL'),
   concessionTextColumn<PricingRecord>((r) => r),

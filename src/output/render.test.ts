@@ -518,6 +518,12 @@ describe('--dollars', () => {
     });
     expect(io.out()).toBe('market_rent_dollars,name\n1850.50,A1\n,B2\n');
   });
+  it('--sort orders amounts by their cents, as numbers', async () => {
+    const amounts = [250000, -5, 99000, 1000000, null, 20000].map((rent, i) => ({ name: `r${i}`, rent, gap: 0 }));
+    const io = createTestIO();
+    await renderList(io, { format: 'csv', rows: amounts, columns: pricedColumns, dollars: true, fields: ['market_rent_dollars'], sort: { key: 'market_rent_dollars', descending: true } });
+    expect(io.out()).toBe('market_rent_dollars\n10000.00\n2500.00\n990.00\n200.00\n-0.05\n\n');
+  });
   it('leaves a table, md and json as they are (the CLI refuses --dollars there)', async () => {
     for (const format of ['table', 'md', 'json'] as const) {
       const plain = createTestIO();

@@ -37,7 +37,7 @@ export interface Column<Row> {
   dollars?: (row: Row) => unknown;
 }
 
-export const IMPORTANCE = ['id', 'low', 'normal', 'high', 'key'] as const;
+const IMPORTANCE = ['id', 'low', 'normal', 'high', 'key'] as const;
 export type Importance = (typeof IMPORTANCE)[number];
 
 /** --sort: a column key (or `_dollars` name of a money column with --dollars), and its direction. */
@@ -207,7 +207,7 @@ function findColumn<Row>(columns: readonly Column<Row>[], name: string): Column<
   const wanted = name.toLowerCase();
   return (
     columns.find((c) => c.key.toLowerCase() === wanted) ??
-    columns.find((c) => CENTS_KEYS.get(c)?.toLowerCase() === wanted)
+    columns.find((c) => IN_CENTS.get(c)?.key.toLowerCase() === wanted)
   );
 }
 
@@ -222,9 +222,11 @@ const COLLATOR = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
  */
 export function sortRows<Row>(rows: readonly Row[], columns: readonly Column<Row>[], sort: SortOrder | undefined): Row[] {
   if (sort === undefined) return [...rows];
-  const column = findColumn(columns, sort.key);
+  const found = findColumn(columns, sort.key);
   // The CLI checks user input before it gets here: this is a caller's bug.
-  if (!column) throw new Error(unknownSortProblem(columns, sort));
+  if (!found) throw new Error(unknownSortProblem(columns, sort));
+  // A column in dollars sorts by its cents: the same order, and numbers rather than amounts.
+  const column = (IN_CENTS.get(found) as Column<Row> | undefined) ?? found;
   const keyed = rows.map((row) => ({ row, value: column.value(row) }));
   keyed.sort((a, b) => {
     const missingA = a.value === null || a.value === undefined || a.value === '';
@@ -274,8 +276,9 @@ export function dollarsFromCents(cents: number | null | undefined): DollarAmount
   return typeof cents === 'number' && Number.isFinite(cents) ? new DollarAmount(cents) : null;
 }
 
-// The key a renamed money column had, so that --fields and --sort still take it.
-const CENTS_KEYS = new WeakMap<Column<never>, string>();
+// Each column in dollars and the column in cents it was made from: --fields and --sort take
+// its old key, and --sort orders by cents.
+const IN_CENTS = new WeakMap<Column<never>, Column<never>>();
 
 /**
  * --dollars, as one transform of column definitions (so a streamed export can apply it to
@@ -286,9 +289,9 @@ export function dollarColumns<Row>(columns: readonly Column<Row>[]): Column<Row>
   return columns.map((column) => {
     const { dollars } = column;
     if (!dollars) return column;
-    const renamed: Column<Row> = { ...column, key: column.key.replace(/_cents$/, '_dollars'), value: dollars };
-    if (renamed.key !== column.key) CENTS_KEYS.set(renamed as Column<never>, column.key);
-    return renamed;
+    const inDollars: Column<Row> = { ...column, key: column.key.replace(/_cents$/, '_dollars'), value: dollars };
+    IN_CENTS.set(inDollars as Column<never>, column as Column<never>);
+    return inDollars;
   });
 }
 

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Format } from '../output/formats.js';
 import type { SortOrder } from '../output/render.js';
-import { splitList, type OptionsOf } from './command.js';
+import { parseIntegerOption, splitList, type OptionsOf } from './command.js';
 import { UsageError } from './errors.js';
 import type { rootCommand } from './program.js';
 
@@ -60,12 +60,11 @@ function sortOrder(value: string | undefined): SortOrder | undefined {
   return { key, descending };
 }
 
+/** --limit: a number of rows, digits only like every whole number the CLI takes. */
 function rowLimit(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const n = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < 1)
-    throw new UsageError(`--limit is a number of rows, 1 or more, got "${value}"`, n === 0 ? 'leave --limit out to print every row' : undefined);
-  return n;
+  if (value.trim() === '0') throw new UsageError('--limit must be an integer from 1, got "0"', 'leave --limit out to print every row');
+  return parseIntegerOption('--limit', 1)(value.trim());
 }
 
 export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessEnv): GlobalOptions {

@@ -45,10 +45,10 @@ describe('--sort and --limit', () => {
     expect(r.stderr).toMatch(/^error: --sort: no column "nope"; available columns: id, name, address, external_community_id, comp_count, latest_pricing_date \(prefix - for descending\)$/m);
   });
 
-  it('--limit must be a number of rows; --sort needs a column', async ({ cli }) => {
+  it('--limit must be a whole number of rows; --sort needs a column', async ({ cli }) => {
     for (const [args, message] of [
-      [['--limit', '0'], /--limit is a number of rows, 1 or more, got "0"/],
-      [['--limit', 'all'], /--limit is a number of rows, 1 or more, got "all"/],
+      [['--limit', '0'], /--limit must be an integer from 1, got "0"\nhint: leave --limit out to print every row/],
+      [['--limit', 'all'], /--limit must be an integer from 1, got "all"/],
       [['--sort', '-'], /--sort needs a column name/],
     ] as const) {
       const r = await cli.run(['--local', 'portfolio', ...args]);

@@ -61,7 +61,7 @@ describe('communities list', () => {
       const r = await cli.run(['--local', 'communities', 'list', '--limit', limit]);
       expect(r.exitCode).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(new RegExp(`--limit is a number of rows, 1 or more, got "${limit}"`));
+      expect(r.stderr).toMatch(new RegExp(`--limit must be an integer from 1, got "${limit}"`));
     }
   });
 });

@@ -68,6 +68,8 @@ beforeAll(async () => {
         ],
       },
       { subject: 's2', date: '2026-06-12', observations: [{ floor_plan: 's2-a1', market_rent_cents: 130000 }] },
+      // s2's survey of the same day also observed their shared comparable c1.
+      { subject: 's2', date: '2026-06-10', observations: [{ floor_plan: 'c1-a1', market_rent_cents: 152000 }] },
     ],
   });
   acme = svc.principal({ organization: ORG });
@@ -326,6 +328,7 @@ describe('GET /rentsurvey/communities/:id/pricing', () => {
 
   it('a comparable’s own history is readable by its id', async () => {
     const comp = await history('', id('c1'));
+    // Observed by the surveys of both its subjects on 2026-06-10: one record for the day.
     expect(rows(comp)).toEqual(['2026-05-20 A1', '2026-06-10 A1']);
     expect(comp.pricing.map((r) => r.market_rent_cents)).toEqual([150000, 152000]);
   });

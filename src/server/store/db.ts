@@ -12,6 +12,7 @@ export type Row = Record<string, SQLInputValue>;
 export class Database {
   readonly raw: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
+  private readonly tupleStatements = new Map<string, StatementSync>();
   private depth = 0;
   /** Bumped on each of our own commits that changed something; PRAGMA data_version covers other connections. */
   private localWrites = 0;
@@ -30,6 +31,21 @@ export class Database {
       this.statements.set(sql, statement);
     }
     return statement;
+  }
+
+  /**
+   * Rows as arrays of the selected values, in order. node:sqlite's row objects
+   * are dictionary-mode (slow to build and to read); arrays cost a third less
+   * on the store's longest reads (a year of a community's pricing).
+   */
+  tuples<T extends unknown[]>(sql: string, ...params: SQLInputValue[]): T[] {
+    let statement = this.tupleStatements.get(sql);
+    if (!statement) {
+      statement = this.raw.prepare(sql);
+      statement.setReturnArrays(true);
+      this.tupleStatements.set(sql, statement);
+    }
+    return statement.all(...params) as unknown as T[];
   }
 
   all<T>(sql: string, ...params: SQLInputValue[]): T[];

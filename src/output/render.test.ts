@@ -1,3 +1,5 @@
+import { stringify } from 'csv-stringify/sync';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTestIO } from './io.js';
 import {
@@ -5,6 +7,7 @@ import {
   dollarsFromCents,
   fitColumns,
   fitWidths,
+  formatCsvRecords,
   formatJson,
   printJson,
   reduceJson,
@@ -180,6 +183,51 @@ describe('csv', () => {
     ];
     await renderList(io, { format: 'csv', rows: [null], columns: cols });
     expect(io.out()).toBe('at,tags\n2026-01-02T03:04:05.006Z,"[""a"",""b""]"\n');
+  });
+});
+
+describe('csv records formatted in parts', () => {
+  const cell = fc.oneof(
+    fc.string({ unit: fc.constantFrom('a', 'b', ',', '"', '\n', '\r', ' ', '=', '-', 'é', '\u001b') }),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+  );
+  // The text the renderer hands csv-stringify for a value: controls dropped, line breaks kept.
+  const text = (value: unknown) =>
+    value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value))
+      ? ''
+      : typeof value === 'string'
+        ? // eslint-disable-next-line no-control-regex -- the controls the renderer drops
+          value.replace(/\r\n/g, '\n').replace(/[\r\u001b]/g, '')
+        : String(value);
+
+  it('equal csv-stringify of whole rows, whatever repeats and whatever the cells hold', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 6 }),
+        fc.array(cell, { maxLength: 3 }),
+        fc.array(fc.array(fc.oneof(cell, fc.constantFrom('A1', 'A1', 7, 7)), { minLength: 6, maxLength: 6 }), { maxLength: 8 }),
+        async (repeats, shared, rows) => {
+          const columns: Column<unknown[]>[] = repeats.map((flag, i) => ({ key: `c${i}`, value: (row) => row[i], repeats: flag }));
+          const whole = stringify(rows.map((row) => [...shared, ...row.slice(0, repeats.length)].map(text)));
+          expect(await formatCsvRecords(rows, columns, shared)).toBe(whole);
+        },
+      ),
+    );
+  });
+
+  it('a repeated cell is formatted once, and a changed object is not taken for the one before', async () => {
+    const at = new Date('2026-01-02T00:00:00.000Z');
+    const columns: Column<number>[] = [
+      { key: 'at', value: () => at, repeats: true },
+      { key: 'n', value: (n) => n },
+    ];
+    const first = await formatCsvRecords([1], columns);
+    at.setUTCFullYear(2027);
+    expect(first + (await formatCsvRecords([2], columns))).toBe('2026-01-02T00:00:00.000Z,1\n2027-01-02T00:00:00.000Z,2\n');
   });
 });
 

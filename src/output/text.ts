@@ -9,6 +9,7 @@ const SGR = /^\x1b\[(?:0|1|22|3[0-9]|9[0-7])?m$/;
 // or a lone control character.
 const CONTROL =
   /\r\n|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?|\x1b[P^_][^\x1b]*(?:\x1b\\)?|\x1b[@-Z\\-_]?|[\x00-\x1f\x7f-\x9f]/g;
+const ANY_CONTROL = /[\x00-\x1f\x7f-\x9f]/;
 /* eslint-enable no-control-regex */
 
 export interface SanitizeOptions {
@@ -23,6 +24,8 @@ export interface SanitizeOptions {
  * the window, move the cursor or write the clipboard (OSC 52).
  */
 export function sanitize(text: string, options: SanitizeOptions = {}): string {
+  // Every sequence CONTROL matches begins with a control character: most text has none (a long CSV export's cells).
+  if (!ANY_CONTROL.test(text)) return text;
   return text.replace(CONTROL, (match) => {
     if (match === '\n') return options.multiline ? '\n' : ' ';
     if (match === '\r\n') return options.multiline ? '\n' : ' ';

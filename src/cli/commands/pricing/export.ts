@@ -6,7 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { addDays, isIsoDate } from '../../../domain/dates.js';
 import { spinner } from '../../../output/messages.js';
 import { progressBar, type Progress } from '../../../output/progress.js';
-import { dollarColumns, formatCsv, liftColumn, type Column } from '../../../output/render.js';
+import { dollarColumns, formatCsvHeader, formatCsvRecords, type Column } from '../../../output/render.js';
 import type { Handler, OptionsOf } from '../../command.js';
 import { mapLimited, mapOrdered } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
@@ -27,26 +27,29 @@ interface Unit {
   distance_miles?: number | null;
 }
 
-interface ExportRow {
+/** What each row of one community begins with: its market (with --include-comps) and identity. */
+interface Shared {
   unit: Unit;
   community: { id: string; name: string };
-  record: PricingRecord;
 }
 
-const communityColumns: Column<ExportRow>[] = [
+const communityColumns: Column<Shared>[] = [
   { key: 'community_id', value: (r) => r.community.id },
   { key: 'community_name', value: (r) => r.community.name },
-  ...pricingColumns.map((column) => liftColumn(column, (r: ExportRow) => r.record)),
 ];
 
 /** --include-comps: which subject's market a row belongs to, and how far from it. */
-const marketColumns: Column<ExportRow>[] = [
+const marketColumns: Column<Shared>[] = [
   { key: 'subject_id', value: (r) => r.unit.subject?.id },
   { key: 'subject_name', value: (r) => r.unit.subject?.name },
   { key: 'role', value: (r) => r.unit.role },
   { key: 'distance_miles', value: (r) => r.unit.distance_miles },
   ...communityColumns,
 ];
+
+/** A community's records repeat its dates and floor plans: the CSV formats each distinct value once. */
+const REPEATING = new Set(['as_of_date', 'floor_plan_name', 'bedrooms', 'bathrooms', 'square_feet', 'floor_plan_id']);
+const recordColumns: Column<PricingRecord>[] = pricingColumns.map((column) => ({ ...column, repeats: REPEATING.has(column.key) }));
 
 /**
  * Remembers, beside the output file, the latest pricing date a successful
@@ -96,8 +99,8 @@ async function markets(api: ApiClient, list: { id: string }[], includeInactive: 
   ]);
 }
 
-/** A community's rows; its failure; or, after a failure that stops the export, nothing. */
-type Fetched = { unit: Unit; rows: ExportRow[] } | { unit: Unit; error: Error } | { unit: Unit; skipped: true };
+/** A community's pricing; its failure; or, after a failure that stops the export, nothing. */
+type Fetched = (Shared & { records: PricingRecord[] }) | { unit: Unit; error: Error } | { unit: Unit; skipped: true };
 
 /**
  * Fetches each community's history through a window of `concurrency` requests
@@ -110,7 +113,7 @@ type Fetched = { unit: Unit; rows: ExportRow[] } | { unit: Unit; error: Error } 
 async function writeRows(
   api: ApiClient,
   units: Unit[],
-  columns: Column<ExportRow>[],
+  columns: { shared: Column<Shared>[]; records: Column<PricingRecord>[] },
   range: { start: string; end: string },
   concurrency: number,
   file: AtomicFile,
@@ -125,24 +128,34 @@ async function writeRows(
     if (stopped) return { unit, skipped: true };
     try {
       const { data } = await api.call('getPricingHistory', { params: { id: unit.id }, query: { start_date: range.start, end_date: range.end } });
-      return { unit, rows: data.pricing.map((record) => ({ unit, community: data.community, record })) };
+      return { unit, community: data.community, records: data.pricing };
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) stopped = true;
       return { unit, error: error as Error };
     }
   };
+  // The file takes one community's rows while the next ones are fetched and formatted.
+  let writing = Promise.resolve();
   try {
     for await (const result of mapOrdered(units, concurrency, fetch)) {
       done += 1;
       if ('error' in result) failures.push({ id: result.unit.id, error: result.error });
-      else if ('rows' in result && failures.length === 0) {
-        if (result.rows.length > 0) await file.write(await formatCsv(result.rows, columns, { header: false }));
-        written += result.rows.length;
-        for (const { record } of result.rows) if (latest === undefined || record.as_of_date > latest) latest = record.as_of_date;
+      else if ('records' in result && failures.length === 0) {
+        const { records } = result;
+        if (records.length > 0) {
+          const text = await formatCsvRecords(records, columns.records, columns.shared.map((c) => c.value(result)));
+          await writing;
+          writing = file.write(text);
+        }
+        written += records.length;
+        for (const record of records) if (latest === undefined || record.as_of_date > latest) latest = record.as_of_date;
       }
       progress.update(done, written);
     }
+    await writing;
   } finally {
+    // Never left mid-write: the caller may remove the file next.
+    await writing.catch(() => undefined);
     progress.stop();
   }
   return { failures, stopped, written, latest };
@@ -157,7 +170,8 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   const target = toStdout ? '-' : resolve(out);
   const state = opts.sinceLast ? await readState<ExportState>(stateFile(target)) : undefined;
   const range = dateRange(ctx, opts, state);
-  const { concurrency } = opts;
+  // In-process (--local) requests take turns on this thread: more in flight would only hold more answers at once.
+  const concurrency = opts.concurrency ?? (ctx.globals.local ? 1 : 4);
   const api = await ctx.api();
 
   let units: Unit[] = [];
@@ -172,9 +186,9 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
       }
     } else units = list.map(({ id }) => ({ id }));
   }
-  const listed = includeComps ? marketColumns : communityColumns;
+  const shared = includeComps ? marketColumns : communityColumns;
   // --dollars: one transform of the columns; every row written goes through them.
-  const columns = ctx.globals.dollars ? dollarColumns(listed) : listed;
+  const records = ctx.globals.dollars ? dollarColumns(recordColumns) : recordColumns;
 
   // Rows go to a temporary file as they arrive, and it replaces the output only
   // once everything arrived. Stdout gets the finished file too: a failed export
@@ -189,8 +203,8 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   });
   let result: Awaited<ReturnType<typeof writeRows>>;
   try {
-    await file.write(await formatCsv([], columns));
-    result = await writeRows(api, units, columns, range, concurrency, file, progress);
+    await file.write(await formatCsvHeader([...shared, ...records].map((c) => c.key)));
+    result = await writeRows(api, units, { shared, records }, range, concurrency, file, progress);
   } catch (error) {
     await file.abort();
     throw error;

@@ -40,7 +40,11 @@ export const exportPricing = () =>
     .option('--start <date>', 'first date, YYYY-MM-DD')
     .option('--end <date>', 'last date, YYYY-MM-DD')
     .option('--since-last', 'only dates after the last successful export to the same file (state kept beside it)')
-    .option('--concurrency <n>', 'requests in flight at once', parseIntegerOption('--concurrency', 1, 16), 4)
+    .option(
+      '--concurrency <n>',
+      'requests in flight at once (default 4; with --local 1, as its requests run one at a time in this process)',
+      parseIntegerOption('--concurrency', 1, 16),
+    )
     .addHelpText(
       'after',
       examples(

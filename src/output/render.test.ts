@@ -286,6 +286,13 @@ describe('json', () => {
     expect(reduceJson({ items: [{ a: 1, b: 0 }] }, cols, [{ a: 1 }])).toEqual({ items: [{ a: 1, double: 2 }] });
     expect(reduceJson([{ a: 3 }], cols, [{ a: 3 }])).toEqual([{ a: 3, double: 6 }]);
   });
+  it('a key holding undefined (an answer handed over in process, not parsed from JSON) is a missing key', () => {
+    const cols: Column<{ a: number }>[] = [
+      { key: 'a', value: (r) => r.a },
+      { key: 'double', value: (r) => r.a * 2 },
+    ];
+    expect(JSON.stringify(reduceJson([{ a: 2, double: undefined }], cols, [{ a: 2 }]))).toBe('[{"a":2,"double":4}]');
+  });
   it('uses jsonRowsKey when the body has several arrays', () => {
     const cols: Column<unknown>[] = [{ key: 'id', value: () => null }];
     const json = { comps: [{ id: 1, x: 1 }], warnings: ['w'] };

@@ -327,7 +327,8 @@ function reduceItem<Row>(item: unknown, columns: readonly Column<Row>[], row: Ro
   if (!isPlainObject(item)) return item;
   const out: Record<string, unknown> = {};
   for (const c of columns) {
-    if (Object.hasOwn(item, c.key)) out[c.key] = item[c.key];
+    // A key holding undefined is one JSON text would not have (an answer handed over in-process).
+    if (Object.hasOwn(item, c.key) && item[c.key] !== undefined) out[c.key] = item[c.key];
     else if (row !== undefined) out[c.key] = jsonValue(c.value(row));
   }
   return out;

@@ -288,6 +288,21 @@ describe('responses', () => {
     expect(lines).toEqual([`< body: ${JSON.stringify(user)}`]);
   });
 
+  it('an answer handed over in-process (no JSON text) is read like a body: checked, kept as raw, traced as JSON', async () => {
+    const inProcess = (answer: unknown): Transport => ({
+      target: 'local store',
+      request: async () => ({ status: 200, headers: {}, body: '', answer }),
+      close: async () => undefined,
+    });
+    const lines: string[] = [];
+    const result = await createApiClient(inProcess(user), { trace: (line) => lines.push(line) }).call('getUser', { params: { id: USER_ID } });
+    expect(result.raw).toBe(user);
+    expect(result.data).toEqual(user);
+    expect(lines).toEqual([`< body: ${JSON.stringify(user)}`]);
+    const error = await failure(createApiClient(inProcess({ ...user, id: 'not-a-uuid' })).call('getUser', { params: { id: USER_ID } }));
+    expect(error.message).toMatch(/getUser\) answered with a body that breaks the API contract: id: expected a UUID/);
+  });
+
   it('server text in error messages is neutralised: no terminal controls, one line', async () => {
     answer(500, errorBody('internal_error', 'boom\u001b]0;pwned\u0007\n\u001b[2Jagain'));
     const error = await failure(client().call('getUser', { params: { id: USER_ID } }));

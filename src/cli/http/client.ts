@@ -242,8 +242,9 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
         ...(body !== undefined ? { body } : {}),
       });
 
+      const handedOver = response.answer !== undefined;
       if (options.trace) {
-        const { body: text } = response;
+        const text = handedOver ? JSON.stringify(response.answer) : response.body;
         options.trace(
           text.length > TRACE_BODY_MAX
             ? `< body (${text.length} characters, first ${TRACE_BODY_MAX}): ${text.slice(0, TRACE_BODY_MAX)}`
@@ -252,7 +253,7 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
       }
 
       const request = requestName(endpoint.method, fullPath);
-      const json = parseJson(response.body);
+      const json = handedOver ? { ok: true as const, value: response.answer } : parseJson(response.body);
       const raw = json.ok ? json.value : undefined;
       if (response.status < 200 || response.status > 299)
         throw apiErrorFrom(response.status, raw, json.ok, request, transport.target);

@@ -2,7 +2,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Format } from '../output/formats.js';
 import { splitList, type OptionsOf } from './command.js';
+import { peekConfig } from './config.js';
 import { UsageError } from './errors.js';
+import { decideLocalMode, envSwitch, type LocalMode } from './local-mode.js';
 import type { rootCommand } from './program.js';
 
 /** The global flags, as commander parses them (optsWithGlobals), typed from the program's definition. */
@@ -11,7 +13,12 @@ export type GlobalFlags = OptionsOf<typeof rootCommand>;
 export interface GlobalOptions {
   profile?: string | undefined;
   local: boolean;
+  /** Why `local` is what it is (flag, RENTSURVEY_LOCAL, a profile saved with login --local), for messages. */
+  localMode: LocalMode;
   dataDir: string;
+  dataDirSource: 'flag' | 'env' | 'profile' | 'default';
+  /** --no-input, RENTSURVEY_NO_INPUT or CI: nothing prompts; what would ask fails naming the flag to pass. */
+  noInput: boolean;
   format: Format;
   fields?: string[] | undefined;
   noColor: boolean;
@@ -39,6 +46,14 @@ function seconds(value: string | undefined, name: string): number | undefined {
   return Math.round(n * 1000);
 }
 
+/** --data-dir > RENTSURVEY_DATA_DIR > the local profile's (login --data-dir … --local) > $XDG_DATA_HOME/rentsurvey. */
+function dataDirOf(flag: string | undefined, env: NodeJS.ProcessEnv, profile: string | undefined): Pick<GlobalOptions, 'dataDir' | 'dataDirSource'> {
+  if (flag) return { dataDir: flag, dataDirSource: 'flag' };
+  if (env.RENTSURVEY_DATA_DIR) return { dataDir: env.RENTSURVEY_DATA_DIR, dataDirSource: 'env' };
+  if (profile) return { dataDir: profile, dataDirSource: 'profile' };
+  return { dataDir: defaultDataDir(env), dataDirSource: 'default' };
+}
+
 export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessEnv): GlobalOptions {
   const shorthands = [flags.json && 'json', flags.csv && 'csv', flags.ndjson && 'ndjson'].filter(Boolean) as Format[];
   if (shorthands.length > 1) throw new UsageError('use only one of --json, --csv and --ndjson');
@@ -48,10 +63,16 @@ export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessE
   const format: Format = shorthands[0] ?? flags.format ?? 'table';
   const fields = flags.fields === undefined ? undefined : splitList(flags.fields);
   if (fields?.length === 0) throw new UsageError('--fields needs at least one field name');
+  const profile = flags.profile ?? (env.RENTSURVEY_PROFILE || undefined);
+  // Read only (no folder created): a broken config.json is reported by the commands that need credentials.
+  const stored = peekConfig(defaultConfigDir(env)).getProfile(profile ?? 'default');
+  const localMode = decideLocalMode({ flag: flags.local, profileFlag: flags.profile, env, stored });
   return {
-    profile: flags.profile ?? (env.RENTSURVEY_PROFILE || undefined),
-    local: flags.local === true,
-    dataDir: flags.dataDir ?? (env.RENTSURVEY_DATA_DIR || defaultDataDir(env)),
+    profile,
+    local: localMode.local,
+    localMode,
+    ...dataDirOf(flags.dataDir, env, localMode.local ? stored?.data_dir : undefined),
+    noInput: flags.input === false || envSwitch(env.RENTSURVEY_NO_INPUT) || envSwitch(env.CI),
     format,
     fields,
     noColor: flags.color === false,

@@ -60,6 +60,6 @@ describe('communities list', () => {
     const r = await cli.run(['--local', 'communities', 'list', '--limit', '500']);
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/--limit must be an integer from 1 to 100, got "500"/);
+    expect(r.stderr).toMatch(/--limit: "500" is not a whole number from 1 to 100/);
   });
 });

@@ -1,13 +1,16 @@
 import { basename, dirname, join, resolve } from 'node:path';
-import { addDays, isIsoDate } from '../../../domain/dates.js';
+import { addDays } from '../../../domain/dates.js';
 import { formatCsv, printData, type Column } from '../../../output/render.js';
 import { spinner } from '../../../output/messages.js';
-import { splitList, type Handler, type OptionsOf } from '../../command.js';
+import type { Handler, OptionsOf } from '../../command.js';
 import { eachLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { checkQuery } from '../../flag-terms.js';
+import { resolveCommunityList } from '../../references.js';
 import { readState, writeAtomically, writeState } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
+import { HISTORY_FLAGS } from './query-flags.js';
 import type { exportPricing } from './index.js';
 
 type Flags = OptionsOf<typeof exportPricing>;
@@ -37,12 +40,8 @@ const stateFile = (out: string) => join(dirname(out), `.${basename(out)}.rentsur
 
 function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | undefined) {
   const today = ctx.now().toISOString().slice(0, 10);
-  for (const flag of ['start', 'end'] as const) {
-    const value = opts[flag];
-    if (value !== undefined && !isIsoDate(value))
-      throw new UsageError(`--${flag} must be a date YYYY-MM-DD from 0001-01-01 to 9999-12-31, got "${value}"`);
-  }
-  if (opts.sinceLast && (opts.start || opts.days)) throw new UsageError('--since-last picks the start date; drop --start/--days');
+  // --since-last with --start or --days is refused by the definition (conflicts).
+  checkQuery('getPricingHistory', { start_date: opts.start, end_date: opts.end, days: opts.days }, HISTORY_FLAGS);
   const end = opts.end ?? today;
   let start = opts.start;
   if (!start && opts.sinceLast && state) start = addDays(state.last_exported_date, 1);
@@ -64,8 +63,7 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   let communities: { id: string; name: string }[];
   if (range.nothingNew) communities = [];
   else if (opts.communities) {
-    const ids = splitList(opts.communities);
-    if (ids.length === 0) throw new UsageError('--communities needs at least one id');
+    const ids = await resolveCommunityList(ctx, opts.communities, '--communities');
     communities = ids.map((id) => ({ id, name: id }));
   } else {
     const { data } = await api.call('getPortfolio', { query: { include_comp_count: false } });

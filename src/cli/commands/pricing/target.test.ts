@@ -257,7 +257,6 @@ describe('pricing target refuses what it cannot answer, before sending (exit 2)'
     await refused([MAPLE, '--percentile', 'high'], /--percentile must be a number, got "high"/);
     await refused([MAPLE, '--psi', '5'], /--psi is a fraction above -1 and below 1/);
     await refused([MAPLE, '--band', 'market', '--basis', 'gross'], /argument 'gross' is invalid/);
-    await refused(['maple', '--band', 'market'], /<community>: "maple" is not a community id/);
   });
 
   it('a community that does not exist is not found (exit 4)', async () => {

@@ -28,7 +28,7 @@ import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { assertFields, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
-import { resolveCommunity } from '../../references.js';
+import { communityArgument } from '../../references.js';
 import { compInput, latestDate, planLabel, pricingOfEachOnOrBefore } from '../../surveys.js';
 
 export type Basis = 'ner' | 'asking';
@@ -180,7 +180,7 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   const target = parseTarget(opts);
   assertFields(ctx, columns);
   const basis: Basis = opts.basis;
-  const id = await resolveCommunity(ctx, ref, '<community>');
+  const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
 
   const [{ data: plans }, { data: comps }] = await Promise.all([

@@ -70,9 +70,9 @@ export const OUTPUT_FLAGS: readonly OutputFlag[] = [
 ];
 
 /** The words after `rentsurvey` that run `command`. */
-export function commandPath(command: Command): string {
+export function commandPath(command: { name(): string; readonly parent: unknown }): string {
   const names: string[] = [];
-  for (let at: Command | null = command; at?.parent; at = at.parent as Command | null) names.unshift(at.name());
+  for (let at = command; at.parent; at = at.parent as typeof command) names.unshift(at.name());
   return names.join(' ');
 }
 

@@ -97,5 +97,5 @@ function cut(text: string, width: number): string {
     if (displayWidth(kept + char) > width - 1) break;
     kept += char;
   }
-  return `${kept}…`;
+  return `${kept.trimEnd()}…`;
 }

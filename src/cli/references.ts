@@ -124,7 +124,9 @@ async function search(ctx: CommandContext, ref: string): Promise<Community[] | u
   const found = new Map<string, Community>();
   try {
     for (let page = 0; page < MAX_SEARCH_PAGES; page++) {
-      const { data } = await api.call('listCommunities', { query: { search: ref, limit: PAGE_SIZE, offset: found.size } });
+      // Spaces as the matching rules read them: "barton  creek" finds "Barton Creek".
+      const text = ref.replace(/\s+/g, ' ');
+      const { data } = await api.call('listCommunities', { query: { search: text, limit: PAGE_SIZE, offset: found.size } });
       const before = found.size;
       for (const community of data.communities) found.set(community.id, community);
       const limit = Number.isInteger(data.limit) && data.limit >= 1 && data.limit <= PAGE_SIZE ? data.limit : PAGE_SIZE;

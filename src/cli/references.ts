@@ -117,11 +117,16 @@ function compsOf(ctx: CommandContext, subjectId: string): Promise<CompList> {
 /** A refusal that means "this service or key does not search": the portfolio answers instead. */
 const cannotSearch = (error: unknown) => error instanceof ApiError && [400, 403, 404, 405, 501].includes(error.status);
 
-/** Every page of GET /communities?search=ref, or undefined when the service or the key does not search. */
+/**
+ * Every page of GET /communities?search=ref; undefined when the service or the key
+ * does not search, or when its pages do not add up (a service that ignores offset):
+ * an incomplete answer could make an ambiguous name look unique.
+ */
 async function search(ctx: CommandContext, ref: string): Promise<Community[] | undefined> {
   if (ref.length > SEARCH_MAX) return undefined;
   const api = await ctx.api();
   const found = new Map<string, Community>();
+  let complete = false;
   try {
     for (let page = 0; page < MAX_SEARCH_PAGES; page++) {
       // Spaces as the matching rules read them: "barton  creek" finds "Barton Creek".
@@ -130,8 +135,13 @@ async function search(ctx: CommandContext, ref: string): Promise<Community[] | u
       const before = found.size;
       for (const community of data.communities) found.set(community.id, community);
       const limit = Number.isInteger(data.limit) && data.limit >= 1 && data.limit <= PAGE_SIZE ? data.limit : PAGE_SIZE;
-      // Never loop on the service's word alone: a short page, or nothing new, is the end.
-      if (data.communities.length < limit || found.size === before || found.size >= data.total) break;
+      // Never loop on the service's word alone: a short page, or all it counted, is the end.
+      if (data.communities.length < limit || found.size >= data.total) {
+        complete = true;
+        break;
+      }
+      // A page with nothing new: the service ignores offset. What it sent is not all there is.
+      if (found.size === before) break;
     }
   } catch (error) {
     if (cannotSearch(error)) {
@@ -141,6 +151,10 @@ async function search(ctx: CommandContext, ref: string): Promise<Community[] | u
     throw error;
   }
   await rememberCommunities(ctx, [...found.values()]);
+  if (!complete) {
+    ctx.log.debug('the search did not page to its end; looking in the portfolio');
+    return undefined;
+  }
   return [...found.values()];
 }
 

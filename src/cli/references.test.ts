@@ -98,6 +98,13 @@ describe('community references', () => {
     }
   });
 
+  it('a spinner on stderr while looking up, on a terminal only (and not with --quiet)', async ({ cli }) => {
+    const tty = await cli.run(['--local', 'vacancy', 'DR-006', '--json'], { isTTY: true });
+    expect(tty.stderr).toMatch(/Looking up "DR-006"…/);
+    for (const r of [await cli.run(['--local', 'vacancy', 'DR-006', '--json']), await cli.run(['--local', '-q', 'vacancy', 'DR-006', '--json'], { isTTY: true })])
+      expect(r.stderr).not.toMatch(/Looking up/);
+  });
+
   it('ambiguous on a terminal: a picker of the candidates on stderr; Enter takes the highlighted one', async ({ cli }) => {
     const barton = await subject(cli, BARTON);
     const r = await cli.run(['--local', 'overview', 'Barton Creek', '--json'], { isTTY: true, stdin: '\r' });

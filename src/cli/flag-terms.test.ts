@@ -73,6 +73,11 @@ describe('commands say problems in flag terms, before sending', () => {
     await refused(cli, ['pricing', 'export', '--start', 'yesterday', '--out', '-'], /^error: --start: "yesterday" is not a date \(YYYY-MM-DD\)$/m);
     await refused(cli, ['digest', '--since', '2026-1-1'], /^error: --since: "2026-1-1" is not a date \(YYYY-MM-DD\)$/m);
     await refused(cli, ['communities', 'list', '--limit', '500'], /^error: --limit: "500" is not a whole number from 1 to 100$/m);
+    await refused(cli, ['communities', 'list', '--search', 'x'.repeat(201)], /^error: --search: "x+" is longer than 200 characters$/m);
+    const ids = Array.from({ length: 51 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    await refused(cli, ['communities', 'batch', ...ids], /^error: <communities>: at most 50 per request, got 51$/m);
+    await refused(cli, ['pricing', 'target', 'DR-006', '--psi', 'lots'], /^error: --psi: "lots" is not a number$/m);
+    await refused(cli, ['digest', '--min-change', '$-5'], /^error: --min-change: "\$-5" is not an amount of dollars \(like 25 or 12.50\)$/m);
   });
 
   it('record fields', async ({ cli }) => {

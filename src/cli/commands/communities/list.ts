@@ -1,6 +1,7 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import type { Handler } from '../../command.js';
 import { rememberCommunities } from '../../community-cache.js';
+import { checkQuery } from '../../flag-terms.js';
 import { printList } from '../../print.js';
 import { communityColumns, LIST_TABLE_FIELDS } from './columns.js';
 import type { list } from './index.js';
@@ -10,8 +11,9 @@ type Page = ReadOf<'listCommunities'>;
 const PAGE_SIZE = 100;
 
 export const run: Handler<typeof list> = async (ctx, opts) => {
-  const api = await ctx.api();
   const { search } = opts;
+  checkQuery('listCommunities', { search }, { search: '--search' });
+  const api = await ctx.api();
   let page: Page;
   let raw: unknown;
   if (opts.all) {

@@ -70,7 +70,7 @@ function parseMinChange(value: unknown): number {
   if (value === undefined) return 0;
   const raw = String(value).trim();
   if (!/^\$?\d+(\.\d{1,2})?$/.test(raw))
-    throw new UsageError(`--min-change is an amount of dollars, like 25 or 12.50; got "${String(value)}"`);
+    throw new UsageError(`--min-change: "${String(value)}" is not an amount of dollars (like 25 or 12.50)`);
   return Math.round(Number(raw.replace('$', '')) * 100);
 }
 

@@ -4,8 +4,10 @@
  * and the atomic write both they and exported files go through.
  */
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { ExitCode } from './errors.js';
 
 /** The state stored at `path`, or undefined when there is none yet (or it cannot be read: start afresh). */
 export async function readState<T>(path: string): Promise<T | undefined> {
@@ -22,19 +24,89 @@ export function writeState(path: string, state: unknown): Promise<void> {
 
 /** Writes through a temporary file in the same folder and renames it into place: readers never see half a file. */
 export async function writeAtomically(path: string, content: string) {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const file = await createAtomicFile(path);
   try {
-    const handle = await open(temp, 'w', 0o644);
-    try {
-      await handle.writeFile(content);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, path);
+    await file.write(content);
+    await file.commit();
   } catch (error) {
-    await rm(temp, { force: true });
+    await file.abort();
     throw error;
   }
+}
+
+/**
+ * A file written piece by piece that appears at `path` only when committed:
+ * until then it is a temporary file beside it (same folder, so the rename is
+ * atomic). Abort, or a failure, removes it and leaves `path` as it was.
+ */
+export interface AtomicFile {
+  /** The temporary file's path (for messages and tests). */
+  readonly temp: string;
+  /** Appends; resolves when the data is handed to the file (so memory stays bounded). */
+  write(chunk: string): Promise<void>;
+  /** Flushes to disk and renames over `path`. */
+  commit(): Promise<void>;
+  /** Removes the temporary file; `path` is untouched. Safe to call more than once. */
+  abort(): Promise<void>;
+}
+
+export async function createAtomicFile(
+  path: string,
+  options: { onSignal?: (signal: NodeJS.Signals) => void } = {},
+): Promise<AtomicFile> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const handle = await open(temp, 'w', 0o644);
+  const release = removeOnSignal(temp, options.onSignal);
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await handle.close();
+  };
+  return {
+    temp,
+    async write(chunk) {
+      await handle.write(chunk);
+    },
+    async commit() {
+      try {
+        await handle.sync();
+        await close();
+        await rename(temp, path);
+      } finally {
+        release();
+      }
+    },
+    async abort() {
+      await close().catch(() => undefined);
+      await rm(temp, { force: true });
+      release();
+    },
+  };
+}
+
+/** Exit statuses of a run ended by a signal, as a shell reports them (128 + the signal's number). */
+const SIGNAL_STATUS = { SIGINT: ExitCode.interrupted, SIGTERM: 143, SIGHUP: 129 } as const;
+
+/**
+ * While a temporary file exists, Ctrl-C (SIGINT), a kill (SIGTERM) or a closed
+ * terminal (SIGHUP) removes it before the process ends: a cron job killed by a
+ * timeout leaves nothing behind. Returns the function that stops watching.
+ */
+function removeOnSignal(temp: string, onSignal?: (signal: NodeJS.Signals) => void): () => void {
+  const handlers = (Object.entries(SIGNAL_STATUS) as [NodeJS.Signals, number][]).map(([signal, status]) => {
+    const handler = () => {
+      rmSync(temp, { force: true });
+      onSignal?.(signal);
+      // A signal ends the run at once, whatever is awaited (requests in flight): there is no handler to return to.
+      // eslint-disable-next-line no-restricted-syntax
+      process.exit(status);
+    };
+    process.once(signal, handler);
+    return [signal, handler] as const;
+  });
+  return () => {
+    for (const [signal, handler] of handlers) process.off(signal, handler);
+  };
 }

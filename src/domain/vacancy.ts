@@ -102,18 +102,38 @@ export function vacancyPercent(input: VacancyInput): number | null {
 }
 
 /**
+ * A community in one survey, already counted: its units, and those available
+ * within the 14-day window (`availableNext14Days`). The store counts them in
+ * SQL for a whole trend at once (a year of surveys × 11 communities).
+ */
+export interface VacancyCount {
+  totalUnits: number;
+  availableNext14Days: number;
+}
+
+const countOf = (input: VacancyInput): VacancyCount => ({ totalUnits: input.totalUnits, availableNext14Days: availableNext14Days(input) });
+
+const fractionOf = (count: VacancyCount) => (count.totalUnits > 0 ? count.availableNext14Days / count.totalUnits : null);
+
+/**
  * One trend point: subject vacancy against the plain mean of the comps'
  * vacancies (each comp counts once, whatever its size). Comps without units
  * are left out; null when none remain.
  */
 export function computeVacancyTrendPoint(subject: VacancyInput, comps: readonly VacancyInput[]): VacancyTrendPoint {
+  return vacancyTrendPoint(countOf(subject), comps.map(countOf));
+}
+
+/** The same from counts. */
+export function vacancyTrendPoint(subject: VacancyCount, comps: readonly VacancyCount[]): VacancyTrendPoint {
   const compFractions = comps.flatMap((comp) => {
-    const fraction = vacancyFraction(comp);
+    const fraction = fractionOf(comp);
     return fraction === null ? [] : [fraction];
   });
   const average = mean(compFractions);
+  const subjectFraction = fractionOf(subject);
   return {
-    subject_vacancy: vacancyPercent(subject),
+    subject_vacancy: subjectFraction === null ? null : roundPercent1(subjectFraction * 100),
     avg_comp_vacancy: average === null ? null : roundPercent1(average * 100),
   };
 }

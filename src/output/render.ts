@@ -252,11 +252,18 @@ function colorizeJson(text: string, style: Style): string {
 
 // ---------------------------------------------------------------- csv
 
-/** Header of column keys, then raw values; quoting is csv-stringify's. */
-export async function formatCsv<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): Promise<string> {
+/**
+ * Header of column keys, then raw values; quoting is csv-stringify's. Without
+ * the header, a further piece of a CSV written in parts (`pricing export`).
+ */
+export async function formatCsv<Row>(
+  rows: readonly Row[],
+  columns: readonly Column<Row>[],
+  options: { header?: boolean } = {},
+): Promise<string> {
   const { stringify } = await import('csv-stringify/sync');
   const records = rows.map((row) => columns.map((c) => csvValue(c.value(row))));
-  return stringify([columns.map((c) => c.key), ...records]);
+  return stringify(options.header === false ? records : [columns.map((c) => c.key), ...records]);
 }
 
 function csvValue(value: unknown): string {

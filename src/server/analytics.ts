@@ -3,11 +3,10 @@ import { computeOverview } from '../domain/overview.js';
 import {
   computeProjections,
   computeVacancy,
-  computeVacancyTrendPoint,
   PROJECTION_HORIZONS,
+  vacancyTrendPoint,
   vacancyWithoutData,
   type Projections,
-  type VacancyInput,
 } from '../domain/vacancy.js';
 import type { Store } from './store/index.js';
 
@@ -58,23 +57,13 @@ export function overview(store: Store, organizationId: string, id: string): Resp
 export function vacancy(store: Store, organizationId: string, id: string): ResponseOf<'getVacancy'> {
   const data = store.analytics.vacancyData(organizationId, id);
   const latest = data.surveys.at(-1);
+  const totalUnits = data.totalUnits.get(id) ?? 0;
   return {
     community_id: data.subject.id,
     community_name: data.subject.name,
-    total_units: data.totalUnits.get(id) ?? 0,
-    ...(latest ? computeVacancy(vacancyInput(data, latest, id)) : vacancyWithoutData()),
+    total_units: totalUnits,
+    ...(latest ? computeVacancy({ surveyDate: latest.survey_date, totalUnits, availability: data.latestAvailability }) : vacancyWithoutData()),
     as_of_date: latest?.survey_date ?? null,
-  };
-}
-
-type VacancyData = ReturnType<Store['analytics']['vacancyData']>;
-
-/** One community's figures in one survey. */
-function vacancyInput(data: VacancyData, survey: { id: string; survey_date: string }, communityId: string): VacancyInput {
-  return {
-    surveyDate: survey.survey_date,
-    totalUnits: data.totalUnits.get(communityId) ?? 0,
-    availability: data.availability.filter((a) => a.survey_id === survey.id && a.community_id === communityId),
   };
 }
 
@@ -95,11 +84,15 @@ export function vacancyTrend(
   );
   // A comp counts in a survey only when that survey observed it: no data is not 0 %. Whether it is
   // active today does not matter: a comp deactivated since keeps its past points (docs/metrics.md).
-  const observed = new Set(data.observed.map((o) => `${o.survey_id} ${o.community_id}`));
+  const observed = new Map(data.observed.map((o) => [`${o.survey_id} ${o.community_id}`, o.available]));
+  const count = (surveyId: string, communityId: string) => ({
+    totalUnits: data.totalUnits.get(communityId) ?? 0,
+    availableNext14Days: observed.get(`${surveyId} ${communityId}`) ?? 0,
+  });
   const trends = inRange.map((survey) => {
-    const point = computeVacancyTrendPoint(
-      vacancyInput(data, survey, id),
-      data.compIds.filter((compId) => observed.has(`${survey.id} ${compId}`)).map((compId) => vacancyInput(data, survey, compId)),
+    const point = vacancyTrendPoint(
+      count(survey.id, id),
+      data.compIds.filter((compId) => observed.has(`${survey.id} ${compId}`)).map((compId) => count(survey.id, compId)),
     );
     return {
       date: `${survey.survey_date}T00:00:00.000Z`,
@@ -110,7 +103,7 @@ export function vacancyTrend(
   });
   const latest = data.surveys.at(-1);
   const projections = latest
-    ? computeProjections({ ...vacancyInput(data, latest, id), asOfDate: latest.survey_date })
+    ? computeProjections({ asOfDate: latest.survey_date, totalUnits: data.totalUnits.get(id) ?? 0, availability: data.latestAvailability })
     : (Object.fromEntries(PROJECTION_HORIZONS.map((days) => [`${days}d`, 0])) as Projections);
   return {
     community_id: data.subject.id,

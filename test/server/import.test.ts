@@ -610,3 +610,42 @@ async function countObservations(dataDir: string): Promise<number> {
     local.close();
   }
 }
+
+describe('importObservationStream (the CSV read as a stream)', () => {
+  const row = (line: number, floor_plan_key: string, date: string) => ({
+    line, subject_key: 's1', date, floor_plan_key, market_rent_cents: 200_000 + line, units_available: 1, concessions: '',
+  });
+  const dates = Array.from({ length: 400 }, (_, i) => new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+  async function* rows(bad?: number) {
+    for (const [i, date] of dates.entries()) {
+      // Rows arrive one by one, as from a file.
+      await Promise.resolve();
+      yield row(2 + i * 2, 's1-a1', date);
+      yield row(3 + i * 2, 2 + i * 2 + 1 === bad ? 'no-such-plan' : 's1-b2', date);
+    }
+  }
+
+  it('imports every row in one transaction', async () => {
+    importDataset(store, baseDataset());
+    const organizationId = store.accounts.organizationByName(ORG)?.id as string;
+    const before = counts(store);
+    expect(await store.imports.importObservationStream(organizationId, rows())).toMatchObject({ surveys: 400, observations: 800 });
+    expect(counts(store)).toMatchObject({ observations: before.observations + 800 });
+    expect(observation(store, planId('s1-b2'), dates[399]!)?.market_rent_cents).toBe(200_801);
+  });
+
+  it('a bad row deep in the stream: its line in the error, and nothing written', async () => {
+    importDataset(store, baseDataset());
+    const organizationId = store.accounts.organizationByName(ORG)?.id as string;
+    const before = counts(store);
+    const error = await store.imports.importObservationStream(organizationId, rows(701)).then(
+      () => new Error('expected the import to be rejected'),
+      (e: unknown) => e as Error,
+    );
+    expect(error).toBeInstanceOf(StoreError);
+    expect(error.message).toMatch(/^line 701: floor_plan_key: no floor plan no-such-plan of s1/);
+    expect(counts(store)).toEqual(before);
+    // The store is usable afterwards (the transaction was rolled back, not left open).
+    expect(await store.imports.importObservationStream(organizationId, rows())).toMatchObject({ observations: 800 });
+  });
+});

@@ -10,7 +10,9 @@ export async function createLocalTransport(options: {
   trace?: ((line: string) => void) | undefined;
 }): Promise<{ transport: Transport; apiKey: string }> {
   const { openLocalService, localCliKey } = await import('../../server/local.js');
-  const service = openLocalService({ dataDir: options.dataDir, notice: options.notice });
+  // One command's requests rarely repeat, and a cache of whole answers would hold
+  // every page of a long `pricing export` in memory.
+  const service = openLocalService({ dataDir: options.dataDir, notice: options.notice, responseCache: false });
   const apiKey = localCliKey(service.store);
   const transport: Transport = {
     target: `local store ${options.dataDir}`,

@@ -36,9 +36,13 @@ export function analyticsInputsStore(db: Database, queries: PricingQueries) {
     },
 
     /**
-     * Availability rows of the subject's completed surveys, for its plans and
-     * its comparables' plans — deactivated ones too: a comparable keeps its
-     * history, so it still counts in the past surveys that observed it.
+     * The subject's completed surveys and, per survey, the communities it
+     * observed with their units available within the 14-day window
+     * (survey_vacancy, kept by the importer) — the subject and its
+     * comparables, deactivated ones too: a comparable keeps its history, so it
+     * still counts in the past surveys that observed it. `latestAvailability`
+     * holds the latest survey's availability rows of the subject, for the
+     * vacancy and the projections.
      */
     vacancyData(organizationId: string, subjectId: string) {
       const subject = queries.communityOrThrow(organizationId, subjectId);
@@ -54,27 +58,29 @@ export function analyticsInputsStore(db: Database, queries: PricingQueries) {
           WHERE community_id IN (SELECT value FROM json_each(?)) GROUP BY community_id`,
         jsonIds(communities),
       );
-      const availability = db.all<{ survey_id: string; community_id: string; available_from: string; units: number }>(
-        `SELECT a.survey_id, fp.community_id, a.available_from, a.units
-           FROM availability a JOIN floor_plans fp ON fp.id = a.floor_plan_id
-          WHERE a.survey_id IN (SELECT value FROM json_each(?))
-            AND fp.community_id IN (SELECT value FROM json_each(?))`,
-        jsonIds(surveys.map((s) => s.id)),
-        jsonIds(communities),
+      const observed = db.all<{ survey_id: string; community_id: string; available: number }>(
+        `SELECT v.survey_id, v.community_id, v.available_next_14_days AS available
+           FROM surveys s JOIN survey_vacancy v ON v.survey_id = s.id
+          WHERE s.subject_id = ? AND s.status = 'completed'`,
+        subjectId,
       );
-      // Which communities a survey observed at all, so a comp without data is not counted as 0 %.
-      const observed = db.all<{ survey_id: string; community_id: string }>(
-        `SELECT DISTINCT o.survey_id, fp.community_id FROM observations o JOIN floor_plans fp ON fp.id = o.floor_plan_id
-          WHERE o.survey_id IN (SELECT value FROM json_each(?))`,
-        jsonIds(surveys.map((s) => s.id)),
-      );
+      const latest = surveys.at(-1);
+      const latestAvailability = latest
+        ? db.all<{ available_from: string; units: number }>(
+            `SELECT a.available_from, a.units FROM availability a JOIN floor_plans fp ON fp.id = a.floor_plan_id
+              WHERE a.survey_id = ? AND fp.community_id = ?`,
+            latest.id,
+            subjectId,
+          )
+        : [];
       return {
         subject,
         surveys,
         compIds: communities.slice(1),
         totalUnits: new Map(units.map((u) => [u.community_id, u.units])),
-        availability,
+        /** Per survey, the communities it observed and their units available within the window. */
         observed,
+        latestAvailability,
       };
     },
   };

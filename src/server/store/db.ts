@@ -74,6 +74,28 @@ export class Database {
     }
   }
 
+  /**
+   * The same for work that awaits (rows read from a stream). Everything the
+   * process does with this connection meanwhile is inside the transaction, so
+   * only commands that own the connection (local import) use it.
+   */
+  async transactionAsync<T>(work: () => Promise<T>): Promise<T> {
+    if (this.depth > 0) return work();
+    this.raw.exec('BEGIN IMMEDIATE');
+    this.depth++;
+    try {
+      const result = await work();
+      this.raw.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.raw.exec('ROLLBACK');
+      throw error;
+    } finally {
+      this.depth--;
+      this.localWrites++;
+    }
+  }
+
   /** Changes whenever this or any other connection committed a change. */
   version(): string {
     const { data_version } = this.get<{ data_version: number }>('PRAGMA data_version') ?? { data_version: 0 };

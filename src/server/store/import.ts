@@ -3,6 +3,7 @@ import type { Dataset } from '../../api/dataset.js';
 import { MAX_ACTIVE_COMPS } from '../../api/primitives.js';
 import type { ErrorDetail } from '../../api/schemas.js';
 import { monthlyConcessionCents, netEffectiveRentCents } from '../../domain/concessions.js';
+import { VACANCY_WINDOW_DAYS } from '../../domain/vacancy.js';
 import type { AccountsStore } from './accounts.js';
 import type { CommunitiesStore } from './communities.js';
 import type { Database } from './db.js';
@@ -17,6 +18,18 @@ export function keyId(organization: string, kind: string, key: string): string {
   const hex = createHash('sha256').update(`${organization.toLowerCase()}\u0000${kind}\u0000${key}`).digest('hex');
   // RFC 9562 version 8 (custom) layout.
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** One row of the observations CSV, validated; `line` is its line in the file, for messages. */
+export interface ObservationCsvRow {
+  line: number;
+  subject_key: string;
+  date: string;
+  floor_plan_key: string;
+  market_rent_cents: number;
+  net_effective_rent_cents?: number | undefined;
+  units_available: number;
+  concessions: string;
 }
 
 /** Observations whose concession text could not be valued (no NER recorded below asking): kept as written, NER at asking. */
@@ -142,6 +155,16 @@ export function checkReferences(dataset: Dataset): ErrorDetail[] {
   return problems.slice(0, 20);
 }
 
+/** `find` with its answers kept, by its (string) arguments. */
+function remembered<A extends string[], R>(find: (...args: A) => R): (...args: A) => R {
+  const known = new Map<string, R>();
+  return (...args) => {
+    const key = args.join('\u0000');
+    if (!known.has(key)) known.set(key, find(...args));
+    return known.get(key) as R;
+  };
+}
+
 export function importStore(db: Database, now: () => string, accounts: AccountsStore, communities: CommunitiesStore) {
   function upsertObservation(
     surveyId: string,
@@ -186,6 +209,28 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
       );
   }
 
+  /**
+   * Recounts the survey_vacancy rows of the given surveys from their
+   * observations and availability (one pass, whatever was replaced): each
+   * community a survey observed, with its units available within the window.
+   */
+  function refreshSurveyVacancy(surveyIds: Iterable<string>) {
+    const ids = JSON.stringify([...surveyIds]);
+    db.run('DELETE FROM survey_vacancy WHERE survey_id IN (SELECT value FROM json_each(?))', ids);
+    db.run(
+      `INSERT INTO survey_vacancy (survey_id, community_id, available_next_14_days)
+       SELECT o.survey_id, fp.community_id,
+              COALESCE(SUM(CASE WHEN a.available_from <= date(s.survey_date, :window) THEN a.units END), 0)
+         FROM observations o
+         JOIN surveys s ON s.id = o.survey_id
+         JOIN floor_plans fp ON fp.id = o.floor_plan_id
+         LEFT JOIN availability a ON a.survey_id = o.survey_id AND a.floor_plan_id = o.floor_plan_id
+        WHERE o.survey_id IN (SELECT value FROM json_each(:ids))
+        GROUP BY o.survey_id, fp.community_id`,
+      { ids, window: `+${VACANCY_WINDOW_DAYS} days` },
+    );
+  }
+
   function ensureSurvey(subjectId: string, date: string, id?: string): string {
     const existing = db.get<{ id: string }>('SELECT id FROM surveys WHERE subject_id = ? AND survey_date = ?', subjectId, date);
     if (existing) return existing.id;
@@ -198,6 +243,74 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
       now(),
     );
     return surveyId;
+  }
+
+  /**
+   * One observations import, row by row, inside the caller's transaction.
+   * Resolved subjects, plans and surveys are remembered, so each row costs its
+   * writes and little else. After the first problem nothing more is written;
+   * the rest is only checked, to report up to `maxProblems` at once.
+   */
+  function observationImport(organizationId: string, maxProblems: number) {
+    const org = db.get<{ name: string }>('SELECT name FROM organizations WHERE id = ?', organizationId)?.name ?? '';
+    const problems: ErrorDetail[] = [];
+    const touched = new Set<string>();
+    const unvalued = unvaluedTally();
+    let observations = 0;
+
+    const subjectOf = remembered(
+      (key: string) =>
+        db.get<{ id: string }>(
+          `SELECT id FROM communities WHERE organization_id = ? AND managed = 1
+              AND (id = lower(?) OR external_community_id = ? OR id = ?)`,
+          organizationId,
+          key,
+          key,
+          keyId(org, 'community', key),
+        )?.id ?? null,
+    );
+    const planOf = remembered(
+      (subject: string, key: string) =>
+        db.get<{ id: string }>(
+          `SELECT fp.id FROM floor_plans fp
+            WHERE (fp.community_id = :subject
+                   OR fp.community_id IN (SELECT comp_id FROM comps WHERE subject_id = :subject))
+              AND (fp.id = lower(:key) OR fp.id = :derived OR (fp.community_id = :subject AND fp.floor_plan_name = :key))`,
+          { subject, key, derived: keyId(org, 'floor_plan', key) },
+        )?.id ?? null,
+    );
+    const surveyOf = remembered((subjectId: string, date: string) => ensureSurvey(subjectId, date));
+
+    return {
+      /** Checks and (while there is no problem) writes one row; false once enough problems are known. */
+      add(row: ObservationCsvRow): boolean {
+        const subjectId = subjectOf(row.subject_key);
+        const planId = subjectId === null ? null : planOf(subjectId, row.floor_plan_key);
+        if (subjectId === null)
+          problems.push({ path: `line ${row.line}: subject_key`, message: `no managed community ${row.subject_key}` });
+        else if (planId === null)
+          problems.push({
+            path: `line ${row.line}: floor_plan_key`,
+            message: `no floor plan ${row.floor_plan_key} of ${row.subject_key} or its comparables`,
+          });
+        else if (row.net_effective_rent_cents !== undefined && row.net_effective_rent_cents > row.market_rent_cents)
+          problems.push({ path: `line ${row.line}: net_effective_rent_cents`, message: 'must not exceed market_rent_cents' });
+        else if (problems.length === 0) {
+          const surveyId = surveyOf(subjectId, row.date);
+          touched.add(surveyId);
+          upsertObservation(surveyId, planId, row.date, { ...row, availability: [] });
+          unvalued.add(row);
+        }
+        observations++;
+        return problems.length < maxProblems;
+      },
+      /** The summary; throws (so the transaction rolls back) when any row had a problem. */
+      finish() {
+        if (problems.length > 0) throw invalid(problems);
+        refreshSurveyVacancy(touched);
+        return { surveys: touched.size, observations, unvalued_concessions: unvalued.result() };
+      },
+    };
   }
 
   return {
@@ -265,14 +378,17 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
         }
         let observations = 0;
         const unvalued = unvaluedTally();
+        const surveyIds = new Set<string>();
         for (const survey of dataset.surveys) {
           const surveyId = ensureSurvey(communityIds.get(survey.subject) as string, survey.date, survey.id);
+          surveyIds.add(surveyId);
           for (const o of survey.observations) {
             upsertObservation(surveyId, planIds.get(o.floor_plan) as string, survey.date, o);
             unvalued.add(o);
             observations++;
           }
         }
+        refreshSurveyVacancy(surveyIds);
         return {
           organization: org,
           users: dataset.users.length,
@@ -289,70 +405,30 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
 
     /**
      * Imports observation rows (the CSV format) against communities and plans
-     * already in the store. Keys resolve as an id, an external_community_id, or
-     * the key of an earlier dataset import; plan keys also as a plan name of
-     * the subject's own plans (a comparable's plan needs its id or key).
+     * already in the store, in one transaction. Keys resolve as an id, an
+     * external_community_id, or the key of an earlier dataset import; plan keys
+     * also as a plan name of the subject's own plans (a comparable's plan needs
+     * its id or key). Rows that do not resolve are reported by line (the first
+     * 20), and then nothing is written.
      */
-    importObservations(
-      organizationId: string,
-      rows: {
-        line: number;
-        subject_key: string;
-        date: string;
-        floor_plan_key: string;
-        market_rent_cents: number;
-        net_effective_rent_cents?: number | undefined;
-        units_available: number;
-        concessions: string;
-      }[],
-    ) {
-      const org = db.get<{ name: string }>('SELECT name FROM organizations WHERE id = ?', organizationId)?.name ?? '';
-      const problems: ErrorDetail[] = [];
-      const resolved = rows.map((row) => {
-        const subject = db.get<{ id: string }>(
-          `SELECT id FROM communities WHERE organization_id = ? AND managed = 1
-              AND (id = lower(?) OR external_community_id = ? OR id = ?)`,
-          organizationId,
-          row.subject_key,
-          row.subject_key,
-          keyId(org, 'community', row.subject_key),
-        );
-        if (!subject) {
-          problems.push({ path: `line ${row.line}: subject_key`, message: `no managed community ${row.subject_key}` });
-          return null;
-        }
-        const plan = db.get<{ id: string }>(
-          `SELECT fp.id FROM floor_plans fp
-            WHERE (fp.community_id = :subject
-                   OR fp.community_id IN (SELECT comp_id FROM comps WHERE subject_id = :subject))
-              AND (fp.id = lower(:key) OR fp.id = :derived OR (fp.community_id = :subject AND fp.floor_plan_name = :key))`,
-          { subject: subject.id, key: row.floor_plan_key, derived: keyId(org, 'floor_plan', row.floor_plan_key) },
-        );
-        if (!plan) {
-          problems.push({
-            path: `line ${row.line}: floor_plan_key`,
-            message: `no floor plan ${row.floor_plan_key} of ${row.subject_key} or its comparables`,
-          });
-          return null;
-        }
-        if (row.net_effective_rent_cents !== undefined && row.net_effective_rent_cents > row.market_rent_cents) {
-          problems.push({ path: `line ${row.line}: net_effective_rent_cents`, message: 'must not exceed market_rent_cents' });
-          return null;
-        }
-        return { row, subjectId: subject.id, planId: plan.id };
-      });
-      if (problems.length > 0) throw invalid(problems.slice(0, 20));
+    importObservations(organizationId: string, rows: Iterable<ObservationCsvRow>) {
       return db.transaction(() => {
-        const surveys = new Set<string>();
-        const unvalued = unvaluedTally();
-        for (const entry of resolved) {
-          if (!entry) continue;
-          const surveyId = ensureSurvey(entry.subjectId, entry.row.date);
-          surveys.add(surveyId);
-          upsertObservation(surveyId, entry.planId, entry.row.date, { ...entry.row, availability: [] });
-          unvalued.add(entry.row);
-        }
-        return { surveys: surveys.size, observations: rows.length, unvalued_concessions: unvalued.result() };
+        const session = observationImport(organizationId, 20);
+        for (const row of rows) if (!session.add(row)) break;
+        return session.finish();
+      });
+    },
+
+    /**
+     * The same for rows that arrive one by one (a CSV read as a stream): memory
+     * stays flat however many. It stops at the first row that does not resolve,
+     * so that the error names the first bad row whatever comes after it.
+     */
+    importObservationStream(organizationId: string, rows: AsyncIterable<ObservationCsvRow>) {
+      return db.transactionAsync(async () => {
+        const session = observationImport(organizationId, 1);
+        for await (const row of rows) if (!session.add(row)) break;
+        return session.finish();
       });
     },
   };

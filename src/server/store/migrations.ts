@@ -163,4 +163,24 @@ export const migrations: string[] = [
     value TEXT NOT NULL
   );
   `,
+  `
+  -- Per survey and each community it observed: the units available within the
+  -- survey's 14-day vacancy window (the domain's VACANCY_WINDOW_DAYS and
+  -- unitsAvailableBy), kept by the importer (refreshSurveyVacancy), so that a
+  -- year of vacancy trend reads 11 rows per survey instead of every availability row.
+  CREATE TABLE survey_vacancy (
+    survey_id TEXT NOT NULL REFERENCES surveys(id) ON DELETE CASCADE,
+    community_id TEXT NOT NULL,
+    available_next_14_days INTEGER NOT NULL,
+    PRIMARY KEY (survey_id, community_id)
+  ) WITHOUT ROWID;
+  INSERT INTO survey_vacancy (survey_id, community_id, available_next_14_days)
+  SELECT o.survey_id, fp.community_id,
+         COALESCE(SUM(CASE WHEN a.available_from <= date(s.survey_date, '+14 days') THEN a.units END), 0)
+    FROM observations o
+    JOIN surveys s ON s.id = o.survey_id
+    JOIN floor_plans fp ON fp.id = o.floor_plan_id
+    LEFT JOIN availability a ON a.survey_id = o.survey_id AND a.floor_plan_id = o.floor_plan_id
+   GROUP BY o.survey_id, fp.community_id;
+  `,
 ];

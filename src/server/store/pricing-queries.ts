@@ -40,15 +40,16 @@ export function pricingQueries(db: Database) {
     /**
      * The most recent observation of each plan (on or before `asOf` when given).
      * Observations are only written with a completed survey, so no survey join
-     * is needed, and MAX per plan is an index lookup. A market community's plan
-     * may be observed by several subjects' surveys on one date; any one serves.
+     * is needed, and the latest per plan is one step back along the
+     * (floor_plan_id, observed_on) index. A market community's plan may be
+     * observed by several subjects' surveys on one date; any one serves.
      */
     latestObservations(planIds: string[], asOf = '9999-12-31'): Map<string, ObservationRow> {
       const rows = db.all<ObservationRow>(
         `SELECT o.floor_plan_id, o.observed_on, o.market_rent_cents, o.net_effective_rent_cents, o.units_available, o.concessions
            FROM json_each(?) p
-           JOIN observations o ON o.floor_plan_id = p.value
-            AND o.observed_on = (SELECT MAX(observed_on) FROM observations WHERE floor_plan_id = p.value AND observed_on <= ?)`,
+           JOIN observations o ON o.rowid = (SELECT rowid FROM observations WHERE floor_plan_id = p.value AND observed_on <= ?
+                                              ORDER BY observed_on DESC LIMIT 1)`,
         jsonIds(planIds),
         asOf,
       );

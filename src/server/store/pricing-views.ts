@@ -49,6 +49,15 @@ function floorPlansWithPricing(plans: readonly PlanRow[], latest: Map<string, Ob
   });
 }
 
+type PortfolioEntry = ResponseOf<'getPortfolio'>['communities'][number];
+type PortfolioQuery = { include_pricing: boolean; include_comp_count: boolean };
+export interface PortfolioSubject {
+  id: string;
+  name: string;
+  address: string;
+  external_community_id: string | null;
+}
+
 /** The read views of pricing: portfolio, batch, detail, comparables, floor plans, history. */
 export function pricingViewsStore(db: Database, queries: PricingQueries) {
   const { plansOf, latestObservations, activeCompCounts, communityOrThrow, compRows } = queries;
@@ -75,42 +84,62 @@ export function pricingViewsStore(db: Database, queries: PricingQueries) {
     });
   }
 
+  /** The organization's own communities, in the portfolio's order. */
+  function portfolioSubjects(organizationId: string): PortfolioSubject[] {
+    return db.all<PortfolioSubject>(
+      `SELECT id, name, address, external_community_id FROM communities
+        WHERE organization_id = ? AND managed = 1 ORDER BY name COLLATE NOCASE, id`,
+      organizationId,
+    );
+  }
+
+  /**
+   * The portfolio entries of some subjects: latest survey date, active
+   * comparables, pricing summary of their plans' latest observations.
+   * A large portfolio is answered a slice at a time (handlers.ts) so that
+   * no request holds the event loop for long.
+   */
+  function portfolioEntries(subjects: readonly PortfolioSubject[], query: PortfolioQuery): PortfolioEntry[] {
+    const ids = subjects.map((s) => s.id);
+    // The latest completed survey of each subject: one step back along (subject_id, survey_date).
+    const latestDates = new Map(
+      db
+        .all<{ subject_id: string; d: string | null }>(
+          `SELECT p.value AS subject_id,
+                  (SELECT survey_date FROM surveys WHERE subject_id = p.value AND status = 'completed'
+                    ORDER BY survey_date DESC LIMIT 1) AS d
+             FROM json_each(?) p`,
+          jsonIds(ids),
+        )
+        .map((row) => [row.subject_id, row.d]),
+    );
+    const compCounts = query.include_comp_count ? activeCompCounts(ids) : new Map<string, number>();
+    const plans = query.include_pricing ? plansOf(ids) : [];
+    const latest = query.include_pricing ? latestObservations(plans.map((p) => p.id)) : new Map<string, ObservationRow>();
+    const plansByCommunity = groupBy(plans, (p) => p.community_id);
+    return subjects.map((s) => {
+      const entry: PortfolioEntry = {
+        id: s.id,
+        name: s.name,
+        address: s.address,
+        external_community_id: s.external_community_id,
+        latest_pricing_date: latestDates.get(s.id) ?? null,
+      };
+      if (query.include_comp_count) entry.comp_count = compCounts.get(s.id) ?? 0;
+      if (query.include_pricing) {
+        const { latest_date: _, ...summary } = summarize(plansByCommunity.get(s.id) ?? [], latest);
+        entry.pricing_summary = summary;
+      }
+      return entry;
+    });
+  }
+
   return {
-    portfolio(organizationId: string, query: { include_pricing: boolean; include_comp_count: boolean }): ResponseOf<'getPortfolio'> {
-      const subjects = db.all<{ id: string; name: string; address: string; external_community_id: string | null }>(
-        `SELECT id, name, address, external_community_id FROM communities
-          WHERE organization_id = ? AND managed = 1 ORDER BY name COLLATE NOCASE, id`,
-        organizationId,
-      );
-      const ids = subjects.map((s) => s.id);
-      const latestDates = new Map(
-        db
-          .all<{ subject_id: string; d: string }>(
-            `SELECT subject_id, MAX(survey_date) AS d FROM surveys
-              WHERE status = 'completed' AND subject_id IN (SELECT value FROM json_each(?)) GROUP BY subject_id`,
-            jsonIds(ids),
-          )
-          .map((row) => [row.subject_id, row.d]),
-      );
-      const compCounts = query.include_comp_count ? activeCompCounts(ids) : new Map<string, number>();
-      const plans = query.include_pricing ? plansOf(ids) : [];
-      const latest = query.include_pricing ? latestObservations(plans.map((p) => p.id)) : new Map<string, ObservationRow>();
-      const plansByCommunity = groupBy(plans, (p) => p.community_id);
-      const communities = subjects.map((s) => {
-        const entry: ResponseOf<'getPortfolio'>['communities'][number] = {
-          id: s.id,
-          name: s.name,
-          address: s.address,
-          external_community_id: s.external_community_id,
-          latest_pricing_date: latestDates.get(s.id) ?? null,
-        };
-        if (query.include_comp_count) entry.comp_count = compCounts.get(s.id) ?? 0;
-        if (query.include_pricing) {
-          const { latest_date: _, ...summary } = summarize(plansByCommunity.get(s.id) ?? [], latest);
-          entry.pricing_summary = summary;
-        }
-        return entry;
-      });
+    portfolioSubjects,
+    portfolioEntries,
+
+    portfolio(organizationId: string, query: PortfolioQuery): ResponseOf<'getPortfolio'> {
+      const communities = portfolioEntries(portfolioSubjects(organizationId), query);
       return { communities, total: communities.length };
     },
 

@@ -54,6 +54,18 @@ describe('local import', () => {
     for (const r of [syntax, missing, line, columns]) expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('a bad row far into a long CSV (read as a stream): its line, and nothing of the rows before it kept', async ({ cli }) => {
+    await empty(cli);
+    expectOk(await cli.run(['local', 'import', join(EXAMPLES, 'dataset.json')]));
+    const good = 'AC-001,2026-11-16,A1,100000\n'.repeat(20_000);
+    const deep = await cli.run(['local', 'import', await write(cli, 'deep.csv', `subject_key,date,floor_plan_key,market_rent_cents\n${good}AC-001,2026-11-16,A1,-5\n`)]);
+    expect([deep.exitCode, deep.stderr]).toEqual([2, expect.stringMatching(/deep\.csv line 20002: market_rent_cents/)]);
+    const list = parseJson<{ communities: { id: string; external_community_id: string }[] }>(expectOk(await cli.run(['--local', 'portfolio', '--json'])).stdout);
+    const maple = list.communities.find((c) => c.external_community_id === 'AC-001')!.id;
+    const history = expectOk(await cli.run(['--local', '--json', 'pricing', 'history', maple, '--start', '2026-11-16', '--end', '2026-11-16']));
+    expect(history.stdout).not.toContain('"market_rent_cents":100000');
+  });
+
   it('observations of an organization that is not there → 4; references the store refuses → 2, nothing written', async ({ cli }) => {
     await empty(cli);
     const csv = await write(cli, 'obs.csv', 'subject_key,date,floor_plan_key,market_rent_cents\nAC-001,2026-01-16,A1,100000\n');

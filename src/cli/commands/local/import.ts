@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { text as readText } from 'node:stream/consumers';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
@@ -20,13 +20,26 @@ async function readInput(ctx: CommandContext, file: string): Promise<string> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw cannotRead(file, error);
+  }
+}
+
+const cannotRead = (file: string, error: unknown) =>
+  new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+
+/** A file to read as a stream; a missing or unreadable one is a usage error before anything starts. */
+async function openInput(file: string): Promise<NodeJS.ReadableStream> {
+  try {
+    const handle = await open(file, 'r');
+    return handle.createReadStream();
+  } catch (error) {
+    throw cannotRead(file, error);
   }
 }
 
 export const run: Handler<typeof importFile> = async (ctx, opts, [path]) => {
+  if (path.toLowerCase().endsWith('.csv')) return importCsv(ctx, await openInput(path), opts.org, path);
   const content = await readInput(ctx, path);
-  if (path.toLowerCase().endsWith('.csv')) return importCsv(ctx, content, opts.org, path);
   let document: unknown;
   try {
     document = JSON.parse(content);
@@ -75,9 +88,9 @@ const EXAMPLES = 5;
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Store rejections (bad references, another organization's ids) become exit 2 or 5 with their first detail. */
-function storeImport<T>(work: () => T): T {
+async function storeImport<T>(work: () => T | Promise<T>): Promise<T> {
   try {
-    return work();
+    return await work();
   } catch (error) {
     if (error instanceof StoreError)
       throw new CliError(
@@ -88,25 +101,19 @@ function storeImport<T>(work: () => T): T {
   }
 }
 
-async function importCsv(ctx: CommandContext, content: string, org: string | undefined, path: string) {
+/**
+ * The observations CSV, read as a stream: each record is checked as it is
+ * parsed and goes to the store at once, all in one transaction, so memory
+ * stays flat however long the file is. The first bad row stops the import
+ * with its line number; nothing is written.
+ */
+async function importCsv(ctx: CommandContext, input: NodeJS.ReadableStream, org: string | undefined, path: string) {
   const [{ parse }, { OBSERVATION_CSV_COLUMNS }, { z }] = await Promise.all([
-    import('csv-parse/sync'),
+    import('csv-parse'),
     import('../../../api/dataset.js'),
     import('zod'),
   ]);
-  // `info` gives each record's physical line, so messages point into the file even after blank lines.
-  let parsedRecords: { record: Record<string, string>; info: { lines: number } }[];
-  try {
-    parsedRecords = parse(content, { columns: true, skip_empty_lines: true, trim: true, bom: true, info: true }) as never;
-  } catch (error) {
-    throw new UsageError(`${path} is not valid CSV: ${(error as Error).message}`);
-  }
-  const records = parsedRecords.map(({ record }) => record);
-  const header = Object.keys(records[0] ?? {});
   const optional: string[] = ['net_effective_rent_cents', 'units_available', 'concessions'];
-  const missing = OBSERVATION_CSV_COLUMNS.filter((c) => !optional.includes(c) && !header.includes(c));
-  if (records.length === 0) throw new UsageError(`${path} has no rows`);
-  if (missing.length > 0) throw new UsageError(`${path} lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, `columns: ${OBSERVATION_CSV_COLUMNS.join(',')}`);
   const Row = z.object({
     subject_key: z.string().min(1),
     date: z.iso.date(),
@@ -116,18 +123,45 @@ async function importCsv(ctx: CommandContext, content: string, org: string | und
     units_available: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), z.coerce.number().int().nonnegative()),
     concessions: z.string().default(''),
   });
-  const rows = parsedRecords.map(({ record, info }) => {
-    const parsed = Row.safeParse(record);
-    if (!parsed.success) throw new UsageError(`${path} line ${info.lines}: ${firstIssue(parsed.error.issues)}`);
-    return { ...parsed.data, line: info.lines };
+  // `info` gives each record's physical line, so messages point into the file even after blank lines.
+  const parser = parse({ columns: true, skip_empty_lines: true, trim: true, bom: true, info: true });
+  input.on('error', (error) => parser.destroy(error));
+  input.pipe(parser);
+  async function* rows() {
+    let header = true;
+    try {
+      for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+        if (header) {
+          const missing = OBSERVATION_CSV_COLUMNS.filter((c) => !optional.includes(c) && !(c in record));
+          if (missing.length > 0)
+            throw new UsageError(`${path} lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, `columns: ${OBSERVATION_CSV_COLUMNS.join(',')}`);
+          header = false;
+        }
+        const parsed = Row.safeParse(record);
+        if (!parsed.success) throw new UsageError(`${path} line ${info.lines}: ${firstIssue(parsed.error.issues)}`);
+        yield { ...parsed.data, line: info.lines };
+      }
+    } catch (error) {
+      if (error instanceof CliError) throw error;
+      throw new UsageError(`${path} is not valid CSV: ${(error as Error).message}`);
+    } finally {
+      input.unpipe(parser);
+    }
+    if (header) throw new UsageError(`${path} has no rows`);
+  }
+  // The header and the first row are read before the store is opened: a file
+  // that is not what it should be says so before anything about the store.
+  const reader = rows();
+  const first = await reader.next();
+  async function* all() {
+    if (!first.done) yield first.value;
+    yield* reader;
+  }
+  const summary = await withLocalStore(ctx, async (store) => {
+    const organizationId = org ? store.accounts.organizationByName(org)?.id : store.accounts.defaultOrganizationId();
+    if (!organizationId) throw new CliError(org ? `no organization named ${org}` : 'the store has no organization yet', ExitCode.notFound);
+    return storeImport(() => store.imports.importObservationStream(organizationId, all()));
   });
-  const summary = await withLocalStore(ctx, (store) =>
-    storeImport(() => {
-      const organizationId = org ? store.accounts.organizationByName(org)?.id : store.accounts.defaultOrganizationId();
-      if (!organizationId) throw new CliError(org ? `no organization named ${org}` : 'the store has no organization yet', ExitCode.notFound);
-      return store.imports.importObservations(organizationId, rows);
-    }),
-  );
   ctx.log.success(`Imported ${count(summary.observations, 'observation')} in ${count(summary.surveys, 'survey')} from ${path}`);
   reportUnvalued(ctx, summary.unvalued_concessions);
 }

@@ -150,3 +150,78 @@ describe('pricing export --out', () => {
     expect((await cli.run(['pricing', 'export'])).stderr).toContain('--out');
   });
 });
+
+type Comp = { id: string; name: string; distance_miles: number | null };
+const compsOf = async (cli: CliSandbox, subject: string, ...flags: string[]) =>
+  parseJson<{ comps: Comp[] }>(expectOk(await cli.run(['--local', 'comps', 'list', subject, '--json', ...flags])).stdout).comps;
+
+describe('pricing export --include-comps (the market survey)', () => {
+  it('each subject, then its active comparables nearest first, with subject_id, subject_name, role, distance_miles first', async ({ cli }) => {
+    const subjects = parseJson<{ communities: { id: string; name: string }[] }>(expectOk(await cli.run(['--local', 'portfolio', '--json'])).stdout).communities.slice(0, 3);
+    const markets = await Promise.all(subjects.map((s) => compsOf(cli, s.id)));
+    const out = join(cli.root, 'market.csv');
+    const r = expectOk(await exportTo(cli, '--include-comps', '--communities', subjects.map((s) => s.id).join(','), '--days', '60', '--out', out));
+    const { header, rows } = await readCsv(out);
+    expect(header).toEqual(['subject_id', 'subject_name', 'role', 'distance_miles', ...HEADER]);
+    expect(r.stderr).toMatch(new RegExp(`Exported ${rows.length} pricing records of 3 subjects and ${markets.flat().length} comparables`));
+
+    // The communities in order: per subject, itself, then its comparables as the service lists them (nearest first).
+    const expected = subjects.flatMap((s, i) => [
+      { subject: s.id, community: s.id, role: 'subject', distance: '' },
+      ...markets[i]!.map((c) => ({ subject: s.id, community: c.id, role: 'comp', distance: String(c.distance_miles ?? '') })),
+    ]);
+    const seen: typeof expected = [];
+    for (const row of rows) {
+      const last = seen.at(-1);
+      if (!last || last.subject !== row.subject_id || last.community !== row.community_id)
+        seen.push({ subject: row.subject_id!, community: row.community_id!, role: row.role!, distance: row.distance_miles! });
+    }
+    // Comparables without pricing in the window have no rows: those with rows come in the expected order.
+    expect(seen).toEqual(expected.filter((e) => seen.some((s) => s.subject === e.subject && s.community === e.community)));
+    expect(seen.filter((s) => s.role === 'comp').length).toBeGreaterThan(5);
+    expect(rows.every((row) => row.subject_name === subjects.find((s) => s.id === row.subject_id)!.name)).toBe(true);
+    const distances = markets[0]!.map((c) => c.distance_miles ?? Infinity);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    // Within a community: by date (then floor plan, as pricing history orders them).
+    for (const community of seen) {
+      const dates = rows.filter((row) => row.subject_id === community.subject && row.community_id === community.community).map((row) => row.as_of_date!);
+      expect(dates).toEqual([...dates].sort());
+    }
+  });
+
+  it('leaves deactivated comparables out; --include-inactive puts them back', async ({ cli }) => {
+    const subject = parseJson<{ communities: { id: string }[] }>(expectOk(await cli.run(['--local', 'portfolio', '--json'])).stdout).communities[0]!.id;
+    const comps = await compsOf(cli, subject);
+    const victim = comps[1]!;
+    expectOk(await cli.run(['--local', 'comps', 'deactivate', subject, victim.id]));
+
+    const active = join(cli.root, 'active.csv');
+    expectOk(await exportTo(cli, '--include-comps', '--communities', subject, '--days', '400', '--out', active));
+    const activeRows = (await readCsv(active)).rows;
+    expect(activeRows.some((row) => row.community_id === victim.id)).toBe(false);
+    expect(new Set(activeRows.filter((row) => row.role === 'comp').map((row) => row.community_id)).size).toBe(comps.length - 1);
+
+    const all = join(cli.root, 'all.csv');
+    expectOk(await exportTo(cli, '--include-comps', '--include-inactive', '--communities', subject, '--days', '400', '--out', all));
+    const allRows = (await readCsv(all)).rows;
+    const victimRows = allRows.filter((row) => row.community_id === victim.id);
+    expect(victimRows.length).toBeGreaterThan(0);
+    expect(victimRows.every((row) => row.role === 'comp' && row.subject_id === subject)).toBe(true);
+    expect(allRows.length).toBe(activeRows.length + victimRows.length);
+  });
+
+  it('--include-inactive alone is a usage error', async ({ cli }) => {
+    const r = await exportTo(cli, '--include-inactive', '--out', join(cli.root, 'x.csv'));
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/--include-inactive goes with --include-comps/);
+  });
+
+  it('a progress bar on a terminal only; piped, only the summary line', async ({ cli }) => {
+    const piped = expectOk(await exportTo(cli, '--include-comps', '--days', '14', '--out', join(cli.root, 'piped.csv')));
+    expect(piped.stderr).not.toMatch(/[█░\r]|ETA/);
+    expect(piped.stderr.trim().split('\n')).toHaveLength(1);
+    const tty = expectOk(await cli.run(['--local', 'pricing', 'export', '--include-comps', '--days', '14', '--out', join(cli.root, 'tty.csv')], { isTTY: true }));
+    expect(tty.stderr).toMatch(/\] \d+\/\d+ communities · [\d,]+ rows · /);
+    expect(tty.stderr).toMatch(/Exported \d+ pricing records/);
+  });
+});

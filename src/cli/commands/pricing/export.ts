@@ -1,29 +1,53 @@
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { addDays } from '../../../domain/dates.js';
-import { formatCsv, printData, type Column } from '../../../output/render.js';
 import { spinner } from '../../../output/messages.js';
+import { progressBar, type Progress } from '../../../output/progress.js';
+import { formatCsv, type Column } from '../../../output/render.js';
 import type { Handler, OptionsOf } from '../../command.js';
-import { eachLimited } from '../../concurrency.js';
+import { mapLimited, mapOrdered } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { checkQuery } from '../../flag-terms.js';
+import type { ApiClient } from '../../http/client.js';
 import { resolveCommunityList } from '../../references.js';
-import { readState, writeAtomically, writeState } from '../../state-file.js';
+import { createAtomicFile, readState, writeState, type AtomicFile } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
 import { HISTORY_FLAGS } from './query-flags.js';
 import type { exportPricing } from './index.js';
 
 type Flags = OptionsOf<typeof exportPricing>;
 
+/** One community to export; with --include-comps, under the subject whose market it belongs to. */
+interface Unit {
+  id: string;
+  subject?: { id: string; name: string };
+  role?: 'subject' | 'comp';
+  distance_miles?: number | null;
+}
+
 interface ExportRow {
+  unit: Unit;
   community: { id: string; name: string };
   record: PricingRecord;
 }
 
-const exportColumns: Column<ExportRow>[] = [
+const communityColumns: Column<ExportRow>[] = [
   { key: 'community_id', value: (r) => r.community.id },
   { key: 'community_name', value: (r) => r.community.name },
   ...pricingColumns.map((column) => ({ key: column.key, value: (r: ExportRow) => column.value(r.record) })),
+];
+
+/** --include-comps: which subject's market a row belongs to, and how far from it. */
+const marketColumns: Column<ExportRow>[] = [
+  { key: 'subject_id', value: (r) => r.unit.subject?.id },
+  { key: 'subject_name', value: (r) => r.unit.subject?.name },
+  { key: 'role', value: (r) => r.unit.role },
+  { key: 'distance_miles', value: (r) => r.unit.distance_miles },
+  ...communityColumns,
 ];
 
 /**
@@ -51,45 +75,129 @@ function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | undefi
   return { start, end, nothingNew: start > end };
 }
 
+/** The subjects: those of --communities (in their order), else the portfolio's. */
+async function subjects(ctx: CommandContext, api: ApiClient, opts: Flags): Promise<{ id: string; name?: string }[]> {
+  if (opts.communities !== undefined) return (await resolveCommunityList(ctx, opts.communities, '--communities')).map((id) => ({ id }));
+  const { data } = await api.call('getPortfolio', { query: { include_comp_count: false } });
+  return data.communities.map(({ id, name }) => ({ id, name }));
+}
+
+/** With --include-comps, each subject followed by its comparables in the service's order (nearest first). */
+async function markets(api: ApiClient, list: { id: string }[], includeInactive: boolean, concurrency: number): Promise<Unit[]> {
+  const answers = await mapLimited(list, concurrency, async ({ id }) => {
+    const { data } = await api.call('listComps', { params: { id }, query: { include_inactive: includeInactive } });
+    return data;
+  });
+  return answers.flatMap(({ subject_community: subject, comps }) => [
+    { id: subject.id, subject, role: 'subject' as const, distance_miles: null },
+    ...comps.map((comp) => ({ id: comp.id, subject, role: 'comp' as const, distance_miles: comp.distance_miles ?? null })),
+  ]);
+}
+
+/** A community's rows; its failure; or, after a failure that stops the export, nothing. */
+type Fetched = { unit: Unit; rows: ExportRow[] } | { unit: Unit; error: Error } | { unit: Unit; skipped: true };
+
+/**
+ * Fetches each community's history through a window of `concurrency` requests
+ * and appends its rows to `file` in the order of `units`, as they arrive: at
+ * most `concurrency` answers are held, however many rows there are. After a
+ * failure nothing more is written (the file will be dropped); a 404 names one
+ * community to fix, so the others are still tried (and listed), while any
+ * other failure (network, server, key) would fail the rest too: it stops there.
+ */
+async function writeRows(
+  api: ApiClient,
+  units: Unit[],
+  columns: Column<ExportRow>[],
+  range: { start: string; end: string },
+  concurrency: number,
+  file: AtomicFile,
+  progress: Progress,
+) {
+  const failures: { id: string; error: Error }[] = [];
+  let written = 0;
+  let done = 0;
+  let latest: string | undefined;
+  let stopped = false;
+  const fetch = async (unit: Unit): Promise<Fetched> => {
+    if (stopped) return { unit, skipped: true };
+    try {
+      const { data } = await api.call('getPricingHistory', { params: { id: unit.id }, query: { start_date: range.start, end_date: range.end } });
+      return { unit, rows: data.pricing.map((record) => ({ unit, community: data.community, record })) };
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) stopped = true;
+      return { unit, error: error as Error };
+    }
+  };
+  try {
+    for await (const result of mapOrdered(units, concurrency, fetch)) {
+      done += 1;
+      if ('error' in result) failures.push({ id: result.unit.id, error: result.error });
+      else if ('rows' in result && failures.length === 0) {
+        if (result.rows.length > 0) await file.write(await formatCsv(result.rows, columns, { header: false }));
+        written += result.rows.length;
+        for (const { record } of result.rows) if (latest === undefined || record.as_of_date > latest) latest = record.as_of_date;
+      }
+      progress.update(done, written);
+    }
+  } finally {
+    progress.stop();
+  }
+  return { failures, stopped, written, latest };
+}
+
 export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   const { out } = opts;
   const toStdout = out === '-';
+  const includeComps = opts.includeComps === true;
+  if (opts.includeInactive && !includeComps) throw new UsageError('--include-inactive goes with --include-comps');
   if (opts.sinceLast && toStdout) throw new UsageError('--since-last keeps its state beside the output file; give --out <file>');
   const target = toStdout ? '-' : resolve(out);
   const state = opts.sinceLast ? await readState<ExportState>(stateFile(target)) : undefined;
   const range = dateRange(ctx, opts, state);
+  const { concurrency } = opts;
   const api = await ctx.api();
 
-  let communities: { id: string; name: string }[];
-  if (range.nothingNew) communities = [];
-  else if (opts.communities) {
-    const ids = await resolveCommunityList(ctx, opts.communities, '--communities');
-    communities = ids.map((id) => ({ id, name: id }));
-  } else {
-    const { data } = await api.call('getPortfolio', { query: { include_comp_count: false } });
-    communities = data.communities.map(({ id, name }) => ({ id, name }));
+  let units: Unit[] = [];
+  if (!range.nothingNew) {
+    const list = await subjects(ctx, api, opts);
+    if (includeComps) {
+      const listing = (await spinner(ctx.io, `Listing the comparables of ${list.length} subjects…`, { quiet: ctx.globals.quiet })).start();
+      try {
+        units = await markets(api, list, opts.includeInactive === true, concurrency);
+      } finally {
+        listing.stop();
+      }
+    } else units = list.map(({ id }) => ({ id }));
   }
+  const columns = includeComps ? marketColumns : communityColumns;
 
-  const progress = await spinner(ctx.io, `Exporting pricing of ${communities.length} communities…`, { quiet: ctx.globals.quiet });
-  progress.start();
-  const rows = new Map<string, ExportRow[]>();
-  const failures: { id: string; error: CliError | Error }[] = [];
-  let done = 0;
-  await eachLimited(communities, opts.concurrency, async (community) => {
-    try {
-      const { data } = await api.call('getPricingHistory', {
-        params: { id: community.id },
-        query: { start_date: range.start, end_date: range.end },
-      });
-      rows.set(community.id, data.pricing.map((record) => ({ community: data.community, record })));
-    } catch (error) {
-      failures.push({ id: community.id, error: error as Error });
-    }
-    progress.text = `Exporting pricing… ${++done}/${communities.length}`;
+  // Rows go to a temporary file as they arrive, and it replaces the output only
+  // once everything arrived. Stdout gets the finished file too: a failed export
+  // prints nothing rather than half a CSV.
+  const staged = toStdout ? join(tmpdir(), `rentsurvey-export-${process.pid}-${Date.now()}.csv`) : target;
+  const progress = progressBar(ctx.io, { total: units.length, unit: 'communities', itemUnit: 'rows', quiet: ctx.globals.quiet });
+  const file = await createAtomicFile(staged, {
+    onSignal: (signal) => {
+      progress.stop();
+      ctx.log.error(`interrupted (${signal}): ${toStdout ? 'nothing written' : `${out} left unchanged`}`);
+    },
   });
+  let result: Awaited<ReturnType<typeof writeRows>>;
+  try {
+    await file.write(await formatCsv([], columns));
+    result = await writeRows(api, units, columns, range, concurrency, file, progress);
+  } catch (error) {
+    await file.abort();
+    throw error;
+  }
+  const { failures, stopped, written, latest } = result;
 
   if (failures.length > 0) {
-    progress.fail(`${failures.length} of ${communities.length} communities could not be exported`);
+    await file.abort();
+    ctx.log.error(
+      `${failures.length} of ${units.length} communities could not be exported${stopped ? '; stopped at the first failure that is not a 404' : ''}`,
+    );
     for (const { id, error } of failures) ctx.log.error(`${id}: ${error.message}`);
     const codes = failures.map(({ error }) => (error instanceof CliError ? error.exitCode : ExitCode.failure));
     const code = codes.every((c) => c === codes[0]) ? (codes[0] as ExitCode) : ExitCode.failure;
@@ -102,24 +210,30 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
     );
   }
 
-  // Keep the order of the community list, whatever order the answers came in.
-  const ordered = communities.flatMap((c) => rows.get(c.id) ?? []);
-  progress.stop();
-  if (opts.sinceLast && state && ordered.length === 0) {
+  if (opts.sinceLast && state && written === 0) {
     // Nothing new: the previous delta stays for whoever has not loaded it yet.
+    await file.abort();
     ctx.log.success(`Nothing new since ${state.last_exported_date}; ${out} left unchanged`);
     return;
   }
-  const csv = await formatCsv(ordered, exportColumns);
-  if (toStdout) printData(ctx.io, csv);
-  else {
-    await writeAtomically(target, csv);
-    const latest = ordered.reduce<string | undefined>((max, r) => (max && max > r.record.as_of_date ? max : r.record.as_of_date), undefined);
-    if (opts.sinceLast && latest)
-      await writeState(stateFile(target), { last_exported_date: latest, exported_at: ctx.now().toISOString() } satisfies ExportState);
-  }
-  // The spinner shows only on a terminal; the summary is for cron logs too (like other commands' success lines).
-  ctx.log.success(
-    `Exported ${ordered.length} pricing records of ${communities.length} communities (${range.start} to ${range.end})${toStdout ? '' : ` to ${out}`}`,
-  );
+  await file.commit();
+  if (toStdout) {
+    try {
+      await copyToStdout(ctx, staged);
+    } finally {
+      await rm(staged, { force: true });
+    }
+  } else if (opts.sinceLast && latest)
+    await writeState(stateFile(target), { last_exported_date: latest, exported_at: ctx.now().toISOString() } satisfies ExportState);
+  const what = includeComps
+    ? `${units.filter((u) => u.role === 'subject').length} subjects and ${units.filter((u) => u.role === 'comp').length} comparables`
+    : `${units.length} communities`;
+  // The progress bar shows only on a terminal; the summary is for cron logs too (like other commands' success lines).
+  ctx.log.success(`Exported ${written} pricing records of ${what} (${range.start} to ${range.end})${toStdout ? '' : ` to ${out}`}`);
 };
+
+/** Copies a finished file to stdout, waiting when the reader is slower than the disk. */
+async function copyToStdout(ctx: CommandContext, path: string) {
+  const stdout = ctx.io.stdout as NodeJS.WritableStream & { write(chunk: string): boolean };
+  for await (const chunk of createReadStream(path, 'utf8')) if (stdout.write(chunk as string) === false && 'once' in stdout) await once(stdout, 'drain');
+}

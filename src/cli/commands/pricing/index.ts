@@ -38,6 +38,8 @@ export const exportPricing = () =>
     .description('Write the pricing history of many communities to one CSV file, atomically (for cron)')
     .requiredOption('--out <file>', 'CSV file to write (replaced atomically; "-" for stdout)')
     .option('--communities <list>', 'comma-separated communities: names, external ids or ids (default: the whole portfolio)')
+    .option('--include-comps', 'each subject\'s rows followed by its active comparables\', with subject_id, subject_name, role, distance_miles')
+    .option('--include-inactive', 'with --include-comps: deactivated comparables too (their history is kept)')
     .addOption(
       new Option('--days <n>', 'last N days (default 30), ending --end when given')
         .argParser(parseIntegerOption('--days', 1, 3660))
@@ -58,7 +60,11 @@ export const exportPricing = () =>
         'rentsurvey pricing export --out pricing.csv',
         'rentsurvey pricing export --out /data/pricing.csv --since-last   # nightly cron',
         'rentsurvey pricing export --communities DR-001,DR-006 --start 2026-01-01 --out q1.csv',
-      ) + '\nExit status is non-zero when any community could not be exported; the file is then left as it was.\n',
+        'rentsurvey pricing export --include-comps --days 365 --out market.csv   # the whole market survey',
+      ) +
+        '\nRows are written as they arrive (by subject, then community, date and floor plan) to a temporary file that\n' +
+        'replaces --out only when the export is complete; a progress bar shows on a terminal. Exit status is non-zero\n' +
+        'when any community could not be exported, and on Ctrl-C or SIGTERM: the file is then left as it was.\n',
     );
 
 export const target = () =>

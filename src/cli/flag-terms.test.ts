@@ -104,8 +104,6 @@ describe('flags that contradict each other are refused (exit 2), never silently 
     [['pricing', 'export', '--since-last', '--days', '7', '--out', 'x.csv'], /option '--since-last' cannot be used with option '--days <n>'/],
     [['pricing', 'export', '--since-last', '--start', '2026-01-01', '--out', 'x.csv'], /option '--since-last' cannot be used with option '--start <date>'/],
     [['digest', '--since', '2026-01-01', '--since-last'], /option '--since-last' cannot be used with option '--since <date>'/],
-    [['communities', 'list', '--all', '--limit', '10'], /option '--all' cannot be used with option '--limit <n>'/],
-    [['communities', 'list', '--all', '--offset', '10'], /option '--all' cannot be used with option '--offset <n>'/],
     [['local', 'reset', '--demo', '--empty', '--yes'], /option '--demo' cannot be used with option '--empty'/],
     [['pricing', 'target', 'DR-006', '--psi', '0.02', '--band', 'market'], /give one target, not --psi and --band/],
     [['login', '--local', '--base-url', 'https://x.example'], /--local saves a profile for the embedded service; it takes no --base-url or --with-token/],

@@ -32,10 +32,15 @@ describe('the output of every command is declared, in one table', () => {
 describe('--help', () => {
   it.each(Object.entries(OUTPUT_OF).filter(([path]) => path !== 'help'))('%s names the output flags that apply to it', async (path, kind) => {
     const text = await help(...path.split(' '));
-    expect(text).toMatch(/^Global flags \(--profile, --local, --no-input, --quiet, --debug, …\): rentsurvey --help$/m);
+    expect(text).toMatch(/^All global flags \(--profile, --local, --no-input, …\): rentsurvey --help$/m);
     if (kind === 'rows' || kind === 'record') {
       expect(text).toMatch(/^Output flags \(global, before or after the command\):$/m);
-      for (const flag of ['--format <format>', '--json, --csv, --ndjson', '--fields <list>', '--no-color', '-q, --quiet']) expect(text).toContain(`  ${flag}`);
+      for (const flag of ['--format <format>', '--json', '--csv', '--ndjson', '--fields <list>', '--no-color', '-q, --quiet'])
+        expect(text).toMatch(new RegExp(`^ {2}${flag} +\\S`, 'm'));
+      // The flags' own descriptions, as `rentsurvey --help` has them, wrapped at the help's width.
+      expect(text).toMatch(/^ {2}--fields <list> +comma-separated fields to output, in that order$/m);
+      const footer = text.slice(text.indexOf('Output flags'));
+      for (const line of footer.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
     } else if (kind === 'file') {
       expect(text).toMatch(/^Output flags \(global; the file is CSV\):\n {2}-q, --quiet/m);
       expect(text).not.toContain('--fields <list>');

@@ -54,19 +54,24 @@ export const OUTPUT_OF: Readonly<Record<string, OutputKind>> = {
   help: 'fixed',
 };
 
-/** One line of the footer: the flags, what they do, and which outputs they apply to. */
-interface OutputFlag {
-  flags: string;
-  what: string;
-  applies: readonly OutputKind[];
-}
-
-export const OUTPUT_FLAGS: readonly OutputFlag[] = [
-  { flags: '--format <format>', what: 'table (default), json, csv, ndjson or md', applies: ['rows', 'record'] },
-  { flags: '--json, --csv, --ndjson', what: 'the same, shorter; --json prints the service’s answer as received', applies: ['rows', 'record'] },
-  { flags: '--fields <list>', what: 'the fields to print, in that order (names as in --csv’s header)', applies: ['rows', 'record'] },
-  { flags: '--no-color', what: 'no colors (also NO_COLOR=1)', applies: ['rows', 'record'] },
-  { flags: '-q, --quiet', what: 'no progress or success messages on stderr', applies: ['rows', 'record', 'file'] },
+/**
+ * The global flags that change what a command prints, and the outputs they apply
+ * to. Their text is the program's own description of each (one source); a flag
+ * the program does not define is left out.
+ */
+const OUTPUT_FLAGS: readonly { long: string; applies: readonly OutputKind[] }[] = [
+  { long: '--format', applies: ['rows', 'record'] },
+  { long: '--json', applies: ['rows', 'record'] },
+  { long: '--csv', applies: ['rows', 'record'] },
+  { long: '--ndjson', applies: ['rows', 'record'] },
+  { long: '--fields', applies: ['rows', 'record'] },
+  { long: '--sort', applies: ['rows'] },
+  { long: '--limit', applies: ['rows'] },
+  { long: '--wide', applies: ['rows', 'record'] },
+  { long: '--dollars', applies: ['rows', 'record', 'file'] },
+  { long: '--no-pager', applies: ['rows', 'record'] },
+  { long: '--no-color', applies: ['rows', 'record'] },
+  { long: '--quiet', applies: ['rows', 'record', 'file'] },
 ];
 
 /** The words after `rentsurvey` that run `command`. */
@@ -76,15 +81,21 @@ export function commandPath(command: { name(): string; readonly parent: unknown 
   return names.join(' ');
 }
 
-const ALL_GLOBALS = 'Global flags (--profile, --local, --no-input, --quiet, --debug, …): rentsurvey --help';
+const ALL_GLOBALS = 'All global flags (--profile, --local, --no-input, …): rentsurvey --help';
 
-export function outputFooter(kind: OutputKind | undefined): string {
+/** The footer of a command printing `kind`, from the flags `program` defines. */
+export function outputFooter(program: Command, kind: OutputKind | undefined): string {
   if (kind === undefined) return '';
   if (kind === 'fixed') return `${ALL_GLOBALS}\n`;
-  const flags = OUTPUT_FLAGS.filter((flag) => flag.applies.includes(kind));
-  const width = Math.max(...flags.map((flag) => flag.flags.length));
+  const help = program.createHelp();
+  const flags = OUTPUT_FLAGS.filter((flag) => flag.applies.includes(kind))
+    .map((flag) => program.options.find((option) => option.long === flag.long))
+    .filter((option) => option !== undefined)
+    .map((option) => ({ term: help.optionTerm(option), text: help.optionDescription(option) }));
+  const width = Math.max(...flags.map((flag) => flag.term.length));
   const title = kind === 'file' ? 'Output flags (global; the file is CSV):' : 'Output flags (global, before or after the command):';
-  const lines = flags.map((flag) => `  ${flag.flags.padEnd(width)}  ${flag.what}`);
+  // Laid out and wrapped as commander lays out the command's own options.
+  const lines = flags.map((flag) => help.formatItem(flag.term, width, flag.text, help));
   return `${title}\n${lines.join('\n')}\n${ALL_GLOBALS}\n`;
 }
 
@@ -129,7 +140,7 @@ export function addHelpFooters(program: Command): void {
       const blocks: (() => string)[] = [];
       if (command.commands.length > 0) blocks.push(() => groupExamples(command));
       const kind = OUTPUT_OF[commandPath(command)];
-      if (kind !== undefined) blocks.push(() => outputFooter(kind));
+      if (kind !== undefined) blocks.push(() => outputFooter(program, kind));
       const hasOwn = (command as unknown as NodeJS.EventEmitter).listenerCount('afterHelp') > 0;
       if (blocks.length > 0)
         command.addHelpText('after', () => {

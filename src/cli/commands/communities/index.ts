@@ -32,7 +32,7 @@ export const list = () =>
     .option('--search <text>', 'filter by name, address or external id (case-insensitive)')
     .option('--limit <n>', 'page size, 1 to 100', parseIntegerOption('--limit', 1, 100))
     .option('--offset <n>', 'records to skip', parseIntegerOption('--offset', 0))
-    .addOption(new Option('--all', 'follow every page and print one document').conflicts(['limit', 'offset']))
+    .option('--all', 'follow every page and print one document')
     .addHelpText(
       'after',
       examples('rentsurvey communities list --search austin', 'rentsurvey communities list --all --csv > communities.csv'),

@@ -72,7 +72,7 @@ describe('commands say problems in flag terms, before sending', () => {
     await refused(cli, ['vacancy', 'trend', 'DR-006', '--end', '26-01-01'], /^error: --end: "26-01-01" is not a date \(YYYY-MM-DD\)$/m);
     await refused(cli, ['pricing', 'export', '--start', 'yesterday', '--out', '-'], /^error: --start: "yesterday" is not a date \(YYYY-MM-DD\)$/m);
     await refused(cli, ['digest', '--since', '2026-1-1'], /^error: --since: "2026-1-1" is not a date \(YYYY-MM-DD\)$/m);
-    await refused(cli, ['communities', 'list', '--limit', '500'], /^error: --limit: "500" is not a whole number from 1 to 100$/m);
+    await refused(cli, ['communities', 'list', '--offset', '-1'], /^error: --offset: "-1" is not a whole number from 0 up$/m);
     await refused(cli, ['communities', 'list', '--search', 'x'.repeat(201)], /^error: --search: "x+" is longer than 200 characters$/m);
     const ids = Array.from({ length: 51 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
     await refused(cli, ['communities', 'batch', ...ids], /^error: <communities>: at most 50 per request, got 51$/m);

@@ -126,3 +126,15 @@ describe('login --local', () => {
     expect(r.exitCode).toBe(2);
   });
 });
+
+describe('TAB completion decides as commands do', () => {
+  const names = (stdout: string) => stdout.split('\n').filter((line) => line !== '' && !line.startsWith(':')).map((line) => line.split('\t')[0]);
+
+  it('a profile saved with login --local completes from the local store; --no-local from the remote cache', async ({ cli }) => {
+    expect(names(expectOk(await cli.run(['__complete', 'overview', 'Barton C'])).stdout)).toEqual([]);
+    expectOk(await cli.run(['login', '--local']));
+    expect(names(expectOk(await cli.run(['__complete', 'overview', 'Barton C'])).stdout)).toEqual(['Barton Creek Terrace']);
+    expect(names(expectOk(await cli.run(['__complete', '--no-local', 'overview', 'Barton C'])).stdout)).toEqual([]);
+    expect(names(expectOk(await cli.run(['__complete', 'overview', 'Barton C'], { env: { RENTSURVEY_LOCAL: '0' } })).stdout)).toEqual([]);
+  });
+});

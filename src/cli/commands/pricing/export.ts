@@ -49,9 +49,6 @@ const marketColumns: Column<Shared>[] = [
   ...communityColumns,
 ];
 
-/** A community's records repeat its dates and floor plans: the CSV formats each distinct value once. */
-const REPEATING = new Set(['as_of_date', 'floor_plan_name', 'bedrooms', 'bathrooms', 'square_feet', 'floor_plan_id']);
-const recordColumns: Column<PricingRecord>[] = pricingColumns.map((column) => ({ ...column, repeats: REPEATING.has(column.key) }));
 
 /**
  * Remembers, beside the output file, the latest pricing date a successful
@@ -186,7 +183,7 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   }
   const shared = includeComps ? marketColumns : communityColumns;
   // --dollars: one transform of the columns; every row written goes through them.
-  const records = ctx.globals.dollars ? dollarColumns(recordColumns) : recordColumns;
+  const records = ctx.globals.dollars ? dollarColumns(pricingColumns) : pricingColumns;
 
   // Rows go to a temporary file as they arrive, and it replaces the output only
   // once everything arrived. Stdout gets the finished file too: a failed export

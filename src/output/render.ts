@@ -433,27 +433,26 @@ export async function formatCsvRecords<Row>(
   const format = (cells: readonly unknown[]) => stringify([cells.map(csvValue)], { eof: false });
   const texts = columns.map(() => new Map<unknown, string>());
   const start = shared.length > 0 ? format(shared) + CSV_DELIMITER : '';
-  let text = '';
+  // Each record's cells joined at once (flat strings), not appended one by one (a chain of partial strings per cell).
+  const cells: string[] = new Array<string>(columns.length);
+  const records: string[] = [];
   for (const row of rows) {
-    let record = start;
     for (let i = 0; i < columns.length; i++) {
       const value = columns[i]!.value(row);
-      let cell: string;
-      if (typeof value === 'number' && Number.isFinite(value)) cell = csvValue(value);
+      if (typeof value === 'number' && Number.isFinite(value)) cells[i] = csvValue(value);
       else {
-        const known = texts[i]!.get(value);
-        if (known !== undefined) cell = known;
-        else {
+        let cell = texts[i]!.get(value);
+        if (cell === undefined) {
           cell = format([value]);
           // An object (a Date) is kept by identity, and could change: only plain values are remembered.
           if (typeof value !== 'object' || value === null) texts[i]!.set(value, cell);
         }
+        cells[i] = cell;
       }
-      record += i === 0 ? cell : CSV_DELIMITER + cell;
     }
-    text += record + CSV_RECORD_DELIMITER;
+    records.push(start + cells.join(CSV_DELIMITER));
   }
-  return text;
+  return records.length === 0 ? '' : records.join(CSV_RECORD_DELIMITER) + CSV_RECORD_DELIMITER;
 }
 
 // csv-stringify's defaults, named here because formatCsvRecords joins its pieces with them.

@@ -29,6 +29,7 @@ export const REMOTE_DEFAULTS = {
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_CAP_MS = 8_000;
+const KEEP_ALIVE_IDLE_MS = 10_000;
 
 export interface BaseUrl {
   /** scheme://host[:port], where requests are sent. */
@@ -151,7 +152,11 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
   // and its lazy WebSocket getter loads Node's bundled undici after all.
   const secure = base.origin.startsWith('https:');
   const http = createRequire(import.meta.url)(secure ? 'node:https' : 'node:http') as typeof import('node:http');
-  const agent: Agent = new http.Agent({ keepAlive: true });
+  // An idle connection closes after 10 s, or a second before the server's announced
+  // Keep-Alive timeout if that is sooner (Node applies the hint only under an agent
+  // timeout), as undici did: a request never goes out on a socket the server is closing.
+  // The agent's timeout touches idle sockets only; requests have the timers below.
+  const agent: Agent = new http.Agent({ keepAlive: true, timeout: KEEP_ALIVE_IDLE_MS });
 
   function send(request: TransportRequest): Promise<TransportResponse> {
     return new Promise((resolve, reject) => {

@@ -3,20 +3,40 @@ import {
   formatPerSqft,
   formatSignedPercent,
 } from '../domain/format.js';
-import type { Column } from '../output/render.js';
+import { dollarsFromCents, type Column, type Importance } from '../output/render.js';
 
-/** Column helpers shared by commands: raw value for csv/ndjson, formatted display for tables. */
-export const text = <Row>(key: string, get: (row: Row) => string | null | undefined, header?: string): Column<Row> => ({
+/**
+ * Column helpers shared by commands: raw value for csv/ndjson, formatted display for tables.
+ * Each takes the column's importance on a narrow terminal (see Column.importance) where it is
+ * not the default (normal); money columns carry their value in dollars for --dollars.
+ */
+const ranked = (importance: Importance | undefined) => (importance ? { importance } : {});
+
+export const text = <Row>(key: string, get: (row: Row) => string | null | undefined, header?: string, importance?: Importance): Column<Row> => ({
   key,
   ...(header ? { header } : {}),
+  ...ranked(importance),
   value: (row) => get(row) ?? null,
   // A value the service did not send (null, or an optional field left out) reads as "—", like numbers.
   display: (row) => get(row) ?? '—',
 });
 
-export const number = <Row>(key: string, get: (row: Row) => number | null | undefined, header?: string): Column<Row> => ({
+/** A UUID: whole or not at all (copied into commands), and left out of terminal tables unless asked for. */
+export const uuid = <Row>(key: string, get: (row: Row) => string | null | undefined, header?: string): Column<Row> => ({
+  ...text(key, get, header, 'id'),
+  truncate: false,
+});
+
+/** A date (YYYY-MM-DD or ISO time): never cut short, "2026…" reads as nothing. */
+export const date = <Row>(key: string, get: (row: Row) => string | null | undefined, header?: string, importance?: Importance): Column<Row> => ({
+  ...text(key, get, header, importance),
+  truncate: false,
+});
+
+export const number = <Row>(key: string, get: (row: Row) => number | null | undefined, header?: string, importance?: Importance): Column<Row> => ({
   key,
   ...(header ? { header } : {}),
+  ...ranked(importance),
   value: (row) => get(row) ?? null,
   display: (row) => {
     const v = get(row);
@@ -25,20 +45,21 @@ export const number = <Row>(key: string, get: (row: Row) => number | null | unde
   align: 'right',
 });
 
-export const money = <Row>(key: string, get: (row: Row) => number | null | undefined, header?: string): Column<Row> => ({
+/** Cents: "$1,850" in tables, integer cents in csv/ndjson, dollars with --dollars. */
+export const money = <Row>(key: string, get: (row: Row) => number | null | undefined, header?: string, importance?: Importance): Column<Row> => ({
   key,
   ...(header ? { header } : {}),
+  ...ranked(importance),
   value: (row) => get(row) ?? null,
   display: (row) => formatMoney(get(row)),
+  dollars: (row) => dollarsFromCents(get(row)),
   align: 'right',
 });
 
-export const perSqft = <Row>(key: string, get: (row: Row) => number | null | undefined, header?: string): Column<Row> => ({
-  key,
-  ...(header ? { header } : {}),
-  value: (row) => get(row) ?? null,
+/** Cents per square foot: "$2.40/sf" in tables, cents in csv/ndjson, dollars with --dollars. */
+export const perSqft = <Row>(key: string, get: (row: Row) => number | null | undefined, header?: string, importance?: Importance): Column<Row> => ({
+  ...money(key, get, header, importance),
   display: (row) => formatPerSqft(get(row)),
-  align: 'right',
 });
 
 /** A signed fraction shown as +4.2%, green below market and red above when colors are on. */
@@ -46,9 +67,11 @@ export const signedPercent = <Row>(
   key: string,
   get: (row: Row) => number | null | undefined,
   header?: string,
+  importance?: Importance,
 ): Column<Row> => ({
   key,
   ...(header ? { header } : {}),
+  ...ranked(importance),
   value: (row) => get(row) ?? null,
   display: (row, style) => {
     const v = get(row);
@@ -59,9 +82,16 @@ export const signedPercent = <Row>(
   align: 'right',
 });
 
-export const bool = <Row>(key: string, get: (row: Row) => boolean, header?: string, labels: [string, string] = ['yes', 'no']): Column<Row> => ({
+export const bool = <Row>(
+  key: string,
+  get: (row: Row) => boolean,
+  header?: string,
+  importance?: Importance,
+  labels: [string, string] = ['yes', 'no'],
+): Column<Row> => ({
   key,
   ...(header ? { header } : {}),
+  ...ranked(importance),
   value: (row) => get(row),
   display: (row, style) => (get(row) ? labels[0] : style.muted(labels[1])),
 });

@@ -38,20 +38,27 @@ export type Handler<D> = (ctx: CommandContext, opts: OptionsOf<D>, args: Argumen
 export function lazy<C extends AnyCommand>(runtime: Runtime, command: C, load: () => Promise<{ run: Handler<() => C> }>): C {
   command.action(async (...received: unknown[]) => {
     const args = received.slice(0, -2) as ArgumentsOf<() => C>;
-    const [{ createContext }, { resolveGlobals }, { createLogger }, module] = await Promise.all([
-      import('./context.js'),
-      import('./globals.js'),
-      import('../output/messages.js'),
-      load(),
-    ]);
+    const [{ createContext }, { resolveGlobals }, { createLogger }, { pageOutput, pagerCommand }, { sayOmittedColumns }, module] =
+      await Promise.all([
+        import('./context.js'),
+        import('./globals.js'),
+        import('../output/messages.js'),
+        import('../output/pager.js'),
+        import('./print.js'),
+        load(),
+      ]);
     // A subcommand's type does not know its parents: the program's flags are GlobalFlags.
     const globals = resolveGlobals(command.optsWithGlobals() as GlobalFlags, runtime.env);
-    const log = createLogger(runtime.io, { quiet: globals.quiet, debug: globals.debug });
-    const ctx = createContext({ io: runtime.io, log, globals, env: runtime.env, ...(runtime.now ? { now: runtime.now } : {}) });
+    // Long output on a terminal goes through the pager; the run's messages keep their place after it.
+    const output = pageOutput(runtime.io, { command: globals.pager ? pagerCommand(runtime.env) : undefined, env: runtime.env });
+    const log = createLogger({ ...output.io, stderr: output.messages }, { quiet: globals.quiet, debug: globals.debug });
+    const ctx = createContext({ io: output.io, log, globals, env: runtime.env, ...(runtime.now ? { now: runtime.now } : {}) });
     try {
       setStatus(command, (await module.run(ctx, command.opts() as OptionsOf<() => C>, args)) ?? undefined);
+      sayOmittedColumns(ctx);
     } finally {
       await ctx.close();
+      await output.close();
     }
   });
   return command;

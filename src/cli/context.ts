@@ -16,6 +16,8 @@ export interface CommandContext {
   globals: GlobalOptions;
   env: NodeJS.ProcessEnv;
   now: () => Date;
+  /** Headers of the columns this run's terminal tables left out, said once at the end. */
+  omittedColumns: Set<string>;
   config(): Promise<ConfigStore>;
   api(): Promise<ApiClient>;
   /** Releases the API client's connections or the local store. */
@@ -40,6 +42,7 @@ export function createContext(options: {
     globals,
     env,
     now: options.now ?? (() => new Date()),
+    omittedColumns: new Set(),
     config() {
       config ??= import('./config.js').then(({ openConfigStore }) =>
         openConfigStore({ configDir: defaultConfigDir(env) }),

@@ -1,7 +1,8 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Format } from '../output/formats.js';
-import { splitList, type OptionsOf } from './command.js';
+import type { SortOrder } from '../output/render.js';
+import { parseIntegerOption, splitList, type OptionsOf } from './command.js';
 import { UsageError } from './errors.js';
 import type { rootCommand } from './program.js';
 
@@ -14,6 +15,16 @@ export interface GlobalOptions {
   dataDir: string;
   format: Format;
   fields?: string[] | undefined;
+  /** --sort: list rows by this column (`-key`: descending). */
+  sort?: SortOrder | undefined;
+  /** --limit: at most this many rows of a list. */
+  limit?: number | undefined;
+  /** --wide: terminal tables show every column, ids included, at full width. */
+  wide: boolean;
+  /** false with --no-pager. */
+  pager: boolean;
+  /** --dollars: money in dollars in csv/ndjson and pricing export. */
+  dollars: boolean;
   noColor: boolean;
   quiet: boolean;
   debug: boolean;
@@ -39,6 +50,23 @@ function seconds(value: string | undefined, name: string): number | undefined {
   return Math.round(n * 1000);
 }
 
+/** `--sort -market_rent_cents` → descending by that column; the column itself is checked against the list's. */
+function sortOrder(value: string | undefined): SortOrder | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  const descending = trimmed.startsWith('-');
+  const key = (descending ? trimmed.slice(1) : trimmed).trim();
+  if (key === '') throw new UsageError(`--sort needs a column name (prefix - for descending), got "${value}"`);
+  return { key, descending };
+}
+
+/** --limit: a number of rows, digits only like every whole number the CLI takes. */
+function rowLimit(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '0') throw new UsageError('--limit must be an integer from 1, got "0"', 'leave --limit out to print every row');
+  return parseIntegerOption('--limit', 1)(value.trim());
+}
+
 export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessEnv): GlobalOptions {
   const shorthands = [flags.json && 'json', flags.csv && 'csv', flags.ndjson && 'ndjson'].filter(Boolean) as Format[];
   if (shorthands.length > 1) throw new UsageError('use only one of --json, --csv and --ndjson');
@@ -48,12 +76,25 @@ export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessE
   const format: Format = shorthands[0] ?? flags.format ?? 'table';
   const fields = flags.fields === undefined ? undefined : splitList(flags.fields);
   if (fields?.length === 0) throw new UsageError('--fields needs at least one field name');
+  const sort = sortOrder(flags.sort);
+  // --json is the service's answer as it came: nothing sorts it (a command that pages by --limit still can).
+  if (sort && format === 'json')
+    throw new UsageError('--sort orders table, csv, ndjson and md output; --json prints the service\'s answer as it came', 'use --ndjson, or sort with jq');
+  if (flags.dollars && (format === 'json' || format === 'md' || flags.format === 'table'))
+    throw new UsageError(
+      `--dollars is for --format csv or ndjson (and pricing export): ${format === 'json' ? "--json is the service's answer, in cents" : 'tables already show dollars'}`,
+    );
   return {
     profile: flags.profile ?? (env.RENTSURVEY_PROFILE || undefined),
     local: flags.local === true,
     dataDir: flags.dataDir ?? (env.RENTSURVEY_DATA_DIR || defaultDataDir(env)),
     format,
     fields,
+    sort,
+    limit: rowLimit(flags.limit),
+    wide: flags.wide === true,
+    pager: flags.pager !== false,
+    dollars: flags.dollars === true,
     noColor: flags.color === false,
     quiet: flags.quiet === true,
     debug: flags.debug === true,

@@ -1,6 +1,6 @@
 import type { Column } from '../output/render.js';
-import { renderList, renderRecord, unknownFieldsProblem } from '../output/render.js';
-import { printText } from '../output/text.js';
+import { dollarColumns, renderList, renderRecord, sortRows, unknownFieldsProblem, unknownSortProblem } from '../output/render.js';
+import { printText, wrapLines } from '../output/text.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
 
@@ -10,31 +10,103 @@ import { UsageError } from './errors.js';
  * Nothing in src/cli writes to a stream itself (eslint enforces it).
  */
 
-/** Rows of a list answer in the chosen format; `json` is the API body exactly as received. */
-export async function printList<Row>(
-  ctx: CommandContext,
-  list: { rows: Row[]; columns: Column<Row>[]; json: unknown; emptyMessage?: string; fields?: string[] | undefined },
-): Promise<void> {
-  const fields = 'fields' in list ? list.fields : ctx.globals.fields;
-  assertFields(ctx, list.columns, fields);
-  await renderList(ctx.io, { format: ctx.globals.format, ...list, fields, notice: (message) => ctx.log.info(message) });
+export interface ListOutput<Row> {
+  rows: Row[];
+  columns: Column<Row>[];
+  /** The API body, what --json prints. */
+  json: unknown;
+  emptyMessage?: string;
+  /** Columns (and order) without --fields, e.g. a narrower table than the csv; every column by default. */
+  defaultFields?: readonly string[] | undefined;
+  /** What --wide shows in a table without --fields; every column by default. */
+  wideFields?: readonly string[] | undefined;
+  /** The command applied --limit itself (a page size): json, which --limit cannot cut, is then fine. */
+  limitApplied?: boolean;
+  /**
+   * The rows as given: --sort and --limit are not about this list (a side table under the
+   * main one) or the command applied them already (orderRows, before grouping).
+   */
+  asGiven?: boolean;
 }
 
-/** One record (a key/value table on a terminal). */
+/**
+ * Rows of a list answer in the chosen format, with --fields, --sort, --limit, --wide and
+ * --dollars; `json` is the API body exactly as received. A terminal table leaves out ids
+ * and what does not fit; the run says which, once, at its end (sayOmittedColumns).
+ */
+export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>): Promise<void> {
+  const { format, fields, wide, dollars } = ctx.globals;
+  const { limitApplied, asGiven, ...rest } = list;
+  assertFields(ctx, list.columns, fields);
+  if (!asGiven) assertOrder(ctx, dollars ? dollarColumns(list.columns) : list.columns, limitApplied);
+  assertDollars(ctx);
+  await renderList(ctx.io, {
+    format,
+    ...rest,
+    fields,
+    ...(asGiven ? {} : { sort: ctx.globals.sort, limit: ctx.globals.limit }),
+    wide,
+    dollars,
+    notice: (message) => ctx.log.info(message),
+    omitted: (headers) => {
+      for (const header of headers) ctx.omittedColumns.add(header);
+    },
+  });
+}
+
+/**
+ * --sort and --limit applied by a command that prints its rows in groups (a table per
+ * community): ordered and cut as one list, then grouped; print the groups asGiven.
+ */
+export function orderRows<Row>(ctx: CommandContext, rows: readonly Row[], columns: Column<Row>[]): Row[] {
+  assertOrder(ctx, columns);
+  const { sort, limit } = ctx.globals;
+  const sorted = sortRows(rows, columns, sort);
+  return limit === undefined ? sorted : sorted.slice(0, limit);
+}
+
+function assertOrder<Row>(ctx: CommandContext, columns: Column<Row>[], limitApplied = false): void {
+  const problem = unknownSortProblem(columns, ctx.globals.sort);
+  if (problem) throw new UsageError(problem);
+  if (ctx.globals.limit !== undefined && ctx.globals.format === 'json' && !limitApplied)
+    throw new UsageError("--limit cuts table, csv, ndjson and md output; --json prints the service's answer as it came", 'use --ndjson, or jq');
+}
+
+/** What terminal tables of this run left out, said once after everything else (muted; --quiet drops it). */
+export function sayOmittedColumns(ctx: CommandContext): void {
+  if (ctx.omittedColumns.size === 0) return;
+  const { size } = ctx.omittedColumns;
+  const note = `Not shown: ${[...ctx.omittedColumns].join(', ')} (--wide shows ${size === 1 ? 'it' : 'them'})`;
+  ctx.log.note(ctx.io.isStderrTTY && ctx.io.stderr.columns ? wrapLines(note, ctx.io.stderr.columns) : note);
+}
+
+/** --dollars is for csv and ndjson: a table (the default format) already shows dollars. */
+function assertDollars(ctx: CommandContext): void {
+  const { dollars, format } = ctx.globals;
+  if (dollars && format !== 'csv' && format !== 'ndjson')
+    throw new UsageError('--dollars is for --format csv or ndjson (and pricing export): tables already show dollars', 'add --csv or --ndjson');
+}
+
+/** One record (a key/value table on a terminal). --sort and --limit have nothing to order or cut. */
 export async function printRecord<Row>(ctx: CommandContext, record: { record: Row; columns: Column<Row>[]; json: unknown }): Promise<void> {
   assertFields(ctx, record.columns);
+  assertDollars(ctx);
   // Record commands name their lines through the column helpers' header ("Base URL", "14-day vacancy"):
   // use it as the label, else the renderer derives one from the key ("Avg market rent cents: $1,901").
   // Upper-case headers of list columns (reused by some records) stay table headers.
   const columns = record.columns.map((c) =>
     c.label === undefined && c.header !== undefined && c.header !== c.header.toUpperCase() ? { ...c, label: c.header } : c,
   );
-  await renderRecord(ctx.io, { format: ctx.globals.format, fields: ctx.globals.fields, ...record, columns });
+  await renderRecord(ctx.io, { format: ctx.globals.format, fields: ctx.globals.fields, dollars: ctx.globals.dollars, ...record, columns });
 }
 
-/** Headings, charts and notes for people on stdout; control sequences from server text never pass. */
+/**
+ * Headings, charts and notes for people on stdout; control sequences from server text never
+ * pass. On a terminal, lines longer than it is wide wrap at word boundaries.
+ */
 export function printLines(ctx: CommandContext, text: string): void {
-  printText(ctx.io, text.endsWith('\n') ? text : `${text}\n`);
+  const wrap = ctx.io.isStdoutTTY ? ctx.io.terminalWidth : undefined;
+  printText(ctx.io, text.endsWith('\n') ? text : `${text}\n`, 'stdout', wrap === undefined ? {} : { wrap });
 }
 
 /**
@@ -42,6 +114,7 @@ export function printLines(ctx: CommandContext, text: string): void {
  * it before sending anything: an unknown name must not fail after the change was applied.
  */
 export function assertFields<Row>(ctx: CommandContext, columns: Column<Row>[], fields = ctx.globals.fields): void {
-  const problem = unknownFieldsProblem(columns, fields);
+  // With --dollars the fields are named as printed (`*_dollars`), or as in cents.
+  const problem = unknownFieldsProblem(ctx.globals.dollars ? dollarColumns(columns) : columns, fields);
   if (problem) throw new UsageError(problem);
 }

@@ -10,7 +10,6 @@ import { mapLimited } from './concurrency.js';
 import type { ApiClient } from './http/client.js';
 
 export type PricingRecord = ReadOf<'getPricingHistory'>['pricing'][number];
-export type FloorPlan = ReadOf<'listFloorPlans'>['floor_plans'][number];
 export type Comparable = ReadOf<'listComps'>['comps'][number];
 
 /** Requests in flight at once when reading many comparables. */

@@ -5,6 +5,7 @@ export interface OutputStream {
   write(chunk: string): unknown;
   isTTY?: boolean;
   columns?: number;
+  rows?: number;
 }
 
 export type InputStream = NodeJS.ReadableStream & { isTTY?: boolean };
@@ -26,6 +27,8 @@ export interface IOStreams {
   isStdinTTY: boolean;
   /** Columns of the terminal; 80 when unknown (piped and no COLUMNS). */
   terminalWidth: number;
+  /** Lines of the terminal (what is "long" for the pager); 24 when unknown. */
+  terminalHeight: number;
 }
 
 export interface SystemIOOptions {
@@ -38,6 +41,7 @@ export interface SystemIOOptions {
 }
 
 export const DEFAULT_TERMINAL_WIDTH = 80;
+const DEFAULT_TERMINAL_HEIGHT = 24;
 
 /**
  * Color decision for one stream. Order: --no-color > FORCE_COLOR > NO_COLOR > TERM=dumb > TTY.
@@ -69,14 +73,15 @@ export function createSystemIO(options: SystemIOOptions = {}): IOStreams {
     isStdoutTTY,
     isStderrTTY,
     isStdinTTY: stdin.isTTY === true,
-    terminalWidth: terminalWidthOf(isStdoutTTY ? stdout : undefined, env),
+    terminalWidth: terminalSize(isStdoutTTY ? stdout.columns : undefined, env.COLUMNS, DEFAULT_TERMINAL_WIDTH),
+    terminalHeight: terminalSize(isStdoutTTY ? stdout.rows : undefined, env.LINES, DEFAULT_TERMINAL_HEIGHT),
   };
 }
 
-function terminalWidthOf(tty: OutputStream | undefined, env: NodeJS.ProcessEnv): number {
-  if (tty?.columns && tty.columns > 0) return tty.columns;
-  const fromEnv = Number.parseInt(env.COLUMNS ?? '', 10);
-  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_TERMINAL_WIDTH;
+function terminalSize(fromTTY: number | undefined, variable: string | undefined, fallback: number): number {
+  if (fromTTY && fromTTY > 0) return fromTTY;
+  const fromEnv = Number.parseInt(variable ?? '', 10);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : fallback;
 }
 
 export interface TestIOOptions {
@@ -88,6 +93,8 @@ export interface TestIOOptions {
   /** Color on stderr; defaults to `color`. */
   stderrColor?: boolean;
   columns?: number;
+  /** Terminal height; 24 by default. */
+  rows?: number;
   /** Content of stdin, or a stream. Empty by default. */
   stdin?: string | NodeJS.ReadableStream;
   /**
@@ -115,8 +122,9 @@ export interface TestIOStreams extends IOStreams {
  */
 export function createTestIO(options: TestIOOptions = {}): TestIOStreams {
   const columns = options.columns ?? DEFAULT_TERMINAL_WIDTH;
-  const stdout = captureStream(options.stdoutTTY ?? false, columns);
-  const stderr = captureStream(options.stderrTTY ?? false, columns);
+  const rows = options.rows ?? DEFAULT_TERMINAL_HEIGHT;
+  const stdout = captureStream(options.stdoutTTY ?? false, columns, rows);
+  const stderr = captureStream(options.stderrTTY ?? false, columns, rows);
   const stdin: InputStream =
     typeof options.stdin === 'string' || options.stdin === undefined
       ? Readable.from(options.stdin ? [Buffer.from(options.stdin)] : [])
@@ -134,6 +142,7 @@ export function createTestIO(options: TestIOOptions = {}): TestIOStreams {
     isStderrTTY: stderr.isTTY,
     isStdinTTY: stdin.isTTY,
     terminalWidth: decided?.terminalWidth ?? columns,
+    terminalHeight: decided?.terminalHeight ?? rows,
     out: () => stdout.chunks.join(''),
     err: () => stderr.chunks.join(''),
     reset: () => {
@@ -149,11 +158,11 @@ export function createTestIO(options: TestIOOptions = {}): TestIOStreams {
  */
 class CaptureStream extends Writable implements OutputStream {
   readonly chunks: string[] = [];
-  readonly rows = 24;
 
   constructor(
     readonly isTTY: boolean,
     readonly columns: number,
+    readonly rows: number,
   ) {
     super({ decodeStrings: false });
   }
@@ -176,6 +185,6 @@ class CaptureStream extends Writable implements OutputStream {
   hasColors = () => true;
 }
 
-function captureStream(isTTY: boolean, columns: number): CaptureStream {
-  return new CaptureStream(isTTY, columns);
+function captureStream(isTTY: boolean, columns: number, rows: number): CaptureStream {
+  return new CaptureStream(isTTY, columns, rows);
 }

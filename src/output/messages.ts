@@ -14,6 +14,8 @@ export interface Logger {
   readonly quiet: boolean;
   readonly debugEnabled: boolean;
   info(message: string): void;
+  /** A side remark (muted on a terminal), silenced by --quiet: what a table left out. */
+  note(message: string): void;
   /** "✓ message" on a terminal (green when colored), the bare message when piped. */
   success(message: string): void;
   warn(message: string): void;
@@ -38,6 +40,9 @@ export function createLogger(io: IOStreams, options: LoggerOptions = {}): Logger
     debugEnabled,
     info(message) {
       if (!quiet) write(message);
+    },
+    note(message) {
+      if (!quiet) io.stderr.write(`${style.muted(clean(message))}\n`);
     },
     success(message) {
       if (quiet) return;

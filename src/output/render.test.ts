@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTestIO } from './io.js';
 import {
+  dollarColumns,
+  dollarsFromCents,
+  fitColumns,
   fitWidths,
   formatJson,
   printJson,
@@ -8,8 +11,11 @@ import {
   renderList,
   renderRecord,
   selectColumns,
+  sortRows,
   unknownFieldsProblem,
+  unknownSortProblem,
   type Column,
+  type Importance,
 } from './render.js';
 
 interface Community {
@@ -298,3 +304,237 @@ describe('fitWidths', () => {
     expect(fitWidths([10, 40], [10, 40], 20)).toEqual([10, 40]);
   });
 });
+
+describe('fitColumns', () => {
+  const col = (natural: number, rank: number, minimum = natural) => ({ natural, minimum, rank });
+  // The box: one border per column plus one; widths include their padding.
+  const width = (widths: number[]) => widths.reduce((a, b) => a + b, 0) + widths.length + 1;
+
+  it('keeps every column at its width when they fit', () => {
+    expect(fitColumns([col(10, 2), col(20, 2)], 33)).toEqual({ kept: [0, 1], widths: [10, 20] });
+  });
+  it('leaves out the least important first, the rightmost of equals first', () => {
+    const columns = [col(20, 4), col(10, 1), col(10, 2), col(10, 1), col(10, 2)];
+    expect(fitColumns(columns, 60).kept).toEqual([0, 1, 2, 4]);
+    expect(fitColumns(columns, 50).kept).toEqual([0, 2, 4]);
+    expect(fitColumns(columns, 40).kept).toEqual([0, 2]);
+    expect(fitColumns(columns, 20).kept).toEqual([0]);
+  });
+  it('cuts text of the least important level before leaving it out, never a more important column', () => {
+    // A key name of 30 and a low address of 40 (may be cut to 18) on 60 columns: the address is cut.
+    const cut = fitColumns([col(30, 4, 18), col(40, 1, 18)], 60);
+    expect(cut.kept).toEqual([0, 1]);
+    expect(cut.widths).toEqual([30, 27]);
+    // On 45 the address would go below its minimum: it is left out, the name stays whole.
+    expect(fitColumns([col(30, 4, 18), col(40, 1, 18)], 45)).toEqual({ kept: [0], widths: [30] });
+  });
+  it('brings back a column left out when it fits in the room left, the most important first', () => {
+    // MAX (rank 2, 8) goes, then MIN (8), then EXT (13) is needed; once EXT is out, MIN fits again.
+    const columns = [col(31, 4), col(13, 2), col(7, 3), col(15, 3), col(10, 3), col(8, 2), col(8, 2)];
+    const { kept, widths } = fitColumns(columns, 80);
+    expect(kept).toEqual([0, 2, 3, 4, 5]);
+    expect(width(widths)).toBeLessThanOrEqual(80);
+  });
+  it('always keeps one column, cut to the terminal when it can be', () => {
+    expect(fitColumns([col(100, 4, 18)], 40)).toEqual({ kept: [0], widths: [38] });
+    expect(fitColumns([col(100, 4)], 40)).toEqual({ kept: [0], widths: [100] });
+  });
+});
+
+describe('tables that fit a terminal', () => {
+  interface Plan {
+    id: string;
+    name: string;
+    address: string;
+    rent: number;
+    units: number;
+  }
+  const plans: Plan[] = [
+    { id: 'd0c2b0b4-6d1e-4c47-8a3e-1f0e9d6b1234', name: 'Barton Creek Terrace', address: '7275 Meadow Ct, Austin, TX 78748', rent: 161300, units: 63 },
+    { id: '8ba7e33d-b71e-81ba-89b6-bdc616404479', name: 'Brodie Lane Flats', address: '4029 Oak Ridge Ln, Austin, TX 78746', rent: 98000, units: 7 },
+  ];
+  const ranked = (key: keyof Plan, importance: Importance, header?: string): Column<Plan> => ({
+    key,
+    importance,
+    value: (r) => r[key],
+    ...(header ? { header } : {}),
+    ...(key === 'id' ? { truncate: false } : {}),
+  });
+  const planColumns = [
+    ranked('id', 'id'),
+    ranked('name', 'key'),
+    ranked('address', 'low'),
+    { ...ranked('rent', 'high', 'ASKING'), display: (r: Plan) => money(r.rent) },
+    ranked('units', 'normal'),
+  ];
+  const lines = (out: string) => out.trimEnd().split('\n');
+
+  it('leaves the ids out and says so; the rest fits whole', async () => {
+    const io = createTestIO({ stdoutTTY: true, columns: 200 });
+    const omitted: string[][] = [];
+    await renderList(io, { format: 'table', rows: plans, columns: planColumns, omitted: (h) => omitted.push(h) });
+    expect(io.out()).not.toContain(plans[0]!.id);
+    expect(io.out()).toContain('7275 Meadow Ct, Austin, TX 78748');
+    expect(lines(io.out())[1]).toMatch(/│ NAME +│ ADDRESS +│ +ASKING │ UNITS │/);
+    expect(omitted).toEqual([['ID']]);
+  });
+  it('at 42 columns: the address goes, nothing is cut, no line is wider', async () => {
+    // NAME 22 + ASKING 8 + UNITS 7 + 4 borders = 41.
+    const io = createTestIO({ stdoutTTY: true, columns: 42 });
+    const omitted: string[][] = [];
+    await renderList(io, { format: 'table', rows: plans, columns: planColumns, omitted: (h) => omitted.push(h) });
+    for (const line of lines(io.out())) expect(displayWidthOf(line)).toBeLessThanOrEqual(42);
+    expect(lines(io.out())).toHaveLength(6);
+    expect(io.out()).toContain('Barton Creek Terrace');
+    expect(io.out()).not.toContain('…');
+    expect(omitted).toEqual([['ID', 'ADDRESS']]);
+  });
+  it('--wide keeps every column at full width; --fields keeps what it names, ids included', async () => {
+    const wide = createTestIO({ stdoutTTY: true, columns: 40 });
+    await renderList(wide, { format: 'table', rows: plans, columns: planColumns, wide: true });
+    expect(wide.out()).toContain(plans[0]!.id);
+    expect(wide.out()).toContain('7275 Meadow Ct, Austin, TX 78748');
+    const chosen = createTestIO({ stdoutTTY: true, columns: 80 });
+    const omitted: string[][] = [];
+    await renderList(chosen, { format: 'table', rows: plans, columns: planColumns, fields: ['id', 'name'], omitted: (h) => omitted.push(h) });
+    expect(chosen.out()).toContain(plans[0]!.id);
+    expect(omitted).toEqual([]);
+  });
+  it('piped: every column, ids included, whatever the width', async () => {
+    for (const columns of [40, 200]) {
+      const io = createTestIO({ stdoutTTY: false, columns });
+      await renderList(io, { format: 'table', rows: plans, columns: planColumns });
+      expect(lines(io.out())[0]).toMatch(/^ID +NAME +ADDRESS +ASKING +UNITS$/);
+      expect(io.out()).toContain(plans[1]!.id);
+    }
+  });
+  it('defaultFields narrows a table; --wide shows wideFields, else every column', async () => {
+    const io = createTestIO({ stdoutTTY: false });
+    await renderList(io, { format: 'table', rows: plans, columns: planColumns, defaultFields: ['name', 'units'] });
+    expect(lines(io.out())[0]).toMatch(/^NAME +UNITS$/);
+    const wide = createTestIO({ stdoutTTY: false });
+    await renderList(wide, { format: 'table', rows: plans, columns: planColumns, defaultFields: ['name'], wide: true });
+    expect(lines(wide.out())[0]).toMatch(/^ID +NAME +ADDRESS +ASKING +UNITS$/);
+  });
+});
+
+describe('--sort and --limit', () => {
+  interface Item {
+    name: string;
+    rent: number | null;
+    plan: string;
+  }
+  const items: Item[] = [
+    { name: 'b', rent: 1200, plan: 'A10' },
+    { name: 'a', rent: null, plan: 'A2' },
+    { name: 'c', rent: 900, plan: 'a2' },
+    { name: 'd', rent: 12000, plan: 'B1' },
+    { name: 'e', rent: 1200, plan: 'A1' },
+  ];
+  const itemColumns: Column<Item>[] = [
+    { key: 'name', value: (r) => r.name },
+    { key: 'rent_cents', value: (r) => r.rent },
+    { key: 'plan', value: (r) => r.plan },
+  ];
+  const names = (list: Item[]) => list.map((r) => r.name).join('');
+
+  it('sorts numbers as numbers, empty last either way, equal rows kept in order', () => {
+    expect(names(sortRows(items, itemColumns, { key: 'rent_cents', descending: false }))).toBe('cbeda');
+    expect(names(sortRows(items, itemColumns, { key: 'RENT_CENTS', descending: true }))).toBe('dbeca');
+  });
+  it('sorts text as people do: A2 before A10, case only breaks no ties', () => {
+    expect(names(sortRows(items, itemColumns, { key: 'plan', descending: false }))).toBe('eacbd');
+  });
+  it('names the columns when the one asked for does not exist', () => {
+    expect(unknownSortProblem(itemColumns, { key: 'nope', descending: false })).toBe(
+      '--sort: no column "nope"; available columns: name, rent_cents, plan (prefix - for descending)',
+    );
+    expect(unknownSortProblem(itemColumns, { key: 'plan', descending: true })).toBeUndefined();
+  });
+  it('applies to table, csv, ndjson and md, after sorting; never to the json body', async () => {
+    const run = async (format: 'table' | 'csv' | 'ndjson' | 'md' | 'json') => {
+      const io = createTestIO();
+      await renderList(io, { format, rows: items, columns: itemColumns, sort: { key: 'rent_cents', descending: true }, limit: 2, json: { items } });
+      return io.out();
+    };
+    expect(await run('csv')).toBe('name,rent_cents,plan\nd,12000,B1\nb,1200,A10\n');
+    expect(await run('ndjson')).toBe('{"name":"d","rent_cents":12000,"plan":"B1"}\n{"name":"b","rent_cents":1200,"plan":"A10"}\n');
+    expect((await run('table')).trimEnd().split('\n')).toHaveLength(3);
+    expect((await run('md')).trimEnd().split('\n')).toHaveLength(4);
+    expect(JSON.parse(await run('json'))).toEqual({ items });
+  });
+});
+
+describe('--dollars', () => {
+  it('writes cents as dollars with two decimals, rounding fractions of a cent half away from zero', () => {
+    expect(String(dollarsFromCents(185000))).toBe('1850.00');
+    expect(String(dollarsFromCents(123456))).toBe('1234.56');
+    expect(String(dollarsFromCents(-5))).toBe('-0.05');
+    expect(String(dollarsFromCents(-27692))).toBe('-276.92');
+    expect(String(dollarsFromCents(0))).toBe('0.00');
+    expect(String(dollarsFromCents(240.5))).toBe('2.41');
+    expect(String(dollarsFromCents(-240.5))).toBe('-2.41');
+    expect(dollarsFromCents(null)).toBeNull();
+    expect(dollarsFromCents(undefined)).toBeNull();
+  });
+
+  interface Priced {
+    name: string;
+    rent: number | null;
+    gap: number;
+  }
+  const priced: Priced[] = [
+    { name: 'A1', rent: 185050, gap: 10000 },
+    { name: 'B2', rent: null, gap: 0 },
+  ];
+  const pricedColumns: Column<Priced>[] = [
+    { key: 'name', value: (r) => r.name },
+    { key: 'market_rent_cents', value: (r) => r.rent, dollars: (r) => dollarsFromCents(r.rent) },
+    { key: 'gap', value: (r) => r.gap, dollars: (r) => dollarsFromCents(r.gap) },
+  ];
+
+  it('renames *_cents to *_dollars, keeps other keys, and leaves the columns it was given alone', () => {
+    expect(dollarColumns(pricedColumns).map((c) => c.key)).toEqual(['name', 'market_rent_dollars', 'gap']);
+    expect(pricedColumns.map((c) => c.key)).toEqual(['name', 'market_rent_cents', 'gap']);
+  });
+  it('csv: 1850.50 and an empty cell; ndjson: the number with its two decimals, null', async () => {
+    const csv = createTestIO();
+    await renderList(csv, { format: 'csv', rows: priced, columns: pricedColumns, dollars: true });
+    expect(csv.out()).toBe('name,market_rent_dollars,gap\nA1,1850.50,100.00\nB2,,0.00\n');
+    const ndjson = createTestIO();
+    await renderList(ndjson, { format: 'ndjson', rows: priced, columns: pricedColumns, dollars: true });
+    expect(ndjson.out()).toBe('{"name":"A1","market_rent_dollars":1850.50,"gap":100.00}\n{"name":"B2","market_rent_dollars":null,"gap":0.00}\n');
+    expect(JSON.parse(ndjson.out().split('\n')[0]!)).toEqual({ name: 'A1', market_rent_dollars: 1850.5, gap: 100 });
+  });
+  it('--fields and --sort take the new name or the old one', async () => {
+    const io = createTestIO();
+    await renderList(io, {
+      format: 'csv',
+      rows: priced,
+      columns: pricedColumns,
+      dollars: true,
+      fields: ['market_rent_cents', 'name'],
+      sort: { key: 'market_rent_dollars', descending: true },
+    });
+    expect(io.out()).toBe('market_rent_dollars,name\n1850.50,A1\n,B2\n');
+  });
+  it('--sort orders amounts by their cents, as numbers', async () => {
+    const amounts = [250000, -5, 99000, 1000000, null, 20000].map((rent, i) => ({ name: `r${i}`, rent, gap: 0 }));
+    const io = createTestIO();
+    await renderList(io, { format: 'csv', rows: amounts, columns: pricedColumns, dollars: true, fields: ['market_rent_dollars'], sort: { key: 'market_rent_dollars', descending: true } });
+    expect(io.out()).toBe('market_rent_dollars\n10000.00\n2500.00\n990.00\n200.00\n-0.05\n\n');
+  });
+  it('leaves a table, md and json as they are (the CLI refuses --dollars there)', async () => {
+    for (const format of ['table', 'md', 'json'] as const) {
+      const plain = createTestIO();
+      const dollars = createTestIO();
+      await renderList(plain, { format, rows: priced, columns: pricedColumns });
+      await renderList(dollars, { format, rows: priced, columns: pricedColumns, dollars: true });
+      expect(dollars.out()).toBe(plain.out());
+    }
+  });
+});
+
+function displayWidthOf(line: string): number {
+  return [...line].length;
+}

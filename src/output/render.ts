@@ -2,6 +2,7 @@ import type { Format } from './formats.js';
 import type { IOStreams } from './io.js';
 import { escapeMarkdown, markdownTable } from './markdown.js';
 import { createStyle, stdoutStyle, type Style } from './style.js';
+import { roundTo } from '../domain/rounding.js';
 import { displayWidth, padEnd, padStart, printText, sanitize } from './text.js';
 
 export interface Column<Row> {
@@ -22,14 +23,49 @@ export interface Column<Row> {
    * text, no for right-aligned numbers. Set false for ids people copy.
    */
   truncate?: boolean;
+  /**
+   * How much the column matters when a terminal is too narrow for every column: the least
+   * important are left out first (the rightmost of equals first), and only they may be cut
+   * short. `id` (UUIDs) is left out of terminal tables unless --wide or --fields asks for it:
+   * names identify rows there. Default: normal.
+   */
+  importance?: Importance;
+  /**
+   * Money in cents: the value in dollars, for --dollars (`dollarsFromCents`); a key ending in
+   * `_cents` then ends in `_dollars`. Set by the money column helpers (src/cli/columns.ts).
+   */
+  dollars?: (row: Row) => unknown;
+}
+
+const IMPORTANCE = ['id', 'low', 'normal', 'high', 'key'] as const;
+export type Importance = (typeof IMPORTANCE)[number];
+
+/** --sort: a column key (or `_dollars` name of a money column with --dollars), and its direction. */
+export interface SortOrder {
+  key: string;
+  descending: boolean;
 }
 
 export interface RenderListOptions<Row> {
   format: Format;
   rows: readonly Row[];
   columns: readonly Column<Row>[];
-  /** --fields: subset and order of columns. Callers check the names first (unknownFields). */
+  /** --fields: subset and order of columns, as the user gave them. Callers check the names first (unknownFields). */
   fields?: readonly string[];
+  /** The columns, in order, when no --fields is given (e.g. a narrower table than the CSV); all by default. */
+  defaultFields?: readonly string[];
+  /** What --wide shows in a table when no --fields is given; every column by default. */
+  wideFields?: readonly string[];
+  /** --sort (any column of the list, shown or not); not for json, which is the API's body. */
+  sort?: SortOrder | undefined;
+  /** --limit: at most this many rows, after sorting; not for json. */
+  limit?: number | undefined;
+  /** --dollars: money columns in dollars in csv and ndjson (see dollarColumns). */
+  dollars?: boolean | undefined;
+  /** --wide: a terminal table shows every column at full width (the terminal may wrap). */
+  wide?: boolean | undefined;
+  /** Headers of the columns a terminal table left out (ids, and what did not fit). */
+  omitted?: (headers: string[]) => void;
   /**
    * The API body, printed as-is for --format json. With --fields its list of rows is reduced
    * to those keys (see reduceJson). Without a body, json prints the rows as column objects.
@@ -44,9 +80,14 @@ export interface RenderListOptions<Row> {
 }
 
 export async function renderList<Row>(io: IOStreams, options: RenderListOptions<Row>): Promise<void> {
-  const columns = selectColumns(options.columns, options.fields);
-  const { rows } = options;
-  switch (options.format) {
+  const { format } = options;
+  const all = options.dollars && (format === 'csv' || format === 'ndjson') ? dollarColumns(options.columns) : options.columns;
+  const chosen = hasFields(options.fields);
+  const wide = options.wide === true && format === 'table';
+  const columns = selectColumns(all, chosen ? options.fields : wide ? (options.wideFields ?? undefined) : options.defaultFields);
+  // The json body is the API's, untouched; every other format shows the rows sorted and cut.
+  const rows = format === 'json' ? options.rows : limitRows(sortRows(options.rows, all, options.sort), options.limit);
+  switch (format) {
     case 'json': {
       const fields = hasFields(options.fields) ? columns : undefined;
       const body =
@@ -72,7 +113,14 @@ export async function renderList<Row>(io: IOStreams, options: RenderListOptions<
         else printText(io, `${message}\n`, 'stderr');
         return;
       }
-      io.stdout.write(options.format === 'md' ? formatMarkdown(rows, columns) : await formatTable(io, rows, columns));
+      io.stdout.write(
+        options.format === 'md'
+          ? formatMarkdown(rows, columns)
+          : await formatTable(io, rows, columns, {
+              layout: wide ? 'wide' : chosen ? 'chosen' : 'fit',
+              ...(options.omitted ? { omitted: options.omitted } : {}),
+            }),
+      );
       return;
   }
 }
@@ -84,11 +132,14 @@ export interface RenderRecordOptions<Row> {
   fields?: readonly string[];
   /** The API body for --format json (reduced with pickFields when --fields is given). */
   json?: unknown;
+  /** --dollars: money columns in dollars in csv and ndjson. */
+  dollars?: boolean | undefined;
 }
 
 /** One object (e.g. `communities show`): a label/value list for humans, one row for machines. */
 export async function renderRecord<Row>(io: IOStreams, options: RenderRecordOptions<Row>): Promise<void> {
-  const columns = selectColumns(options.columns, options.fields);
+  const dollars = options.dollars && (options.format === 'csv' || options.format === 'ndjson');
+  const columns = selectColumns(dollars ? dollarColumns(options.columns) : options.columns, options.fields);
   const { record } = options;
   switch (options.format) {
     case 'json': {
@@ -129,11 +180,16 @@ export async function renderRecord<Row>(io: IOStreams, options: RenderRecordOpti
  * case-insensitively), or undefined when it can. The CLI turns it into its usage error.
  */
 export function unknownFieldsProblem<Row>(columns: readonly Column<Row>[], fields?: readonly string[]): string | undefined {
-  const keys = new Set(columns.map((c) => c.key.toLowerCase()));
-  const unknown = (fields ?? []).filter((n) => !keys.has(n.toLowerCase()));
+  const unknown = (fields ?? []).filter((n) => findColumn(columns, n) === undefined);
   if (unknown.length === 0) return undefined;
   const quoted = unknown.map((n) => `"${n}"`).join(', ');
   return `unknown field${unknown.length > 1 ? 's' : ''} ${quoted}; available fields: ${columns.map((c) => c.key).join(', ')}`;
+}
+
+/** Why --sort cannot sort these columns, or undefined when it can. */
+export function unknownSortProblem<Row>(columns: readonly Column<Row>[], sort: SortOrder | undefined): string | undefined {
+  if (sort === undefined || findColumn(columns, sort.key) !== undefined) return undefined;
+  return `--sort: no column "${sort.key}"; available columns: ${columns.map((c) => c.key).join(', ')} (prefix - for descending)`;
 }
 
 /** Columns named by --fields, in --fields order; all columns when none are given. */
@@ -142,9 +198,112 @@ export function selectColumns<Row>(columns: readonly Column<Row>[], fields?: rea
   const problem = unknownFieldsProblem(columns, fields);
   // The CLI checks user input before it gets here: this is a caller's bug.
   if (problem) throw new Error(problem);
-  const byKey = new Map(columns.map((c) => [c.key.toLowerCase(), c]));
-  const picked = (fields ?? []).map((n) => byKey.get(n.toLowerCase()) as Column<Row>);
+  const picked = (fields ?? []).map((n) => findColumn(columns, n) as Column<Row>);
   return [...new Set(picked)];
+}
+
+/** The column a name given by the user means: its key, case-insensitively, or the key it had in cents. */
+function findColumn<Row>(columns: readonly Column<Row>[], name: string): Column<Row> | undefined {
+  const wanted = name.toLowerCase();
+  return (
+    columns.find((c) => c.key.toLowerCase() === wanted) ??
+    columns.find((c) => IN_CENTS.get(c)?.key.toLowerCase() === wanted)
+  );
+}
+
+// ---------------------------------------------------------------- sort / limit
+
+// Deterministic whatever the locale; "A2" before "A10"; case and accents only break no ties.
+const COLLATOR = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Rows ordered by one column's raw value (what csv prints: cents, ISO dates): numbers as
+ * numbers, text as people order it, no value last in either direction; stable.
+ */
+export function sortRows<Row>(rows: readonly Row[], columns: readonly Column<Row>[], sort: SortOrder | undefined): Row[] {
+  if (sort === undefined) return [...rows];
+  const found = findColumn(columns, sort.key);
+  // The CLI checks user input before it gets here: this is a caller's bug.
+  if (!found) throw new Error(unknownSortProblem(columns, sort));
+  // A column in dollars sorts by its cents: the same order, and numbers rather than amounts.
+  const column = (IN_CENTS.get(found) as Column<Row> | undefined) ?? found;
+  const keyed = rows.map((row) => ({ row, value: column.value(row) }));
+  keyed.sort((a, b) => {
+    const missingA = a.value === null || a.value === undefined || a.value === '';
+    const missingB = b.value === null || b.value === undefined || b.value === '';
+    if (missingA || missingB) return Number(missingA) - Number(missingB);
+    const order = compareValues(a.value, b.value);
+    return sort.descending ? -order : order;
+  });
+  return keyed.map((k) => k.row);
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  const rank = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? 0 : typeof v === 'string' ? 1 : typeof v === 'boolean' ? 2 : 3);
+  if (rank(a) !== rank(b)) return rank(a) - rank(b);
+  if (typeof a === 'number' || typeof a === 'bigint') return a < (b as number) ? -1 : a > (b as number) ? 1 : 0;
+  if (typeof a === 'boolean') return Number(a) - Number(b);
+  return COLLATOR.compare(typeof a === 'string' ? a : JSON.stringify(a), typeof b === 'string' ? b : JSON.stringify(b));
+}
+
+function limitRows<Row>(rows: Row[], limit: number | undefined): Row[] {
+  return limit === undefined ? rows : rows.slice(0, limit);
+}
+
+// ---------------------------------------------------------------- dollars
+
+/**
+ * An amount for --dollars: cents written as dollars with exactly two decimals, in csv
+ * ("1234.50") and as a JSON number in ndjson (1234.50). Fractions of a cent (per square
+ * foot amounts) round half away from zero.
+ */
+export class DollarAmount {
+  readonly text: string;
+
+  constructor(cents: number) {
+    const whole = roundTo(cents, 0);
+    const abs = Math.abs(whole);
+    this.text = `${whole < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  }
+
+  toString(): string {
+    return this.text;
+  }
+}
+
+/** Cents as a DollarAmount; null stays null (no value). */
+export function dollarsFromCents(cents: number | null | undefined): DollarAmount | null {
+  return typeof cents === 'number' && Number.isFinite(cents) ? new DollarAmount(cents) : null;
+}
+
+// Each column in dollars and the column in cents it was made from: --fields and --sort take
+// its old key, and --sort orders by cents.
+const IN_CENTS = new WeakMap<Column<never>, Column<never>>();
+
+/**
+ * --dollars, as one transform of column definitions (so a streamed export can apply it to
+ * each row): every money column's value in dollars, `*_cents` keys renamed `*_dollars`.
+ * A money column whose key names no unit keeps its key.
+ */
+export function dollarColumns<Row>(columns: readonly Column<Row>[]): Column<Row>[] {
+  return columns.map((column) => {
+    const { dollars } = column;
+    if (!dollars) return column;
+    const inDollars: Column<Row> = { ...column, key: column.key.replace(/_cents$/, '_dollars'), value: dollars };
+    IN_CENTS.set(inDollars as Column<never>, column as Column<never>);
+    return inDollars;
+  });
+}
+
+/** A column of an inner value (a pricing record) as a column of the rows holding it (export rows). */
+export function liftColumn<Outer, Inner>(column: Column<Inner>, get: (row: Outer) => Inner): Column<Outer> {
+  const { value, display, dollars, ...rest } = column;
+  return {
+    ...rest,
+    value: (row) => value(get(row)),
+    ...(display ? { display: (row: Outer, style: Style) => display(get(row), style) } : {}),
+    ...(dollars ? { dollars: (row: Outer) => dollars(get(row)) } : {}),
+  };
 }
 
 
@@ -229,6 +388,7 @@ function rowObject<Row>(row: Row, columns: readonly Column<Row>[]): Record<strin
 
 function jsonValue(value: unknown): unknown {
   if (value === undefined) return null;
+  if (value instanceof DollarAmount) return JSON.rawJSON(value.text);
   if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
   return value;
 }
@@ -271,7 +431,7 @@ function csvValue(value: unknown): string {
   // A CSV is often looked at with cat: server text loses its terminal controls (line breaks stay, quoted).
   if (typeof value === 'string') return sanitize(value, { multiline: true });
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean' || typeof value === 'bigint' || value instanceof DollarAmount) return String(value);
   if (value instanceof Date) return value.toISOString();
   return JSON.stringify(value);
 }
@@ -293,35 +453,63 @@ function markdownCell<Row>(column: Column<Row>, row: Row): string {
 
 // ---------------------------------------------------------------- table
 
+export interface TableOptions {
+  /**
+   * On a terminal: `fit` leaves out id columns and, when the rest is too wide, the least
+   * important columns; `chosen` (--fields) keeps every column asked for, cutting text to fit;
+   * `wide` keeps every column at full width (the terminal may wrap). Default: fit.
+   */
+  layout?: 'fit' | 'chosen' | 'wide';
+  /** Headers of the columns left out. */
+  omitted?: (headers: string[]) => void;
+}
+
 /**
  * A TTY gets a boxed table fitted to the terminal; a pipe gets plain aligned columns
- * with no box, no truncation and (unless FORCE_COLOR) no color, one row per line.
+ * with every column, no box, no truncation and (unless FORCE_COLOR) no color, one row per line.
  */
 export async function formatTable<Row>(
   io: IOStreams,
   rows: readonly Row[],
-  columns: readonly Column<Row>[],
+  allColumns: readonly Column<Row>[],
+  options: TableOptions = {},
 ): Promise<string> {
   const style = stdoutStyle(io);
-  const headers = columns.map((c) => c.header ?? defaultHeader(c.key));
-  const cells = rows.map((row) => columns.map((c) => cellText(c, row, style)));
-  const aligns = columns.map((c) => c.align ?? (isNumericColumn(rows, c) ? 'right' : 'left'));
+  const layout = io.isStdoutTTY ? (options.layout ?? 'fit') : 'wide';
+  // Ids are for scripts and --wide; on a terminal names identify rows (and are what commands take).
+  const shown = layout === 'fit' ? allColumns.filter((c) => c.importance !== 'id') : [...allColumns];
+  const headerOf = (c: Column<Row>) => c.header ?? defaultHeader(c.key);
+  let headers = shown.map(headerOf);
+  let cells = rows.map((row) => shown.map((c) => cellText(c, row, style)));
+  let aligns = shown.map((c) => c.align ?? (isNumericColumn(rows, c) ? 'right' : 'left'));
   if (!io.isStdoutTTY) return plainTable(headers.map(style.header), cells, aligns);
 
   const natural = headers.map((h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))) + 2);
-  // A clipped number reads as another number, so right-aligned columns keep their width by default.
-  const minimum = natural.map((n, i) =>
-    (columns[i]?.truncate ?? aligns[i] !== 'right')
-      ? Math.min(n, Math.min(14, Math.max(7, displayWidth(headers[i] ?? '') + 2)))
-      : n,
-  );
-  const fitted = fitWidths(natural, minimum, io.terminalWidth - (columns.length + 1));
+  // A clipped number or id reads as another one: only text may be cut, and not below what still reads.
+  const minimum = natural.map((n, i) => ((shown[i]?.truncate ?? aligns[i] !== 'right') ? Math.min(n, Math.max(displayWidth(headers[i] ?? '') + 2, MIN_CUT_WIDTH)) : n));
+  let kept = shown.map((_, i) => i);
+  let widths = natural;
+  if (layout === 'fit') {
+    ({ kept, widths } = fitColumns(
+      shown.map((c, i) => ({ natural: natural[i] ?? 0, minimum: minimum[i] ?? 0, rank: IMPORTANCE.indexOf(c.importance ?? 'normal') })),
+      io.terminalWidth,
+    ));
+  } else if (layout === 'chosen') {
+    widths = fitWidths(natural, minimum, io.terminalWidth - (shown.length + 1));
+  }
+  const left = allColumns.filter((c) => !kept.some((i) => shown[i] === c));
+  if (left.length > 0) options.omitted?.(left.map(headerOf));
+  headers = kept.map((i) => headers[i] ?? '');
+  cells = cells.map((r) => kept.map((i) => r[i] ?? ''));
+  aligns = kept.map((i) => aligns[i] ?? 'left');
+  const naturalKept = kept.map((i) => natural[i] ?? 0);
+
   const { default: Table } = await import('cli-table3');
   const table = new Table({
     head: headers.map(style.header),
     colAligns: aligns,
     // null keeps cli-table3's own measure for columns that were not squeezed.
-    colWidths: fitted.map((w, i) => (w < (natural[i] ?? 0) ? w : null)),
+    colWidths: widths.map((w, i) => (w < (naturalKept[i] ?? 0) ? w : null)),
     wordWrap: false,
     truncate: '…',
     // No rule between rows (the header rule is added below); cli-table3 would color head/border itself.
@@ -335,6 +523,9 @@ export async function formatTable<Row>(
   return `${lines.join('\n')}\n`;
 }
 
+/** Narrowest a text column is cut to (padding included): below it, better to leave the column out. */
+const MIN_CUT_WIDTH = 18;
+
 function plainTable(headers: string[], cells: string[][], aligns: Array<'left' | 'right'>): string {
   const all = [headers, ...cells];
   const widths = headers.map((_, i) => Math.max(...all.map((r) => displayWidth(r[i] ?? ''))));
@@ -347,6 +538,48 @@ function plainTable(headers: string[], cells: string[][], aligns: Array<'left' |
     )
     .map((line) => `${line}\n`)
     .join('');
+}
+
+export interface ColumnFit {
+  /** Width of the widest cell or header, padding included. */
+  natural: number;
+  /** Narrowest it may be cut to (its natural width when it may not be cut). */
+  minimum: number;
+  /** Importance: higher is kept longer. */
+  rank: number;
+}
+
+/**
+ * Which columns a boxed table keeps on a terminal `terminalWidth` wide, and their widths.
+ * While the table is too wide, the least important columns are either cut (text, down to
+ * its minimum; only the least important may be, more important ones keep their width) or,
+ * when that is not enough, the rightmost of them is left out. Columns left out that fit in
+ * the room left come back, the most important first. Never fewer than one column: a single
+ * column too wide for the terminal wraps.
+ */
+export function fitColumns(columns: readonly ColumnFit[], terminalWidth: number): { kept: number[]; widths: number[] } {
+  const sum = (widths: number[]) => widths.reduce((a, b) => a + b, 0);
+  // Each column is padded in its width; the box adds one border per column, plus one.
+  const width = (kept: number[]) => sum(kept.map((i) => columns[i]?.natural ?? 0)) + kept.length + 1;
+  let kept = columns.map((_, i) => i);
+  for (;;) {
+    const budget = terminalWidth - (kept.length + 1);
+    const natural = kept.map((i) => columns[i]?.natural ?? 0);
+    if (sum(natural) <= budget) {
+      const left = columns.map((_, i) => i).filter((i) => !kept.includes(i));
+      left.sort((a, b) => (columns[b]?.rank ?? 0) - (columns[a]?.rank ?? 0) || a - b);
+      for (const i of left) {
+        const more = [...kept, i].sort((a, b) => a - b);
+        if (width(more) <= terminalWidth) kept = more;
+      }
+      return { kept, widths: kept.map((i) => columns[i]?.natural ?? 0) };
+    }
+    const lowest = Math.min(...kept.map((i) => columns[i]?.rank ?? 0));
+    const minimum = kept.map((i) => ((columns[i]?.rank ?? 0) === lowest ? (columns[i]?.minimum ?? 0) : (columns[i]?.natural ?? 0)));
+    if (sum(minimum) <= budget || kept.length === 1) return { kept, widths: fitWidths(natural, minimum, budget) };
+    const drop = kept.findLast((i) => (columns[i]?.rank ?? 0) === lowest);
+    kept = kept.filter((i) => i !== drop);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, sanitize } from './text.js';
+import { displayWidth, sanitize, wrapLines } from './text.js';
 
 describe('sanitize', () => {
   it('drops cursor movement, OSC sequences and control characters', () => {
@@ -10,6 +10,11 @@ describe('sanitize', () => {
     const red = '\x1b[31mred\x1b[39m';
     expect(sanitize(red, { keepColor: true })).toBe(red);
     expect(sanitize(red)).toBe('red');
+  });
+  it('keeps only the SGR codes our styles write: no blink, reverse or hidden text from data', () => {
+    const ours = '\x1b[1mbold\x1b[22m \x1b[90mgray\x1b[39m \x1b[0m\x1b[m';
+    expect(sanitize(ours, { keepColor: true })).toBe(ours);
+    expect(sanitize('a\x1b[5mblink\x1b[7mreverse\x1b[8mhidden\x1b[1;5mb', { keepColor: true })).toBe('ablinkreversehiddenb');
   });
   it('flattens newlines and tabs unless multiline', () => {
     expect(sanitize('a\nb\r\nc\td')).toBe('a b c d');
@@ -24,5 +29,33 @@ describe('displayWidth', () => {
     expect(displayWidth('é')).toBe(1);
     expect(displayWidth('e\u0301')).toBe(1);
     expect(displayWidth('…')).toBe(1);
+  });
+});
+
+describe('wrapLines', () => {
+  it('leaves lines that fit alone', () => {
+    expect(wrapLines('short\n\nalso short', 20)).toBe('short\n\nalso short');
+  });
+  it('breaks long lines at spaces, continuing under a label and its run of spaces', () => {
+    const line = 'Concessions   3 of 10 comps (30.0%), average $75/month off asking';
+    expect(wrapLines(line, 50)).toBe('Concessions   3 of 10 comps (30.0%), average\n              $75/month off asking');
+    // A label wider than a third of the line: no hanging indent.
+    expect(wrapLines(line, 40)).toBe('Concessions   3 of 10 comps (30.0%),\naverage $75/month off asking');
+    expect(wrapLines('Revenue: -$8,567 a month if every plan moves to its target', 30)).toBe(
+      'Revenue: -$8,567 a month if\nevery plan moves to its target',
+    );
+  });
+  it('keeps items set apart by two spaces whole where they fit', () => {
+    const line = 'Projected vacancy: 14d 5.0%  30d 6.9%  60d 9.2%  90d 12.2%  (52 surveys)';
+    expect(wrapLines(line, 50)).toBe('Projected vacancy: 14d 5.0%  30d 6.9%  60d 9.2%\n90d 12.2%  (52 surveys)');
+  });
+  it('an indented line (a chart legend) continues at its indent', () => {
+    const legend = '      ● A1 (1 BR)   ● A2 (1 BR)   ● B1 (2 BR)   ● B2 (2 BR)';
+    expect(wrapLines(legend, 40)).toBe('      ● A1 (1 BR)   ● A2 (1 BR)\n      ● B1 (2 BR)   ● B2 (2 BR)');
+  });
+  it('measures colored text by what shows, and keeps a word longer than the line whole', () => {
+    const colored = '\x1b[1mMaple Court\x1b[22m — 100 Main St, Austin';
+    expect(wrapLines(colored, 24)).toBe('\x1b[1mMaple Court\x1b[22m — 100 Main\nSt, Austin');
+    expect(wrapLines('a ' + 'x'.repeat(30) + ' b', 10)).toBe('a\n' + 'x'.repeat(30) + '\nb');
   });
 });

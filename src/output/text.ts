@@ -2,7 +2,9 @@ import { stripVTControlCharacters } from 'node:util';
 import type { IOStreams } from './io.js';
 
 /* eslint-disable no-control-regex -- matching terminal control characters is the point here */
-const SGR = /^\x1b\[[0-9;]*m$/;
+// The SGR codes our Style writes (reset, bold, normal intensity, the 16 colors); others from data
+// (blink, reverse, concealed text) go like every other control sequence.
+const SGR = /^\x1b\[(?:0|1|22|3[0-9]|9[0-7])?m$/;
 // Escape sequences (CSI, OSC, DCS/PM/APC, two-byte; CSI and OSC also in their one-byte C1 forms)
 // or a lone control character.
 const CONTROL =
@@ -35,12 +37,74 @@ export function sanitize(text: string, options: SanitizeOptions = {}): string {
  * Text for people (help, headings, charts, notes under a table): our own colors
  * survive when the stream allows them, any other control sequence is dropped.
  * Data formats (json, csv, ndjson) go out through the renderers instead.
+ * With `wrap`, lines wider than that many columns wrap at word boundaries (wrapLines).
  */
-export function printText(io: IOStreams, text: string, stream: 'stdout' | 'stderr' = 'stdout'): void {
+export function printText(io: IOStreams, text: string, stream: 'stdout' | 'stderr' = 'stdout', options: { wrap?: number } = {}): void {
   const keepColor = stream === 'stdout' ? io.colorEnabled : io.stderrColorEnabled;
-  io[stream].write(sanitize(text, { keepColor, multiline: true }));
+  const clean = sanitize(text, { keepColor, multiline: true });
+  io[stream].write(options.wrap === undefined ? clean : wrapLines(clean, options.wrap));
 }
 
+/**
+ * Lines wider than `width` broken at spaces into lines that fit, each continuation indented
+ * like its line's text: under the first word after the line's own indent, or after a label
+ * and its run of spaces ("Concessions   3 of 4 comps…" continues under "3"). Items set
+ * apart by two or more spaces ("14d 5.0%  30d 6.9%") stay whole where they fit. A word
+ * longer than a line stays whole (the terminal wraps it). Colors are measured, not counted.
+ */
+export function wrapLines(text: string, width: number): string {
+  return text
+    .split('\n')
+    .map((line) => (displayWidth(line) <= width ? line : wrapLine(line, width)))
+    .join('\n');
+}
+
+function wrapLine(line: string, width: number): string {
+  const plain = stripVTControlCharacters(line);
+  const lead = /^ */.exec(plain)?.[0].length ?? 0;
+  // A label ("Concessions   …") only at the start of a line: indented lines (a chart's legend) hang at their indent.
+  const label = lead === 0 ? (/^\S(?:\S| (?! ))*  +/.exec(plain)?.[0].length ?? 0) : 0;
+  // A hanging indent that would leave too little room is dropped.
+  const hang = label > 0 && label <= width / 3 ? label : lead <= width / 3 ? lead : 0;
+  const start = indexAfterSpaces(line, lead);
+  const out: string[] = [];
+  let current = line.slice(0, start);
+  let currentWidth = displayWidth(current);
+  let empty = true;
+  const add = (piece: string, gap: string) => {
+    const pieceWidth = displayWidth(piece);
+    if (!empty && currentWidth + gap.length + pieceWidth > width) {
+      out.push(current);
+      current = ' '.repeat(hang) + piece;
+      currentWidth = hang + pieceWidth;
+    } else {
+      current += (empty ? '' : gap) + piece;
+      currentWidth += (empty ? 0 : gap.length) + pieceWidth;
+    }
+    empty = false;
+  };
+  // Items first; one that does not fit on a line of its own goes word by word.
+  const items = line.slice(start).split(/( {2,})/);
+  for (let i = 0; i < items.length; i += 2) {
+    const item = items[i] ?? '';
+    const gap = i > 0 ? (items[i - 1] ?? '  ') : '';
+    if (hang + displayWidth(item) <= width) add(item, gap);
+    else item.split(/( +)/).forEach((word, j, words) => (j % 2 === 0 ? add(word, j === 0 ? gap : (words[j - 1] ?? ' ')) : undefined));
+  }
+  out.push(current);
+  return out.map((l) => l.trimEnd()).join('\n');
+}
+
+/** Index in `line` (which may hold color codes) just after its first `count` spaces. */
+function indexAfterSpaces(line: string, count: number): number {
+  let seen = 0;
+  let i = 0;
+  while (seen < count && i < line.length) {
+    if (line[i] === ' ') seen += 1;
+    i += 1;
+  }
+  return i;
+}
 
 /** Columns a string takes on a terminal (ANSI ignored, wide CJK/emoji count 2). */
 export function displayWidth(text: string): number {

@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { createTestIO } from '../../src/output/io.js';
 import { startService, type TestService } from './server.js';
@@ -47,6 +48,8 @@ async function runner(root: string, baseArgs: string[], baseEnv: Record<string, 
       XDG_CONFIG_HOME: join(root, 'config'),
       XDG_STATE_HOME: join(root, 'state'),
       NO_COLOR: options.color ? '' : '1',
+      // Long output on a test's terminal goes straight to it, as with --no-pager.
+      RENTSURVEY_PAGER: 'cat',
       ...baseEnv,
       ...options.env,
     };
@@ -63,6 +66,21 @@ export async function localMarket(): Promise<MarketCli> {
   const imported = await importRun(['local', 'import', DATASET]);
   if (imported.code !== 0) throw new Error(`local import failed: ${imported.stderr}`);
   return { run: await runner(root, ['--local'], {}), root, close: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** localMarket() for the tests of one file: imported before they run, removed after; `market()` is it. */
+export function marketForTests(): () => MarketCli {
+  let market: MarketCli | undefined;
+  beforeAll(async () => {
+    market = await localMarket();
+  });
+  afterAll(async () => {
+    await market?.close();
+  });
+  return () => {
+    if (!market) throw new Error('the market dataset is imported in beforeAll: use it inside a test');
+    return market;
+  };
 }
 
 /** The dataset on a real service listening on a port; commands run against it over HTTP. */

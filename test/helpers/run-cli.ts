@@ -83,7 +83,7 @@ export interface CliSandbox {
   dataHome: string;
   /** $XDG_DATA_HOME/rentsurvey: what --local uses without --data-dir. */
   dataDir: string;
-  /** XDG_CONFIG_HOME, XDG_DATA_HOME, HOME and NO_COLOR=1. */
+  /** XDG_CONFIG_HOME, XDG_DATA_HOME, HOME, NO_COLOR=1 and RENTSURVEY_PAGER=cat (no pager; a test that wants one sets it). */
   env: Record<string, string>;
   /** Strings that must never appear in any output (API keys); the local store's own key is added by itself. */
   secrets: string[];
@@ -114,7 +114,7 @@ export async function cliSandbox(options: { store?: StoreSeed } = {}): Promise<C
   const dataDir = join(dataHome, 'rentsurvey');
   await mkdir(dataHome);
   if ((options.store ?? 'demo') === 'demo') await copyDemoStore(dataDir);
-  const env = { XDG_CONFIG_HOME: configHome, XDG_DATA_HOME: dataHome, HOME: join(root, 'home'), NO_COLOR: '1' };
+  const env = { XDG_CONFIG_HOME: configHome, XDG_DATA_HOME: dataHome, HOME: join(root, 'home'), NO_COLOR: '1', RENTSURVEY_PAGER: 'cat' };
   const secrets: string[] = [];
   const localKey = () => {
     const file = join(dataDir, 'local-cli.key');

@@ -3,8 +3,6 @@ import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { migrations } from './migrations.js';
 
-export type Row = Record<string, SQLInputValue>;
-
 /**
  * One SQLite connection with the project's settings and a statement cache, so
  * each query is prepared once per connection.

@@ -1,6 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { splitIds } from '../../../api/primitives.js';
-import { number, text } from '../../columns.js';
+import { uuid, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
 import type { batch } from './index.js';
@@ -17,15 +17,15 @@ export const run: Handler<typeof batch> = async (ctx, opts, [ids]) => {
     json: raw,
     emptyMessage: 'None of these ids is a community of yours.',
     columns: [
-      text('id', (c) => c.id, 'ID'),
-      text('name', (c) => c.name, 'NAME'),
-      text('address', (c) => c.address, 'ADDRESS'),
+      uuid('id', (c) => c.id, 'ID'),
+      text('name', (c) => c.name, 'NAME', 'key'),
+      text('address', (c) => c.address, 'ADDRESS', 'low'),
       text('zipcode', (c) => c.zipcode, 'ZIP'),
-      text('external_community_id', (c) => c.external_community_id, 'EXTERNAL ID'),
-      number('latitude', (c) => c.latitude, 'LAT'),
-      number('longitude', (c) => c.longitude, 'LON'),
-      text('website_url', (c) => c.website_url, 'WEBSITE'),
-      ...(includeComps ? [number<Row>('comp_count', (c) => c.comp_count, 'COMPS')] : []),
+      text('external_community_id', (c) => c.external_community_id, 'EXTERNAL ID', 'high'),
+      number('latitude', (c) => c.latitude, 'LAT', 'low'),
+      number('longitude', (c) => c.longitude, 'LON', 'low'),
+      text('website_url', (c) => c.website_url, 'WEBSITE', 'low'),
+      ...(includeComps ? [number<Row>('comp_count', (c) => c.comp_count, 'COMPS', 'high')] : []),
     ],
   });
   // not_found is our extension; without it, the ids that did not come back are the ones not found.

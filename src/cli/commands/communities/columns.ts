@@ -1,6 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import type { Column } from '../../../output/render.js';
-import { text } from '../../columns.js';
+import { date, uuid, text } from '../../columns.js';
 
 type Community = ReadOf<'createCommunity'>;
 type Person = Community['community_manager'];
@@ -9,25 +9,26 @@ const person = (p: Person) => (p ? `${p.full_name} <${p.email}>` : null);
 
 /** Columns of a community record; managers flatten to their e-mail in csv/ndjson. */
 export const communityColumns: Column<Community>[] = [
-  text('id', (c) => c.id, 'ID'),
-  text('name', (c) => c.name, 'NAME'),
-  text('address', (c) => c.address, 'ADDRESS'),
+  uuid('id', (c) => c.id, 'ID'),
+  text('name', (c) => c.name, 'NAME', 'key'),
+  text('address', (c) => c.address, 'ADDRESS', 'low'),
   text('zipcode', (c) => c.zipcode, 'ZIP'),
-  text('status', (c) => c.status, 'STATUS'),
-  text('external_community_id', (c) => c.external_community_id, 'EXTERNAL ID'),
-  text('email', (c) => c.email, 'EMAIL'),
-  text('website_url', (c) => c.website_url, 'WEBSITE'),
+  text('status', (c) => c.status, 'STATUS', 'high'),
+  text('external_community_id', (c) => c.external_community_id, 'EXTERNAL ID', 'high'),
+  text('email', (c) => c.email, 'EMAIL', 'low'),
+  text('website_url', (c) => c.website_url, 'WEBSITE', 'low'),
   { ...text('community_manager', (c) => c.community_manager?.email, 'COMMUNITY MGR'), display: (c) => person(c.community_manager) ?? '—' },
-  { ...text('asset_manager', (c) => c.asset_manager?.email, 'ASSET MGR'), display: (c) => person(c.asset_manager) ?? '—' },
-  { ...text('leasing_manager', (c) => c.leasing_manager?.email, 'LEASING MGR'), display: (c) => person(c.leasing_manager) ?? '—' },
+  { ...text('asset_manager', (c) => c.asset_manager?.email, 'ASSET MGR', 'low'), display: (c) => person(c.asset_manager) ?? '—' },
+  { ...text('leasing_manager', (c) => c.leasing_manager?.email, 'LEASING MGR', 'low'), display: (c) => person(c.leasing_manager) ?? '—' },
   {
     key: 'other_team_members',
     header: 'TEAM',
+    importance: 'low',
     value: (c) => c.other_team_members.map((m) => m.email).join(';'),
     display: (c) => c.other_team_members.map((m) => m.email).join(', ') || '—',
   },
-  text('created_at', (c) => c.created_at, 'CREATED'),
-  text('updated_at', (c) => c.updated_at, 'UPDATED'),
+  date('created_at', (c) => c.created_at, 'CREATED', 'low'),
+  date('updated_at', (c) => c.updated_at, 'UPDATED', 'low'),
 ];
 
 /** The narrower default for list tables; --fields picks any of communityColumns. */

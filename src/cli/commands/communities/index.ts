@@ -28,14 +28,20 @@ function recordOptions<Args extends unknown[]>(command: Command<Args>, required:
 
 export const list = () =>
   new Command('list')
-    .description('List and search your communities (50 per page)')
+    .description('List and search your communities (one page of 50, or --limit n)')
     .option('--search <text>', 'filter by name, address or external id (case-insensitive)')
-    .option('--limit <n>', 'page size, 1 to 100', parseIntegerOption('--limit', 1, 100))
     .option('--offset <n>', 'records to skip', parseIntegerOption('--offset', 0))
     .option('--all', 'follow every page and print one document')
     .addHelpText(
       'after',
-      examples('rentsurvey communities list --search austin', 'rentsurvey communities list --all --csv > communities.csv'),
+      examples(
+        'rentsurvey communities list --search austin',
+        'rentsurvey communities list --limit 100 --offset 100',
+        'rentsurvey communities list --sort -created_at --limit 5',
+        'rentsurvey communities list --all --csv > communities.csv',
+      ) +
+        '\n--limit n is the page asked of the service (pages are followed when n is above 100), so --json holds n\n' +
+        'communities too. --sort reads every page first: it orders all communities, not one page.\n',
     );
 
 export const show = () =>

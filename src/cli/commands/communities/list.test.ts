@@ -57,9 +57,11 @@ describe('communities list', () => {
   });
 
   it('a bad --limit is a usage error before anything runs', async ({ cli }) => {
-    const r = await cli.run(['--local', 'communities', 'list', '--limit', '500']);
-    expect(r.exitCode).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/--limit must be an integer from 1 to 100, got "500"/);
+    for (const limit of ['0', '-3', 'ten', '2.5']) {
+      const r = await cli.run(['--local', 'communities', 'list', '--limit', limit]);
+      expect(r.exitCode).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(new RegExp(`--limit must be an integer from 1, got "${limit}"`));
+    }
   });
 });

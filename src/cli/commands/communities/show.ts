@@ -1,6 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { formatMoney } from '../../../domain/format.js';
-import { money, number, perSqft, text } from '../../columns.js';
+import { date, uuid, money, number, perSqft, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { printLines, printList, printRecord } from '../../print.js';
@@ -32,6 +32,7 @@ async function printTables(ctx: CommandContext, data: Detail, raw: unknown) {
   const plans = data.community.pricing_summary?.floor_plans ?? [];
   if (plans.length > 0) {
     printLines(ctx, '\nFloor plans');
+    // --sort and --limit are about the floor plans, the list of this page.
     await printList<Plan>(ctx, { rows: plans, json: raw, columns: floorPlanColumns });
     explainNotUnderstood(ctx, plans, (p) => p.latest_pricing);
   }
@@ -40,11 +41,12 @@ async function printTables(ctx: CommandContext, data: Detail, raw: unknown) {
     await printList<Comp>(ctx, {
       rows: data.comps,
       json: raw,
+      asGiven: true,
       columns: [
-        text('name', (c) => c.name, 'NAME'),
+        text('name', (c) => c.name, 'NAME', 'key'),
         number('distance_miles', (c) => c.distance_miles, 'MILES'),
-        money('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG RENT'),
-        text('id', (c) => c.id, 'ID'),
+        money('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG RENT', 'high'),
+        uuid('id', (c) => c.id, 'ID'),
       ],
     });
   }
@@ -64,17 +66,18 @@ const summaryColumns = [
   },
 ];
 
+/** Floor plans with their latest pricing (also `pricing floor-plans`): plan, rents and units first. */
 export const floorPlanColumns = [
-  text<Plan>('floor_plan_name', (p) => p.floor_plan_name, 'PLAN'),
-  number<Plan>('bedrooms', (p) => p.bedrooms, 'BD'),
-  number<Plan>('bathrooms', (p) => p.bathrooms, 'BA'),
-  number<Plan>('square_feet', (p) => p.square_feet, 'SQFT'),
+  text<Plan>('floor_plan_name', (p) => p.floor_plan_name, 'PLAN', 'key'),
+  number<Plan>('bedrooms', (p) => p.bedrooms, 'BD', 'low'),
+  number<Plan>('bathrooms', (p) => p.bathrooms, 'BA', 'low'),
+  number<Plan>('square_feet', (p) => p.square_feet, 'SQFT', 'low'),
   number<Plan>('unit_count', (p) => p.unit_count, 'UNITS'),
-  money<Plan>('market_rent_cents', (p) => p.latest_pricing?.market_rent_cents, 'ASKING'),
-  money<Plan>('net_effective_rent_cents', (p) => p.latest_pricing?.net_effective_rent_cents, 'NER'),
+  money<Plan>('market_rent_cents', (p) => p.latest_pricing?.market_rent_cents, 'ASKING', 'key'),
+  money<Plan>('net_effective_rent_cents', (p) => p.latest_pricing?.net_effective_rent_cents, 'NER', 'key'),
   perSqft<Plan>('market_rent_per_sqft_cents', (p) => p.latest_pricing?.market_rent_per_sqft_cents, 'ASK/SF'),
-  number<Plan>('units_available', (p) => p.latest_pricing?.units_available, 'AVAIL'),
+  number<Plan>('units_available', (p) => p.latest_pricing?.units_available, 'AVAIL', 'high'),
   concessionTextColumn<Plan>((p) => p.latest_pricing),
-  text<Plan>('as_of_date', (p) => p.latest_pricing?.as_of_date, 'AS OF'),
-  text<Plan>('id', (p) => p.id, 'ID'),
+  date<Plan>('as_of_date', (p) => p.latest_pricing?.as_of_date, 'AS OF', 'high'),
+  uuid<Plan>('id', (p) => p.id, 'ID'),
 ];

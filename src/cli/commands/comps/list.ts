@@ -1,5 +1,5 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import { bool, money, number, text } from '../../columns.js';
+import { bool, uuid, money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { rememberCommunities } from '../../community-cache.js';
 import { printList } from '../../print.js';
@@ -20,17 +20,17 @@ export const run: Handler<typeof list> = async (ctx, opts, [id]) => {
     json: raw,
     emptyMessage: `${data.subject_community.name} has no comparables yet. Add one with \`rentsurvey comps add ${data.subject_community.id}\`.`,
     columns: [
-      text('id', (c) => c.id, 'ID'),
-      text('name', (c) => c.name, 'NAME'),
-      number('distance_miles', (c) => c.distance_miles, 'MILES'),
-      bool('is_included_in_surveys', (c) => c.is_included_in_surveys, 'ACTIVE'),
+      uuid('id', (c) => c.id, 'ID'),
+      text('name', (c) => c.name, 'NAME', 'key'),
+      number('distance_miles', (c) => c.distance_miles, 'MILES', 'high'),
+      bool('is_included_in_surveys', (c) => c.is_included_in_surveys, 'ACTIVE', 'high'),
       ...(includePricing
         ? [
             number<Comp>('floor_plan_count', (c) => c.pricing?.floor_plan_count, 'PLANS'),
-            money<Comp>('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG RENT'),
+            money<Comp>('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG RENT', 'high'),
           ]
         : []),
-      text('address', (c) => c.address, 'ADDRESS'),
+      text('address', (c) => c.address, 'ADDRESS', 'low'),
     ],
   });
 };

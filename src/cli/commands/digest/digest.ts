@@ -9,22 +9,22 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { addDays, isIsoDate } from '../../../domain/dates.js';
 import { spinner } from '../../../output/messages.js';
-import type { Column } from '../../../output/render.js';
+import { dollarsFromCents, type Column } from '../../../output/render.js';
 import { stdoutStyle } from '../../../output/style.js';
-import { text } from '../../columns.js';
+import { uuid, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { digest } from './index.js';
 import { mapLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { assertFields, printLines, printList } from '../../print.js';
+import { assertFields, orderRows, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { resolveCommunityList } from '../../references.js';
 import { latestDate } from '../../surveys.js';
 import { readState, writeState } from '../../state-file.js';
 import { collectSubject, type DigestChange, type SubjectDigest } from './collect.js';
 import { markdownDigest } from './markdown.js';
-import { dollars, KIND_LABEL, planOf, showMove, showValue } from './present.js';
+import { dollars, isMoney, KIND_LABEL, planOf, showMove, showValue } from './present.js';
 
 /** Without --since (and on a profile's first --since-last run): a week back, for the weekly e-mail. */
 const DEFAULT_LOOKBACK_DAYS = 7;
@@ -40,23 +40,33 @@ interface DigestState {
 }
 
 /** The fields of `digest --json`'s changes, in order: what csv and ndjson print. */
+/** A value of the change; rents and NERs (cents) in dollars with --dollars, other kinds as they are. */
+const amount = (get: (c: DigestChange) => unknown) => (c: DigestChange) => {
+  const value = get(c);
+  return isMoney(c.kind) && typeof value === 'number' ? dollarsFromCents(value) : value;
+};
+const move = (c: DigestChange) => (typeof c.before === 'number' && typeof c.after === 'number' ? c.after - c.before : null);
+
 const dataColumns: Column<DigestChange>[] = [
-  text('subject_id', (c) => c.subject_id),
+  uuid('subject_id', (c) => c.subject_id),
   text('subject_name', (c) => c.subject_name, 'SUBJECT'),
-  text('community_id', (c) => c.community_id),
-  text('community_name', (c) => c.community_name, 'COMMUNITY'),
-  text('role', (c) => c.role, 'ROLE'),
-  { key: 'kind', header: 'CHANGE', value: (c) => c.kind, display: (c) => KIND_LABEL[c.kind] },
-  { key: 'floor_plan_name', header: 'PLAN', value: (c) => c.floor_plan_name, display: planOf },
+  uuid('community_id', (c) => c.community_id),
+  // On a narrow terminal what changed and how stay; a long comparable name may be cut with the new value.
+  text('community_name', (c) => c.community_name, 'COMMUNITY', 'high'),
+  text('role', (c) => c.role, 'ROLE', 'low'),
+  { key: 'kind', header: 'CHANGE', importance: 'key', value: (c) => c.kind, display: (c) => KIND_LABEL[c.kind] },
+  { key: 'floor_plan_name', header: 'PLAN', importance: 'high', value: (c) => c.floor_plan_name, display: planOf },
   // Amounts and texts share these columns: left-aligned, and long concession texts may be cut to fit.
-  { key: 'before', header: 'BEFORE', value: (c) => c.before, display: (c) => showValue(c.kind, c.before), align: 'left' },
-  { key: 'after', header: 'AFTER', value: (c) => c.after, display: (c) => showValue(c.kind, c.after), align: 'left' },
+  { key: 'before', header: 'BEFORE', value: (c) => c.before, display: (c) => showValue(c.kind, c.before), dollars: amount((c) => c.before), align: 'left' },
+  { key: 'after', header: 'AFTER', importance: 'high', value: (c) => c.after, display: (c) => showValue(c.kind, c.after), dollars: amount((c) => c.after), align: 'left' },
 ];
 const moveColumn: Column<DigestChange> = {
   key: 'move',
   header: 'MOVE',
-  value: (c) => (typeof c.before === 'number' && typeof c.after === 'number' ? c.after - c.before : null),
+  importance: 'high',
+  value: move,
   display: (c, style) => showMove(c, style),
+  dollars: amount(move),
   align: 'right',
 };
 const columns = [...dataColumns, moveColumn];
@@ -91,6 +101,8 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   assertFields(ctx, columns);
   if (ctx.globals.format === 'md' && ctx.globals.fields)
     throw new UsageError('--fields picks columns; --format md is a summary without columns', 'use --format csv, ndjson or json with --fields');
+  if (ctx.globals.format === 'md' && (ctx.globals.sort || ctx.globals.limit))
+    throw new UsageError('--format md summarizes every change; --sort and --limit are for the table, csv and ndjson');
   const selection = opts.communities === undefined ? undefined : await resolveCommunityList(ctx, String(opts.communities), '--communities');
   const fallback = addDays(ctx.now().toISOString().slice(0, 10), -DEFAULT_LOOKBACK_DAYS);
   const store = opts.sinceLast ? stateFile(ctx, selection) : undefined;
@@ -162,8 +174,8 @@ async function print(
     return;
   }
   if (format !== 'table') {
-    const fields = ctx.globals.fields ?? DATA_FIELDS;
-    await printList({ ...ctx, globals: { ...ctx.globals, fields } }, {
+    await printList(ctx, {
+      defaultFields: DATA_FIELDS,
       rows: report.changes,
       columns,
       json: { from: report.from, to: report.to, changes: report.changes },
@@ -172,12 +184,15 @@ async function print(
   }
   if (report.changes.length === 0) return;
   const style = stdoutStyle(ctx.io);
-  const fields = ctx.globals.fields ?? TABLE_FIELDS;
-  printLines(ctx, `Changes from ${report.from} to ${report.to}: ${report.changes.length}\n`);
+  // --sort and --limit are about all the changes; the table then groups them by subject.
+  const ordered = orderRows(ctx, report.changes, columns);
+  const counted = ordered.length === report.changes.length ? `${ordered.length}` : `${ordered.length} of ${report.changes.length}`;
+  printLines(ctx, `Changes from ${report.from} to ${report.to}: ${counted}\n`);
   for (const digest of report.digests) {
-    if (digest.changes.length === 0) continue;
+    const changes = ordered.filter((change) => digest.changes.includes(change));
+    if (changes.length === 0) continue;
     printLines(ctx, `\n${style.bold(digest.subject.name)} — survey of ${digest.from} → ${digest.to}\n`);
-    await printList({ ...ctx, globals: { ...ctx.globals, fields } }, { rows: digest.changes, columns, json: undefined });
+    await printList(ctx, { defaultFields: TABLE_FIELDS, rows: changes, columns, json: undefined, asGiven: true });
   }
   const names = (list: SubjectDigest[]) => list.map((d) => d.subject.name).join(', ');
   const quiet = report.digests.filter((d) => d.changes.length === 0 && d.from !== null);

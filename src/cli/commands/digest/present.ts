@@ -17,7 +17,8 @@ export const KIND_LABEL: Record<ChangeKind, string> = {
   units_available: 'units available',
 };
 
-const isMoney = (kind: ChangeKind) => kind === 'rent' || kind === 'ner';
+/** Changes whose values are cents. */
+export const isMoney = (kind: ChangeKind) => kind === 'rent' || kind === 'ner';
 
 /** Whole dollars when the amount is, else dollars and cents (NERs rarely are whole). */
 export function dollars(cents: number): string {

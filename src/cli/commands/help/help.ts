@@ -20,6 +20,10 @@ export const ENVIRONMENT_HELP = `Environment variables (a flag wins over the env
   XDG_CACHE_HOME               TAB completion reads the communities a profile last listed from $XDG_CACHE_HOME/rentsurvey
   NO_COLOR                     any value turns colors off (--no-color)
   FORCE_COLOR                  colors even when stdout is not a terminal (FORCE_COLOR=0 turns them off)
+  RENTSURVEY_PAGER             pager for output longer than the terminal ("" or "cat": none; --no-pager)
+  PAGER                        the pager when RENTSURVEY_PAGER is not set (default: less -FRX)
+  LESS                         less's flags; FRX when not set (colors, quit when the text fits)
+  COLUMNS, LINES               the terminal's size when it does not say (tables fit its width)
   CI                           when set, nothing ever prompts
 `;
 

@@ -1,4 +1,4 @@
-import { text } from '../../columns.js';
+import { date, uuid, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
 import type { jobs as jobsCommand } from './index.js';
@@ -11,12 +11,12 @@ export const run: Handler<typeof jobsCommand> = async (ctx) => {
     json: { jobs },
     emptyMessage: 'No collection jobs. `rentsurvey comps add` queues them.',
     columns: [
-      text('id', (j) => j.id),
+      uuid('id', (j) => j.id),
       text('kind', (j) => j.kind),
-      text('community_name', (j) => j.community_name, 'COMMUNITY'),
-      { ...text('status', (j) => j.status), display: (j, style) => (j.status === 'failed' ? style.negative(j.status) : j.status === 'done' ? style.positive(j.status) : style.warn(j.status)) },
-      text('detail', (j) => j.detail || (j.kind === 'pricing' && j.status === 'queued' ? 'needs the network; waits for a collector' : '')),
-      text('created_at', (j) => j.created_at),
+      text('community_name', (j) => j.community_name, 'COMMUNITY', 'key'),
+      { ...text('status', (j) => j.status, undefined, 'high'), display: (j, style) => (j.status === 'failed' ? style.negative(j.status) : j.status === 'done' ? style.positive(j.status) : style.warn(j.status)) },
+      text('detail', (j) => j.detail || (j.kind === 'pricing' && j.status === 'queued' ? 'needs the network; waits for a collector' : ''), undefined, 'low'),
+      date('created_at', (j) => j.created_at),
     ],
   });
 };

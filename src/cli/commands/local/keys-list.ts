@@ -1,4 +1,4 @@
-import { text } from '../../columns.js';
+import { date, uuid, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
 import type { keysList } from './index.js';
@@ -13,14 +13,18 @@ export const run: Handler<typeof keysList> = async (ctx) => {
     json: { keys: rows },
     emptyMessage: 'No keys yet: rentsurvey local keys create --all-scopes',
     columns: [
-      text('id', (k) => k.id),
-      text('prefix', (k) => k.prefix),
+      uuid('id', (k) => k.id),
+      // What `local keys revoke` takes, and what identifies a key on the screen.
+      text('prefix', (k) => k.prefix, undefined, 'key'),
       text('organization', (k) => k.organization),
       text('user_email', (k) => k.user_email, 'USER'),
-      text('scopes', (k) => k.scopes.replaceAll(' ', ',')),
-      text('label', (k) => k.label),
-      text('created_at', (k) => k.created_at),
-      { ...text('revoked_at', (k) => k.revoked_at, 'REVOKED'), display: (k, style) => (k.revoked_at ? style.warn(k.revoked_at) : '—') },
+      text('scopes', (k) => k.scopes.replaceAll(' ', ','), undefined, 'low'),
+      text('label', (k) => k.label, undefined, 'high'),
+      date('created_at', (k) => k.created_at, undefined, 'low'),
+      {
+        ...date('revoked_at', (k) => k.revoked_at, 'REVOKED', 'high'),
+        display: (k, style) => (k.revoked_at ? style.warn(k.revoked_at) : '—'),
+      },
     ],
   });
 };

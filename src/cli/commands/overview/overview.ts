@@ -1,6 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { criBand, formatMoney, formatPercentValue, formatSignedPercent } from '../../../domain/format.js';
-import type { Column } from '../../../output/render.js';
+import { dollarsFromCents, type Column } from '../../../output/render.js';
 import { stdoutStyle } from '../../../output/style.js';
 import { sanitize } from '../../../output/text.js';
 import { money, number, signedPercent, text } from '../../columns.js';
@@ -15,26 +15,29 @@ type Row = Overview['floor_plans'][number];
 
 const plan = (r: Row) => `${r.floor_plan_name ?? ''} ${r.bedrooms === 0 ? 'Studio' : `${r.bedrooms} BR`}/${r.bathrooms} BA`.trim();
 
+// On a narrow terminal the plan, rents and PSIs stay; the plan's label already says BD/BA.
 export const columns: Column<Row>[] = [
-  text('floor_plan', plan, 'PLAN'),
-  number('bedrooms', (r) => r.bedrooms, 'BD'),
-  number('bathrooms', (r) => r.bathrooms, 'BA'),
-  number('square_feet', (r) => r.square_feet, 'SQFT'),
-  money('base_subject_rent', (r) => r.base_rent.subject_rent, 'ASKING'),
-  money('base_avg_comp_rent', (r) => r.base_rent.avg_comp_rent, 'COMP AVG'),
-  signedPercent('base_psi', (r) => r.base_rent.psi, 'PSI'),
+  text('floor_plan', plan, 'PLAN', 'key'),
+  number('bedrooms', (r) => r.bedrooms, 'BD', 'low'),
+  number('bathrooms', (r) => r.bathrooms, 'BA', 'low'),
+  number('square_feet', (r) => r.square_feet, 'SQFT', 'low'),
+  money('base_subject_rent', (r) => r.base_rent.subject_rent, 'ASKING', 'high'),
+  money('base_avg_comp_rent', (r) => r.base_rent.avg_comp_rent, 'COMP AVG', 'high'),
+  signedPercent('base_psi', (r) => r.base_rent.psi, 'PSI', 'key'),
   number('base_percentile_rank', (r) => r.base_rent.percentile_rank, 'PCTL'),
-  money('ner_subject_rent', (r) => r.ner.subject_rent, 'NER'),
+  money('ner_subject_rent', (r) => r.ner.subject_rent, 'NER', 'high'),
   money('ner_avg_comp_rent', (r) => r.ner.avg_comp_rent, 'COMP NER'),
-  signedPercent('ner_psi', (r) => r.ner.psi, 'NER PSI'),
+  signedPercent('ner_psi', (r) => r.ner.psi, 'NER PSI', 'key'),
   {
     key: 'market_range',
     header: 'MARKET RANGE',
+    importance: 'low',
     // Both ends or nothing: the spec does not show these amounts, another service may leave them out.
     value: (r) => (hasRange(r) ? `${r.base_rent.market_low}-${r.base_rent.market_high}` : null),
     display: (r) => (hasRange(r) ? `${formatMoney(r.base_rent.market_low)}–${formatMoney(r.base_rent.market_high)}` : '—'),
+    dollars: (r) => (hasRange(r) ? `${dollarsFromCents(r.base_rent.market_low)}-${dollarsFromCents(r.base_rent.market_high)}` : null),
   },
-  number('comps_with_data', (r) => r.base_rent.comps_with_data, 'COMPS'),
+  number('comps_with_data', (r) => r.base_rent.comps_with_data, 'COMPS', 'low'),
   {
     key: 'comps_offering_concessions',
     header: 'CONCESSIONS',

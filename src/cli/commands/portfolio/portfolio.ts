@@ -1,6 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import type { Column } from '../../../output/render.js';
-import { money, number, text } from '../../columns.js';
+import { date, uuid, money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { rememberCommunities } from '../../community-cache.js';
 import { printList } from '../../print.js';
@@ -16,18 +16,19 @@ export const run: Handler<typeof portfolio> = async (ctx, opts) => {
     query: { include_pricing: includePricing, include_comp_count: includeCompCount },
   });
   await rememberCommunities(ctx, data.communities, { whole: true });
+  // On a narrow terminal: the name, the comps and the rents first; the address last.
   const columns: Column<Row>[] = [
-    text('id', (r) => r.id, 'ID'),
-    text('name', (r) => r.name, 'NAME'),
-    text('address', (r) => r.address, 'ADDRESS'),
+    uuid('id', (r) => r.id, 'ID'),
+    text('name', (r) => r.name, 'NAME', 'key'),
+    text('address', (r) => r.address, 'ADDRESS', 'low'),
     text('external_community_id', (r) => r.external_community_id, 'EXTERNAL ID'),
   ];
-  if (includeCompCount) columns.push(number('comp_count', (r) => r.comp_count, 'COMPS'));
-  columns.push(text('latest_pricing_date', (r) => r.latest_pricing_date, 'LATEST SURVEY'));
+  if (includeCompCount) columns.push(number('comp_count', (r) => r.comp_count, 'COMPS', 'high'));
+  columns.push(date('latest_pricing_date', (r) => r.latest_pricing_date, 'LATEST SURVEY', 'high'));
   if (includePricing)
     columns.push(
-      number('floor_plan_count', (r) => r.pricing_summary?.floor_plan_count, 'PLANS'),
-      money('avg_market_rent_cents', (r) => r.pricing_summary?.avg_market_rent_cents, 'AVG RENT'),
+      number('floor_plan_count', (r) => r.pricing_summary?.floor_plan_count, 'PLANS', 'low'),
+      money('avg_market_rent_cents', (r) => r.pricing_summary?.avg_market_rent_cents, 'AVG RENT', 'high'),
       money('min_rent_cents', (r) => r.pricing_summary?.min_rent_cents, 'MIN'),
       money('max_rent_cents', (r) => r.pricing_summary?.max_rent_cents, 'MAX'),
     );

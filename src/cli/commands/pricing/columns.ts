@@ -1,7 +1,7 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { formatMoney } from '../../../domain/format.js';
-import type { Column } from '../../../output/render.js';
-import { money, number, perSqft, text } from '../../columns.js';
+import { dollarsFromCents, type Column } from '../../../output/render.js';
+import { date, uuid, money, number, perSqft, text } from '../../columns.js';
 import type { CommandContext } from '../../context.js';
 
 export type PricingRecord = ReadOf<'getPricingHistory'>['pricing'][number];
@@ -47,19 +47,25 @@ export function explainNotUnderstood<Row>(ctx: CommandContext, rows: readonly Ro
     ctx.log.info(`${NOT_UNDERSTOOD} concession text not understood: its value is unknown, and NER is shown at asking unless one was recorded.`);
 }
 
-/** One pricing record per row; the same columns serve `pricing history` and `pricing export`. */
+/**
+ * One pricing record per row; the same columns serve `pricing history` and `pricing export`.
+ * On a narrow terminal: date, plan, asking and NER first, then the gap, availability and the
+ * concession text that explains the gap; per square foot and BD/BA/SQFT last.
+ */
 export const pricingColumns: Column<PricingRecord>[] = [
-  text('as_of_date', (r) => r.as_of_date, 'DATE'),
-  text('floor_plan_name', (r) => r.floor_plan.floor_plan_name, 'PLAN'),
-  number('bedrooms', (r) => r.floor_plan.bedrooms, 'BD'),
-  number('bathrooms', (r) => r.floor_plan.bathrooms, 'BA'),
-  number('square_feet', (r) => r.floor_plan.square_feet, 'SQFT'),
-  money('market_rent_cents', (r) => r.market_rent_cents, 'ASKING'),
-  money('net_effective_rent_cents', (r) => r.net_effective_rent_cents, 'NER'),
+  date('as_of_date', (r) => r.as_of_date, 'DATE', 'high'),
+  text('floor_plan_name', (r) => r.floor_plan.floor_plan_name, 'PLAN', 'key'),
+  number('bedrooms', (r) => r.floor_plan.bedrooms, 'BD', 'low'),
+  number('bathrooms', (r) => r.floor_plan.bathrooms, 'BA', 'low'),
+  number('square_feet', (r) => r.floor_plan.square_feet, 'SQFT', 'low'),
+  money('market_rent_cents', (r) => r.market_rent_cents, 'ASKING', 'key'),
+  money('net_effective_rent_cents', (r) => r.net_effective_rent_cents, 'NER', 'key'),
   {
     key: 'concession_value_cents',
     header: 'GAP',
+    importance: 'high',
     value: concessionValue,
+    dollars: (r) => dollarsFromCents(concessionValue(r)),
     display: (r, style) => {
       const gap = concessionValue(r);
       if (gap === null) return style.warn(NOT_UNDERSTOOD);
@@ -67,9 +73,9 @@ export const pricingColumns: Column<PricingRecord>[] = [
     },
     align: 'right',
   },
-  perSqft('market_rent_per_sqft_cents', (r) => r.market_rent_per_sqft_cents, 'ASK/SF'),
-  perSqft('net_effective_rent_per_sqft_cents', (r) => r.net_effective_rent_per_sqft_cents, 'NER/SF'),
+  perSqft('market_rent_per_sqft_cents', (r) => r.market_rent_per_sqft_cents, 'ASK/SF', 'low'),
+  perSqft('net_effective_rent_per_sqft_cents', (r) => r.net_effective_rent_per_sqft_cents, 'NER/SF', 'low'),
   number('units_available', (r) => r.units_available, 'AVAIL'),
   concessionTextColumn<PricingRecord>((r) => r),
-  { ...text('floor_plan_id', (r) => r.floor_plan_id, 'FLOOR PLAN ID'), truncate: false },
+  uuid('floor_plan_id', (r) => r.floor_plan_id, 'FLOOR PLAN ID'),
 ];

@@ -6,7 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { addDays, isIsoDate } from '../../../domain/dates.js';
 import { spinner } from '../../../output/messages.js';
 import { progressBar, type Progress } from '../../../output/progress.js';
-import { formatCsv, type Column } from '../../../output/render.js';
+import { dollarColumns, formatCsv, liftColumn, type Column } from '../../../output/render.js';
 import type { Handler, OptionsOf } from '../../command.js';
 import { mapLimited, mapOrdered } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
@@ -36,7 +36,7 @@ interface ExportRow {
 const communityColumns: Column<ExportRow>[] = [
   { key: 'community_id', value: (r) => r.community.id },
   { key: 'community_name', value: (r) => r.community.name },
-  ...pricingColumns.map((column) => ({ key: column.key, value: (r: ExportRow) => column.value(r.record) })),
+  ...pricingColumns.map((column) => liftColumn(column, (r: ExportRow) => r.record)),
 ];
 
 /** --include-comps: which subject's market a row belongs to, and how far from it. */
@@ -172,7 +172,9 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
       }
     } else units = list.map(({ id }) => ({ id }));
   }
-  const columns = includeComps ? marketColumns : communityColumns;
+  const listed = includeComps ? marketColumns : communityColumns;
+  // --dollars: one transform of the columns; every row written goes through them.
+  const columns = ctx.globals.dollars ? dollarColumns(listed) : listed;
 
   // Rows go to a temporary file as they arrive, and it replaces the output only
   // once everything arrived. Stdout gets the finished file too: a failed export

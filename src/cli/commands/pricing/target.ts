@@ -18,7 +18,7 @@ import {
   type TargetBand,
 } from '../../../domain/target.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
-import type { Column } from '../../../output/render.js';
+import { dollarsFromCents, type Column } from '../../../output/render.js';
 import type { Style } from '../../../output/style.js';
 import { createStyle, stdoutStyle } from '../../../output/style.js';
 import { money, number, text } from '../../columns.js';
@@ -146,12 +146,23 @@ const dataColumns: Column<Row>[] = [
   number('percentile_target', (r) => r.percentile_target),
 ];
 
+/** A rent in cents shown as `rent` shows it (whole dollars when it is). */
+const rentColumn = (key: string, header: string, get: (r: Row) => number | null, importance: Column<Row>['importance']): Column<Row> => ({
+  key,
+  header,
+  importance,
+  value: get,
+  display: (r) => rent(get(r)),
+  dollars: (r) => dollarsFromCents(get(r)),
+  align: 'right',
+});
+
 // Most telling first, so that a terminal too narrow for all of them loses the least.
 const tableColumns: Column<Row>[] = [
-  text('plan', planLabel, 'PLAN'),
-  { key: 'current', header: 'NOW', value: (r) => r.current_rent_cents, display: (r) => rent(r.current_rent_cents), align: 'right' },
-  { key: 'target', header: 'TARGET', value: (r) => r.target_rent_cents, display: (r) => rent(r.target_rent_cents), align: 'right' },
-  { key: 'change', header: 'CHANGE', value: (r) => r.change_cents, display: (r, style) => signedRent(r.change_cents, style), align: 'right' },
+  text('plan', planLabel, 'PLAN', 'key'),
+  rentColumn('current', 'NOW', (r) => r.current_rent_cents, 'high'),
+  rentColumn('target', 'TARGET', (r) => r.target_rent_cents, 'key'),
+  { ...rentColumn('change', 'CHANGE', (r) => r.change_cents, 'key'), display: (r, style) => signedRent(r.change_cents, style) },
   {
     key: 'psi',
     header: 'PSI',
@@ -166,9 +177,9 @@ const tableColumns: Column<Row>[] = [
     display: (r) => nowAfter(String(r.percentile_current ?? MISSING), String(r.percentile_target ?? MISSING)),
     align: 'right',
   },
-  { key: 'comp_avg', header: 'COMP AVG', value: (r) => r.avg_comp_rent_cents, display: (r) => rent(r.avg_comp_rent_cents), align: 'right' },
-  number('comps', (r) => r.comps_with_data, 'COMPS'),
-  number('unit_count', (r) => r.unit_count, 'UNITS'),
+  rentColumn('comp_avg', 'COMP AVG', (r) => r.avg_comp_rent_cents, 'low'),
+  number('comps', (r) => r.comps_with_data, 'COMPS', 'low'),
+  number('unit_count', (r) => r.unit_count, 'UNITS', 'low'),
 ];
 
 const TABLE_FIELDS = tableColumns.map((c) => c.key);
@@ -228,8 +239,9 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
           : `Survey of ${asOf} against ${active.length} active comparable${active.length === 1 ? '' : 's'}; PSI and percentile (PCTL) now → at target.`;
       printLines(out, `${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${BASIS_TEXT[basis]}\n\n${compared}\n\n`);
     }
-    const fields = out.globals.fields ?? (human ? TABLE_FIELDS : DATA_FIELDS);
-    await printList({ ...out, globals: { ...out.globals, fields } }, {
+    await printList(out, {
+      defaultFields: human ? TABLE_FIELDS : DATA_FIELDS,
+      wideFields: TABLE_FIELDS,
       rows,
       columns,
       json: answer,

@@ -3,7 +3,7 @@ import { formatPercentValue } from '../../../domain/format.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/render.js';
 import { stdoutStyle } from '../../../output/style.js';
-import { text } from '../../columns.js';
+import { date, uuid } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -17,6 +17,7 @@ type Point = Trend['trends'][number];
 const percent = (key: string, get: (p: Point) => number | null, header: string): Column<Point> => ({
   key,
   header,
+  importance: 'key',
   value: get,
   display: (p) => formatPercentValue(get(p)),
   align: 'right',
@@ -49,8 +50,8 @@ async function print(ctx: CommandContext, data: Trend, raw: unknown, chart: bool
       json: raw,
       emptyMessage: `${data.community_name} has no completed surveys in this range.`,
       columns: [
-        text('date', (p) => p.date.slice(0, 10), 'SURVEY'),
-        text('survey_id', (p) => p.survey_id, 'SURVEY ID'),
+        date('date', (p) => p.date.slice(0, 10), 'SURVEY', 'key'),
+        uuid('survey_id', (p) => p.survey_id, 'SURVEY ID'),
         percent('subject_vacancy', (p) => p.subject_vacancy, 'SUBJECT'),
         percent('avg_comp_vacancy', (p) => p.avg_comp_vacancy, 'COMP AVG'),
       ],

@@ -274,7 +274,9 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
         const retryAfter = response ? parseRetryAfter(response.headers['retry-after']) : undefined;
         // Full jitter: a random wait up to the exponential ceiling spreads out clients that failed together.
         const backoff = Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1));
-        const wait = Math.round(Math.min(retryAfter ?? backoff, remaining));
+        // Rounded up: a wait rounded down would leave a fraction of a millisecond of
+        // budget, and a fast enough next attempt one more retry than the budget allows.
+        const wait = Math.ceil(Math.min(retryAfter ?? backoff, remaining));
         trace?.(
           `retry ${attempts}/${retries} of ${request.method} ${url} in ${wait} ms: ${reason}` +
             (retryAfter !== undefined ? ` (Retry-After ${Math.round(retryAfter)} ms)` : ''),

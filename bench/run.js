@@ -7,6 +7,7 @@
 //   npm run bench                        (builds first; every section)
 //   node bench/run.js startup service    (after npm run build; only these sections: startup, service, scale)
 //   BENCH_RUNS=25 BENCH_STARTUP_RUNS=40 BENCH_SECONDS=8 BENCH_SIZES=25,100 npm run bench
+//   BENCH_CLI=/other/checkout/bin/rentsurvey.js node bench/run.js startup   (another built checkout, for before/after)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';

@@ -80,6 +80,13 @@ export function statusOf(program: AnyCommand): ExitCode | undefined {
   return walk(program);
 }
 
+/**
+ * How a community argument reads in --help; references.ts resolves it. Definitions
+ * only say it (loading the resolver would slow every --help).
+ */
+export const COMMUNITY_ARGUMENT =
+  'a community: its name (or a unique part of it), external id, or id (or its first 4+ characters); omit it on a terminal to pick from a list';
+
 /** "Examples:" block for --help. */
 export function examples(...lines: string[]): string {
   return `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
@@ -90,7 +97,7 @@ export function parseIntegerOption(name: string, min: number, max = Number.MAX_S
     // Digits only, like the service's query integers: Number() would also read 1e1, 0x10 and "".
     const n = /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
     if (!Number.isInteger(n) || n < min || n > max)
-      throw new UsageError(`${name} must be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}, got "${value}"`);
+      throw new UsageError(`${name}: "${value}" is not a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`);
     return n;
   };
 }

@@ -6,14 +6,22 @@ import { isProcessAlive } from '../pid.js';
 import { CliError, ExitCode, UsageError } from './errors.js';
 import { defaultConfigDir } from './globals.js';
 
-/** What `login` stores per profile. */
-export interface Profile {
+/** What `login` stores per profile: a service and its key. */
+export interface RemoteProfile {
   base_url: string;
   api_key: string;
 }
 
-/** A profile as read back: the file may have been edited by hand, so either field may be missing. */
-export type StoredProfile = Partial<Profile>;
+/** What `login --local` stores: the embedded service, on a data directory when one was given. */
+export interface LocalProfile {
+  local: true;
+  data_dir?: string;
+}
+
+export type Profile = RemoteProfile | LocalProfile;
+
+/** A profile as read back: the file may have been edited by hand, so any field may be missing. */
+export type StoredProfile = Partial<RemoteProfile> & { local?: boolean; data_dir?: string };
 
 export interface ConfigStore {
   /** <dir>/config.json */
@@ -44,6 +52,8 @@ function asStoredProfile(value: unknown): StoredProfile | undefined {
   const profile: StoredProfile = {};
   if (typeof record.base_url === 'string' && record.base_url !== '') profile.base_url = record.base_url;
   if (typeof record.api_key === 'string' && record.api_key !== '') profile.api_key = record.api_key;
+  if (record.local === true) profile.local = true;
+  if (typeof record.data_dir === 'string' && record.data_dir !== '') profile.data_dir = record.data_dir;
   return profile;
 }
 
@@ -242,7 +252,8 @@ export async function openConfigStore(options: { configDir?: string | undefined 
     async setProfile(name, profile) {
       assertProfileName(name);
       // Read inside the lock: the file as the previous writer left it.
-      await withConfigLock(dir, () => write({ ...profiles(), [name]: { base_url: profile.base_url, api_key: profile.api_key } }));
+      const saved = 'local' in profile ? { local: true, ...(profile.data_dir ? { data_dir: profile.data_dir } : {}) } : { base_url: profile.base_url, api_key: profile.api_key };
+      await withConfigLock(dir, () => write({ ...profiles(), [name]: saved }));
     },
     deleteProfile(name) {
       return withConfigLock(dir, async () => {

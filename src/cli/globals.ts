@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import type { Format } from '../output/formats.js';
 import type { SortOrder } from '../output/render.js';
 import { parseIntegerOption, splitList, type OptionsOf } from './command.js';
+import { peekConfig } from './config.js';
 import { UsageError } from './errors.js';
+import { decideLocalMode, envSwitch, type LocalMode } from './local-mode.js';
 import type { rootCommand } from './program.js';
 
 /** The global flags, as commander parses them (optsWithGlobals), typed from the program's definition. */
@@ -12,7 +14,12 @@ export type GlobalFlags = OptionsOf<typeof rootCommand>;
 export interface GlobalOptions {
   profile?: string | undefined;
   local: boolean;
+  /** Why `local` is what it is (flag, RENTSURVEY_LOCAL, a profile saved with login --local), for messages. */
+  localMode: LocalMode;
   dataDir: string;
+  dataDirSource: 'flag' | 'env' | 'profile' | 'default';
+  /** --no-input, RENTSURVEY_NO_INPUT or CI: nothing prompts; what would ask fails naming the flag to pass. */
+  noInput: boolean;
   format: Format;
   fields?: string[] | undefined;
   /** --sort: list rows by this column (`-key`: descending). */
@@ -50,6 +57,14 @@ function seconds(value: string | undefined, name: string): number | undefined {
   return Math.round(n * 1000);
 }
 
+/** --data-dir > RENTSURVEY_DATA_DIR > the local profile's (login --data-dir … --local) > $XDG_DATA_HOME/rentsurvey. */
+function dataDirOf(flag: string | undefined, env: NodeJS.ProcessEnv, profile: string | undefined): Pick<GlobalOptions, 'dataDir' | 'dataDirSource'> {
+  if (flag) return { dataDir: flag, dataDirSource: 'flag' };
+  if (env.RENTSURVEY_DATA_DIR) return { dataDir: env.RENTSURVEY_DATA_DIR, dataDirSource: 'env' };
+  if (profile) return { dataDir: profile, dataDirSource: 'profile' };
+  return { dataDir: defaultDataDir(env), dataDirSource: 'default' };
+}
+
 /** `--sort -market_rent_cents` → descending by that column; the column itself is checked against the list's. */
 function sortOrder(value: string | undefined): SortOrder | undefined {
   if (value === undefined) return undefined;
@@ -63,7 +78,7 @@ function sortOrder(value: string | undefined): SortOrder | undefined {
 /** --limit: a number of rows, digits only like every whole number the CLI takes. */
 function rowLimit(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (value.trim() === '0') throw new UsageError('--limit must be an integer from 1, got "0"', 'leave --limit out to print every row');
+  if (value.trim() === '0') throw new UsageError('--limit: "0" is not a whole number from 1 up', 'leave --limit out to print every row');
   return parseIntegerOption('--limit', 1)(value.trim());
 }
 
@@ -76,6 +91,10 @@ export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessE
   const format: Format = shorthands[0] ?? flags.format ?? 'table';
   const fields = flags.fields === undefined ? undefined : splitList(flags.fields);
   if (fields?.length === 0) throw new UsageError('--fields needs at least one field name');
+  const profile = flags.profile ?? (env.RENTSURVEY_PROFILE || undefined);
+  // Read only (no folder created): a broken config.json is reported by the commands that need credentials.
+  const stored = peekConfig(defaultConfigDir(env)).getProfile(profile ?? 'default');
+  const localMode = decideLocalMode({ flag: flags.local, profileFlag: flags.profile, env, stored });
   const sort = sortOrder(flags.sort);
   // --json is the service's answer as it came: nothing sorts it (a command that pages by --limit still can).
   if (sort && format === 'json')
@@ -85,9 +104,11 @@ export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessE
       `--dollars is for --format csv or ndjson (and pricing export): ${format === 'json' ? "--json is the service's answer, in cents" : 'tables already show dollars'}`,
     );
   return {
-    profile: flags.profile ?? (env.RENTSURVEY_PROFILE || undefined),
-    local: flags.local === true,
-    dataDir: flags.dataDir ?? (env.RENTSURVEY_DATA_DIR || defaultDataDir(env)),
+    profile,
+    local: localMode.local,
+    localMode,
+    ...dataDirOf(flags.dataDir, env, localMode.local ? stored?.data_dir : undefined),
+    noInput: flags.input === false || envSwitch(env.RENTSURVEY_NO_INPUT) || envSwitch(env.CI),
     format,
     fields,
     sort,

@@ -47,8 +47,8 @@ describe('--sort and --limit', () => {
 
   it('--limit must be a whole number of rows; --sort needs a column', async ({ cli }) => {
     for (const [args, message] of [
-      [['--limit', '0'], /--limit must be an integer from 1, got "0"\nhint: leave --limit out to print every row/],
-      [['--limit', 'all'], /--limit must be an integer from 1, got "all"/],
+      [['--limit', '0'], /--limit: "0" is not a whole number from 1 up\nhint: leave --limit out to print every row/],
+      [['--limit', 'all'], /--limit: "all" is not a whole number from 1 up/],
       [['--sort', '-'], /--sort needs a column name/],
     ] as const) {
       const r = await cli.run(['--local', 'portfolio', ...args]);

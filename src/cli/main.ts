@@ -19,6 +19,11 @@ export function reportError(log: Logger, error: unknown): ExitCode {
     if (error.code === 'commander.help') return ExitCode.usage;
     return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   }
+  // Ctrl-C at a prompt: the prompt stays as it was drawn; the shell's next prompt starts on a line of its own.
+  if (error instanceof Error && error.name === 'ExitPromptError') {
+    log.notice('');
+    return ExitCode.interrupted;
+  }
   if (error instanceof CliError) {
     log.error(error.message, error.hint);
     if (error.cause) log.debug(String(error.cause));

@@ -2,6 +2,7 @@ import { Command, Option } from '@commander-js/extra-typings';
 import { FORMATS } from '../output/formats.js';
 import { printText } from '../output/text.js';
 import { VERSION } from '../version.js';
+import { addHelpFooters } from './help-footer.js';
 import type { Runtime } from './command.js';
 import { authCommand, loginCommand, logoutCommand } from './commands/auth/index.js';
 import { communitiesCommand } from './commands/communities/index.js';
@@ -27,7 +28,8 @@ export function rootCommand() {
     )
     .version(VERSION, '-V, --version', 'print the version')
     .option('--profile <name>', 'credentials profile (env RENTSURVEY_PROFILE; default "default")')
-    .option('--local', 'use the embedded service on the local data directory (demo data on first use)')
+    .option('--local', 'use the embedded service on the local data directory (demo data on first use; env RENTSURVEY_LOCAL=1)')
+    .option('--no-local', 'use the remote profile even when RENTSURVEY_LOCAL=1 or the profile was saved with login --local')
     .option('--data-dir <dir>', 'local data directory (env RENTSURVEY_DATA_DIR; default $XDG_DATA_HOME/rentsurvey)')
     .addOption(new Option('--format <format>', 'output format (md: Markdown to paste into an e-mail)').choices(FORMATS))
     .option('--json', 'shorthand for --format json')
@@ -41,6 +43,7 @@ export function rootCommand() {
     .option('--no-pager', 'never page long output (pager: $RENTSURVEY_PAGER, $PAGER, else less -FRX)')
     .option('--no-color', 'no colors (also NO_COLOR=1)')
     .option('-q, --quiet', 'no progress or success messages on stderr')
+    .option('--no-input', 'never prompt (env RENTSURVEY_NO_INPUT=1; also when CI is set): what would ask fails naming the flag to pass')
     .option('--debug', 'trace HTTP requests on stderr (the API key is redacted)')
     .option('--connect-timeout <seconds>', 'connect timeout (env RENTSURVEY_CONNECT_TIMEOUT; default 10)')
     .option('--request-timeout <seconds>', 'request timeout (env RENTSURVEY_REQUEST_TIMEOUT; default 30)')
@@ -77,12 +80,16 @@ export function buildProgram(runtime: Runtime) {
   ])
     program.addCommand(command as unknown as Command);
   program.addCommand(helpCommand(runtime) as unknown as Command);
+  addHelpFooters(program as unknown as Command);
   applyToTree(program, (command) => {
     command.showHelpAfterError('(add --help for usage)');
     // Commander's help and usage errors echo what was typed: out through the same sanitizing door.
     command.configureOutput({
-      writeOut: (text) => printText(runtime.io, text),
-      writeErr: (text) => printText(runtime.io, text, 'stderr'),
+      // Commander wraps its own columns; our examples and notes wrap here, at the terminal's width.
+      writeOut: (text) => printText(runtime.io, text, 'stdout', runtime.io.isStdoutTTY ? { wrap: runtime.io.terminalWidth } : {}),
+      writeErr: (text) => printText(runtime.io, text, 'stderr', runtime.io.isStderrTTY ? { wrap: runtime.io.terminalWidth } : {}),
+      getOutHelpWidth: () => runtime.io.terminalWidth,
+      getErrHelpWidth: () => runtime.io.terminalWidth,
     });
     command.exitOverride();
   });

@@ -1,9 +1,18 @@
+import { displayWidth, padEnd, sanitize } from '../output/text.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
 
-/** Prompts only for a person at a terminal: never in CI, never when stdin is not a TTY. */
-export function canPrompt(ctx: CommandContext, noInput = false): boolean {
-  return ctx.io.isStdinTTY && ctx.io.isStderrTTY && !noInput && !ctx.env.CI;
+/**
+ * Prompts only for a person at a terminal: stdin and stderr (where prompts draw)
+ * are TTYs, and neither --no-input, RENTSURVEY_NO_INPUT nor CI turned them off.
+ */
+export function canPrompt(ctx: CommandContext): boolean {
+  return ctx.io.isStdinTTY && ctx.io.isStderrTTY && !ctx.globals.noInput;
+}
+
+/** Why a prompt cannot be shown, for the message of a command that would have asked. */
+export function whyNoPrompt(ctx: CommandContext): string {
+  return ctx.globals.noInput ? 'prompts are off (--no-input, RENTSURVEY_NO_INPUT or CI)' : 'not a terminal';
 }
 
 /**
@@ -11,7 +20,8 @@ export function canPrompt(ctx: CommandContext, noInput = false): boolean {
  * given, so the command fails naming the flag that skips the question.
  */
 export async function confirm(ctx: CommandContext, message: string, skipFlag: string): Promise<boolean> {
-  if (!canPrompt(ctx)) throw new UsageError(`confirmation needed: ${message}`, `add ${skipFlag} to proceed without a prompt`);
+  if (!canPrompt(ctx))
+    throw new UsageError(`confirmation needed (${whyNoPrompt(ctx)}): ${message}`, `add ${skipFlag} to proceed without a prompt`);
   const { confirm: ask } = await import('@inquirer/prompts');
   return ask({ message, default: false }, promptStreams(ctx));
 }
@@ -19,4 +29,73 @@ export async function confirm(ctx: CommandContext, message: string, skipFlag: st
 /** Prompts read the context's stdin and draw on its stderr (stdout stays data), like everything else. */
 export function promptStreams(ctx: CommandContext): { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } {
   return { input: ctx.io.stdin, output: ctx.io.stderr as NodeJS.WritableStream };
+}
+
+/** One line of a picker: what it shows, in columns, and what choosing it gives. */
+export interface PickChoice<T> {
+  value: T;
+  /** Shown side by side, aligned: e.g. name, external id, short id. The first one is cut to fit the terminal. */
+  columns: string[];
+  /** Shown under the list while the choice is highlighted (an address). */
+  description?: string | undefined;
+}
+
+const PAGE_SIZE = 10;
+
+/**
+ * A searchable list on the terminal (typing narrows it, case-insensitively, on
+ * every column). Callers check canPrompt first: what to do without a terminal
+ * (fail, listing the choices) is theirs to say.
+ */
+export async function pick<T>(ctx: CommandContext, message: string, choices: readonly PickChoice<T>[]): Promise<T> {
+  const { search } = await import('@inquirer/prompts');
+  const rows = alignColumns(
+    choices.map((c) => c.columns.map((text) => sanitize(text))),
+    ctx.io.stderr.columns ?? ctx.io.terminalWidth,
+  );
+  const entries = choices.map((choice, i) => ({
+    name: rows[i]!,
+    value: choice.value,
+    short: sanitize(choice.columns[0] ?? ''),
+    haystack: choice.columns.join(' ').toLowerCase(),
+    ...(choice.description ? { description: sanitize(choice.description) } : {}),
+  }));
+  return search(
+    {
+      message,
+      pageSize: PAGE_SIZE,
+      source: (term) => {
+        const words = (term ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+        return Promise.resolve(
+          entries
+            .filter((entry) => words.every((word) => entry.haystack.includes(word)))
+            .map(({ name, value, short, description }) => ({ name, value, short, ...(description ? { description } : {}) })),
+        );
+      },
+    },
+    promptStreams(ctx),
+  );
+}
+
+/**
+ * Columns padded to a common width; the first (a name) is cut with "…" so that a
+ * line fits `width` (the picker's cursor and margin take 4).
+ */
+export function alignColumns(rows: readonly string[][], width: number): string[] {
+  const count = Math.max(0, ...rows.map((r) => r.length));
+  const widths = Array.from({ length: count }, (_, i) => Math.max(0, ...rows.map((r) => displayWidth(r[i] ?? ''))));
+  const others = widths.slice(1).reduce((sum, w) => sum + w + 2, 0);
+  widths[0] = Math.max(12, Math.min(widths[0] ?? 0, width - 4 - others));
+  return rows.map((r) => widths.map((w, i) => padEnd(cut(r[i] ?? '', w), w)).join('  ').trimEnd());
+}
+
+/** `text` in at most `width` columns, "…" marking a cut. */
+function cut(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  let kept = '';
+  for (const char of text) {
+    if (displayWidth(kept + char) > width - 1) break;
+    kept += char;
+  }
+  return `${kept.trimEnd()}…`;
 }

@@ -1,28 +1,332 @@
 /**
- * Community arguments, resolved in one place. Today a reference is a community
- * id (a UUID), as every command takes; names, id prefixes and external ids
- * (the names issue) resolve here, so commands that call this change with it.
+ * Community, comparable and floor plan arguments, resolved in one place: what a
+ * person reads on the screen (a name, an external id, the first characters of
+ * an id) becomes the UUID the API takes. Matching rules: reference-match.ts.
+ *
+ * Only the spec's endpoints are used, so this works against any service:
+ * - a whole UUID is taken as it is: no request, exactly as before;
+ * - anything else is looked for among the subjects: GET /communities?search=
+ *   (every page), or the portfolio when the reference could start an id (search
+ *   does not look at ids), when the search finds nothing that matches by our
+ *   rules (a service may search differently) or when the key may not search
+ *   (communities:read); whatever a service answers, the rules are applied here;
+ * - commands that read a comparable's pricing (pricing history, floor-plans,
+ *   communities show) then look among the comparables of every subject of the
+ *   portfolio (GET …/comps, inactive ones too): subjects first, comparables only
+ *   when no subject matches;
+ * - a comparable of `comps activate|deactivate` among that subject's comparables,
+ *   a `--floor-plan` among that community's floor plans.
+ * Nothing is kept between runs; within a run each list is fetched once. Lists
+ * fetched are handed to the TAB completion cache (community-cache.ts).
+ *
+ * One match: its id. Several: a picker on a terminal, else exit 2 listing them.
+ * None: exit 4 repeating what was asked.
  */
+import type { ReadOf } from '../api/endpoints.js';
 import { Id } from '../api/primitives.js';
+import { spinner } from '../output/messages.js';
+import { rememberCommunities } from './community-cache.js';
+import { mapLimited } from './concurrency.js';
 import type { CommandContext } from './context.js';
-import { UsageError } from './errors.js';
+import { ApiError, CliError, ExitCode, UsageError } from './errors.js';
+import { canPrompt, pick, whyNoPrompt, type PickChoice } from './prompt.js';
+import { looksLikeIdPrefix, matchReference, type Referable } from './reference-match.js';
 
-/** The id of the community `ref` names; `flag` is how the user passed it ("<community>", "--communities"). */
-export async function resolveCommunity(_ctx: CommandContext, ref: string, flag: string): Promise<string> {
-  const id = ref.trim();
-  if (!Id.safeParse(id).success)
-    throw new UsageError(`${flag}: "${ref}" is not a community id (a UUID)`, 'the ids are in `rentsurvey portfolio`');
-  return id.toLowerCase();
+interface Community extends Referable {
+  address?: string | null | undefined;
+  /** Set on a comparable: the subject it was found under. */
+  subject?: { id: string; name: string };
+  is_included_in_surveys?: boolean | undefined;
+}
+
+export interface CommunityOptions {
+  /** Also a comparable of one of the portfolio's subjects (commands that read a comparable's pricing). */
+  comparables?: boolean;
+}
+
+/** Lists fetched during this run, so that several references (`--communities a,b,c`) cost one fetch. */
+interface Fetched {
+  portfolio?: Promise<Community[]>;
+  comps: Map<string, Promise<CompList>>;
+}
+const fetched = new WeakMap<CommandContext, Fetched>();
+const cacheOf = (ctx: CommandContext): Fetched => {
+  let cache = fetched.get(ctx);
+  if (!cache) fetched.set(ctx, (cache = { comps: new Map() }));
+  return cache;
+};
+
+/** The service's page size limit for GET /communities; more pages than this many means it does not page. */
+const PAGE_SIZE = 100;
+const MAX_SEARCH_PAGES = 50;
+/** The spec's bound on `search`. */
+const SEARCH_MAX = 200;
+const COMPS_AT_ONCE = 4;
+
+const isUuid = (ref: string) => Id.safeParse(ref).success;
+const quoted = (ref: string) => JSON.stringify(ref);
+
+/** "--communities: " before a message about a flag's value; nothing for a positional argument. */
+const prefix = (flag: string) => (flag.startsWith('-') ? `${flag}: ` : '');
+
+async function busy<T>(ctx: CommandContext, text: string, work: (progress: { text: string }) => Promise<T>): Promise<T> {
+  const progress = await spinner(ctx.io, text, { quiet: ctx.globals.quiet });
+  progress.start();
+  try {
+    return await work(progress);
+  } finally {
+    progress.stop();
+  }
+}
+
+function portfolio(ctx: CommandContext): Promise<Community[]> {
+  const cache = cacheOf(ctx);
+  cache.portfolio ??= (async () => {
+    const api = await ctx.api();
+    const { data } = await api.call('getPortfolio', { query: { include_comp_count: false } });
+    await rememberCommunities(ctx, data.communities, { whole: true });
+    return data.communities;
+  })();
+  return cache.portfolio;
+}
+
+type Comp = ReadOf<'listComps'>['comps'][number];
+
+interface CompList {
+  subject: { id: string; name: string };
+  comps: (Comp & { subject: { id: string; name: string } })[];
+}
+
+/** A subject's comparables, inactive ones included. */
+function compsOf(ctx: CommandContext, subjectId: string): Promise<CompList> {
+  const cache = cacheOf(ctx);
+  let list = cache.comps.get(subjectId);
+  if (!list) {
+    list = (async () => {
+      const api = await ctx.api();
+      const { data } = await api.call('listComps', { params: { id: subjectId }, query: { include_inactive: true } });
+      await rememberCommunities(ctx, data.comps, { subjectId });
+      const subject = { id: data.subject_community.id, name: data.subject_community.name };
+      return { subject, comps: data.comps.map((comp) => ({ ...comp, subject })) };
+    })();
+    cache.comps.set(subjectId, list);
+  }
+  return list;
+}
+
+/** A refusal that means "this service or key does not search": the portfolio answers instead. */
+const cannotSearch = (error: unknown) => error instanceof ApiError && [400, 403, 404, 405, 501].includes(error.status);
+
+/**
+ * Every page of GET /communities?search=ref; undefined when the service or the key
+ * does not search, or when its pages do not add up (a service that ignores offset):
+ * an incomplete answer could make an ambiguous name look unique.
+ */
+async function search(ctx: CommandContext, ref: string): Promise<Community[] | undefined> {
+  if (ref.length > SEARCH_MAX) return undefined;
+  const api = await ctx.api();
+  const found = new Map<string, Community>();
+  let complete = false;
+  try {
+    for (let page = 0; page < MAX_SEARCH_PAGES; page++) {
+      // Spaces as the matching rules read them: "barton  creek" finds "Barton Creek".
+      const text = ref.replace(/\s+/g, ' ');
+      const { data } = await api.call('listCommunities', { query: { search: text, limit: PAGE_SIZE, offset: found.size } });
+      const before = found.size;
+      for (const community of data.communities) found.set(community.id, community);
+      const limit = Number.isInteger(data.limit) && data.limit >= 1 && data.limit <= PAGE_SIZE ? data.limit : PAGE_SIZE;
+      // Never loop on the service's word alone: a short page, or all it counted, is the end.
+      if (data.communities.length < limit || found.size >= data.total) {
+        complete = true;
+        break;
+      }
+      // A page with nothing new: the service ignores offset. What it sent is not all there is.
+      if (found.size === before) break;
+    }
+  } catch (error) {
+    if (cannotSearch(error)) {
+      ctx.log.debug(`search refused (${(error as ApiError).status}); looking in the portfolio`);
+      return undefined;
+    }
+    throw error;
+  }
+  await rememberCommunities(ctx, [...found.values()]);
+  if (!complete) {
+    ctx.log.debug('the search did not page to its end; looking in the portfolio');
+    return undefined;
+  }
+  return [...found.values()];
+}
+
+/** The subjects and, with `comparables`, the comparables `ref` names. */
+async function findCommunities(ctx: CommandContext, ref: string, options: CommunityOptions): Promise<Community[]> {
+  return busy(ctx, `Looking up ${quoted(ref)}…`, async (progress) => {
+    let match = looksLikeIdPrefix(ref) ? undefined : matchReference(ref, (await search(ctx, ref)) ?? []);
+    if (!match?.tier) match = matchReference(ref, await portfolio(ctx));
+    if (match.tier || !options.comparables) return match.found;
+    const subjects = await portfolio(ctx);
+    const looking = `Looking for ${quoted(ref)} among the comparables of ${subjects.length} communities…`;
+    progress.text = looking;
+    let done = 0;
+    const lists = await mapLimited(subjects, COMPS_AT_ONCE, async (subject) => {
+      const { comps } = await compsOf(ctx, subject.id);
+      progress.text = `${looking} ${++done}/${subjects.length}`;
+      return comps;
+    });
+    return matchReference(ref, lists.flat()).found;
+  });
+}
+
+const shortId = (id: string) => id.slice(0, 8);
+
+function communityChoice(c: Community): PickChoice<Community> {
+  return {
+    value: c,
+    columns: [c.name, c.external_community_id ?? '', shortId(c.id), ...(c.subject ? [`comparable of ${c.subject.name}`] : [])],
+    description: c.address ?? undefined,
+  };
+}
+
+/** The lines of an ambiguity on stderr: name, external id, whole id (for a script to copy). */
+function candidateLines(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length))) ?? [];
+  return rows.map((r) => `  ${r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}`).join('\n');
+}
+
+/**
+ * One of several matches: chosen on a terminal, else exit 2 listing them. `what`
+ * names them in the plural ("communities", "comparables of X", "floor plans").
+ */
+async function chooseOne<T>(
+  ctx: CommandContext,
+  asked: { ref: string; flag: string; what: string; unique?: string },
+  found: readonly T[],
+  choice: (item: T) => PickChoice<T>,
+  line: (item: T) => string[],
+): Promise<T> {
+  const { ref, flag, what, unique = 'its external id or id' } = asked;
+  if (canPrompt(ctx)) return pick(ctx, `${prefix(flag)}${quoted(ref)} matches ${found.length} ${what}; which one?`, found.map(choice));
+  throw new UsageError(
+    `${prefix(flag)}${quoted(ref)} matches ${found.length} ${what}:\n${candidateLines(found.map(line))}`,
+    `name one exactly (${unique} is unique), or run on a terminal to choose (here: ${whyNoPrompt(ctx)})`,
+  );
+}
+
+const communityLine = (c: Community) => [
+  c.name,
+  c.external_community_id || '—',
+  c.id,
+  ...(c.subject ? [`comparable of ${c.subject.name}`] : []),
+];
+
+/** The id of the community `ref` names; `flag` is how it was given ("<community>", "--communities"). */
+export async function resolveCommunity(ctx: CommandContext, ref: string, flag: string, options: CommunityOptions = {}): Promise<string> {
+  const wanted = ref.trim();
+  if (isUuid(wanted)) return wanted.toLowerCase();
+  if (wanted === '') throw new UsageError(`${prefix(flag)}a community is needed: a name, an external id or an id`);
+  const found = await findCommunities(ctx, wanted, options);
+  if (found.length === 0)
+    throw new CliError(
+      `${prefix(flag)}no community ${options.comparables ? 'or comparable ' : ''}matches ${quoted(wanted)} (by id, external id or name)`,
+      ExitCode.notFound,
+      'your communities are listed by `rentsurvey portfolio`' + (options.comparables ? ', their comparables by `rentsurvey comps list`' : ''),
+    );
+  if (found.length === 1) return found[0]!.id.toLowerCase();
+  const what = found.some((c) => c.subject) ? 'comparables' : 'communities';
+  return (await chooseOne(ctx, { ref: wanted, flag, what }, found, communityChoice, communityLine)).id.toLowerCase();
+}
+
+/**
+ * A command's `[community]` argument: resolved when given; when omitted, a
+ * picker over the portfolio on a terminal, else the usage error commander would give.
+ */
+export async function communityArgument(ctx: CommandContext, ref: string | undefined, options: CommunityOptions = {}): Promise<string> {
+  if (ref !== undefined) return resolveCommunity(ctx, ref, '<community>', options);
+  if (!canPrompt(ctx))
+    throw new UsageError(
+      "missing required argument 'community'",
+      'name it: a name, an external id or an id, as `rentsurvey portfolio` lists them',
+    );
+  const subjects = await busy(ctx, 'Reading the portfolio…', () => portfolio(ctx));
+  if (subjects.length === 0)
+    throw new CliError('there are no communities to choose from', ExitCode.notFound, 'create one with `rentsurvey communities create`');
+  return (await pick(ctx, 'Which community?', subjects.map(communityChoice))).id.toLowerCase();
 }
 
 /** A comma-separated list of references (`--communities a,b`), each resolved, duplicates folded, order kept. */
-export async function resolveCommunityList(ctx: CommandContext, list: string, flag: string): Promise<string[]> {
+export async function resolveCommunityList(ctx: CommandContext, list: string, flag: string, options: CommunityOptions = {}): Promise<string[]> {
   const refs = list
     .split(',')
     .map((ref) => ref.trim())
     .filter((ref) => ref !== '');
   if (refs.length === 0) throw new UsageError(`${flag} needs at least one community`);
   const ids: string[] = [];
-  for (const ref of refs) ids.push(await resolveCommunity(ctx, ref, flag));
+  for (const ref of refs) ids.push(await resolveCommunity(ctx, ref, flag, options));
   return [...new Set(ids)];
+}
+
+/**
+ * The comparable of `subjectId` that `ref` names (inactive ones included). For
+ * `change` (activate: true), matches whose state the command changes come first;
+ * omitted on a terminal: a picker over the comparables it would change.
+ */
+export async function resolveComparable(
+  ctx: CommandContext,
+  subjectId: string,
+  ref: string | undefined,
+  change: { include: boolean },
+): Promise<{ id: string; name?: string }> {
+  const wanted = ref?.trim();
+  if (wanted !== undefined && isUuid(wanted)) return { id: wanted.toLowerCase() };
+  if (wanted === undefined && !canPrompt(ctx))
+    throw new UsageError("missing required argument 'comp'", 'name the comparable: its name or id, as `rentsurvey comps list <community> --include-inactive` lists them');
+  const list = await busy(ctx, 'Reading the comparables…', () => compsOf(ctx, subjectId));
+  const { comps } = list;
+  const subject = list.subject.name;
+  const changes = (c: Comp) => c.is_included_in_surveys !== change.include;
+  const state = (c: Comp) => (c.is_included_in_surveys ? 'active' : 'inactive');
+  const choice = (c: Comp): PickChoice<Comp> => ({ value: c, columns: [c.name, state(c), shortId(c.id)], description: c.address ?? undefined });
+  const what = `comparables of ${subject}`;
+  const named = (c: Comp) => ({ id: c.id.toLowerCase(), name: c.name });
+  if (wanted === undefined) {
+    const candidates = comps.filter(changes);
+    if (candidates.length === 0)
+      throw new CliError(`${subject} has no ${change.include ? 'inactive' : 'active'} comparable to ${change.include ? 'activate' : 'deactivate'}`, ExitCode.notFound);
+    return named(await pick(ctx, `Which comparable of ${subject}?`, candidates.map(choice)));
+  }
+  const { found } = matchReference(wanted, comps);
+  if (found.length === 0)
+    throw new CliError(
+      `no comparable of ${subject} matches ${quoted(wanted)} (by id or name)`,
+      ExitCode.notFound,
+      `they are listed by \`rentsurvey comps list ${subjectId} --include-inactive\``,
+    );
+  // "Oak" names an active and an inactive comparable: deactivate means the active one.
+  const narrowed = found.filter(changes).length > 0 ? found.filter(changes) : found;
+  if (narrowed.length === 1) return named(narrowed[0]!);
+  const line = (c: Comp) => [c.name, state(c), c.id];
+  return named(await chooseOne(ctx, { ref: wanted, flag: '<comp>', what, unique: 'its id' }, narrowed, choice, line));
+}
+
+type Plan = ReadOf<'listFloorPlans'>['floor_plans'][number];
+
+/** The floor plan of `communityId` that `--floor-plan <ref>` names: its name (any case) or id. */
+export async function resolveFloorPlan(ctx: CommandContext, communityId: string, ref: string, flag = '--floor-plan'): Promise<string> {
+  const wanted = ref.trim();
+  if (isUuid(wanted)) return wanted.toLowerCase();
+  const api = await ctx.api();
+  const { data } = await busy(ctx, 'Reading the floor plans…', () => api.call('listFloorPlans', { params: { id: communityId } }));
+  const plans = data.floor_plans.map((plan) => ({ ...plan, name: plan.floor_plan_name }));
+  const { found } = matchReference(wanted, plans);
+  if (found.length === 0)
+    throw new CliError(
+      `${flag}: ${data.community.name} has no floor plan ${quoted(wanted)}` +
+        (plans.length > 0 ? ` (its plans: ${plans.map((p) => p.name).join(', ')})` : ' (it has no floor plans)'),
+      ExitCode.notFound,
+    );
+  if (found.length === 1) return found[0]!.id.toLowerCase();
+  const layout = (p: Plan) => `${p.bedrooms === 0 ? 'studio' : `${p.bedrooms} BR`} / ${p.bathrooms} BA, ${p.square_feet} sq ft`;
+  const choice = (p: Plan & { name: string }): PickChoice<Plan & { name: string }> => ({ value: p, columns: [p.name, layout(p), shortId(p.id)] });
+  const line = (p: Plan & { name: string }) => [p.name, layout(p), p.id];
+  return (await chooseOne(ctx, { ref: wanted, flag, what: `floor plans of ${data.community.name}`, unique: 'its id' }, found, choice, line)).id.toLowerCase();
 }

@@ -41,4 +41,20 @@ describe.concurrent.each(SEEDS)('against a Prism mock of the spec alone, seed %s
       expect(JSON.parse(json), `seed ${seed}: ${read.args.join(' ')} --json`).toEqual(await direct.json());
     }
   });
+
+  it('a community named as the mock names it resolves through the spec’s own endpoints', async () => {
+    const mock = mocks.get(seed)!;
+    const env = { RENTSURVEY_BASE_URL: mock.baseUrl, RENTSURVEY_API_KEY: 'rsk_interop_key' };
+    const direct = await fetch(`${mock.baseUrl}/v1/rentsurvey/portfolio?include_comp_count=false`, { headers: { authorization: 'Bearer rsk_interop_key' } });
+    const { communities } = (await direct.json()) as { communities: { name?: unknown }[] };
+    const name = communities.map((c) => c.name).find((n): n is string => typeof n === 'string' && n.trim() !== '' && !n.includes(','));
+    if (name === undefined) return; // this seed's portfolio names nothing an analyst could type
+    for (const args of [['vacancy', name], ['pricing', 'history', name, '--latest']]) {
+      const result = await runCli([...args, '--format', 'table'], env);
+      const label = `seed ${seed}: rentsurvey ${args.join(' ')}`;
+      expectCleanRun(result, 'table', label);
+      // Mock data may name two communities alike: then the candidates are listed (2), never a crash.
+      expect([0, 2], `${label}\n${result.stderr}`).toContain(result.exitCode);
+    }
+  });
 });

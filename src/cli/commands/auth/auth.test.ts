@@ -268,7 +268,7 @@ describe('authentication and authorization exit codes', () => {
     const revocable = server.key(['rentsurvey:read']);
     sb.secrets.push(revocable);
     const prefix = /^rsk_([^_]+)_/.exec(revocable)![1]!;
-    expectOk(await sb.run(['local', 'keys', 'revoke', prefix, '--data-dir', server.dataDir]));
+    expectOk(await sb.run(['local', 'keys', 'revoke', prefix, '--yes', '--data-dir', server.dataDir]));
     expect((await sb.run(['portfolio'], { env: env(revocable) })).exitCode).toBe(3);
   });
 });

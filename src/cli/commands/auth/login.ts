@@ -1,13 +1,16 @@
 import { text as readText } from 'node:stream/consumers';
 import type { Handler } from '../../command.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { canPrompt, promptStreams } from '../../prompt.js';
+import type { CommandContext } from '../../context.js';
+import { canPrompt, promptStreams, whyNoPrompt } from '../../prompt.js';
 import type { login } from './index.js';
 import { verifyCredentials } from './verify.js';
 
 export const run: Handler<typeof login> = async (ctx, opts) => {
+  // `login --local`: the global flag, typed with login, saves the profile as local.
+  if (ctx.globals.local && ctx.globals.localMode.source === 'flag') return saveLocalProfile(ctx, opts);
   const profile = ctx.globals.profile ?? 'default';
-  const interactive = canPrompt(ctx, opts.input === false);
+  const interactive = canPrompt(ctx);
   const config = await ctx.config();
   const existing = config.getProfile(profile);
 
@@ -22,7 +25,7 @@ export const run: Handler<typeof login> = async (ctx, opts) => {
   if (!baseUrl || !apiKey) {
     if (!interactive)
       throw new UsageError(
-        `no ${!baseUrl ? 'base URL' : 'API key'} given and prompting is off (not a terminal, --no-input, or CI)`,
+        `no ${!baseUrl ? 'base URL' : 'API key'} given and nothing can be asked (${whyNoPrompt(ctx)})`,
         !baseUrl ? 'pass --base-url <url>' : 'pipe the key in with --with-token',
       );
     const { input, password } = await import('@inquirer/prompts');
@@ -55,3 +58,20 @@ export const run: Handler<typeof login> = async (ctx, opts) => {
   await config.setProfile(profile, { base_url: baseUrl, api_key: apiKey });
   ctx.log.success(`Logged in to ${baseUrl} (profile ${profile}); credentials saved in ${config.path}`);
 };
+
+/** `login --local`: the profile's commands use the embedded service (on --data-dir when given), no key needed. */
+async function saveLocalProfile(ctx: CommandContext, opts: Parameters<Handler<typeof login>>[1]) {
+  if (opts.baseUrl !== undefined || opts.withToken)
+    throw new UsageError('--local saves a profile for the embedded service; it takes no --base-url or --with-token');
+  const profile = ctx.globals.profile ?? 'default';
+  const config = await ctx.config();
+  const { resolve } = await import('node:path');
+  // Only a directory given on the command line is kept: RENTSURVEY_DATA_DIR stays the environment's to decide.
+  const dataDir = ctx.globals.dataDirSource === 'flag' ? resolve(ctx.globals.dataDir) : undefined;
+  await config.setProfile(profile, { local: true, ...(dataDir ? { data_dir: dataDir } : {}) });
+  ctx.log.success(
+    `Profile ${profile} is local: its commands use the embedded service on ${dataDir ?? 'the default data directory'} ` +
+      `(--no-local reaches a remote service); saved in ${config.path}`,
+  );
+}
+

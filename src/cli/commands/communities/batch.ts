@@ -1,16 +1,21 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import { splitIds } from '../../../api/primitives.js';
 import { uuid, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
+import { MAX_BATCH_IDS } from '../../../api/primitives.js';
+import { UsageError } from '../../errors.js';
+import { resolveCommunityList } from '../../references.js';
 import type { batch } from './index.js';
 
 type Row = ReadOf<'batchCommunities'>['communities'][number];
 
-export const run: Handler<typeof batch> = async (ctx, opts, [ids]) => {
-  const api = await ctx.api();
+export const run: Handler<typeof batch> = async (ctx, opts, [refs]) => {
   const includeComps = opts.includeComps === true;
-  const requested = splitIds(ids.join(','));
+  // Names and external ids become ids (whole ids cost no request); an id nobody has is the service's to report.
+  const requested = await resolveCommunityList(ctx, refs.join(','), '<communities>');
+  if (requested.length > MAX_BATCH_IDS)
+    throw new UsageError(`<communities>: at most ${MAX_BATCH_IDS} per request, got ${requested.length}`, 'split them into several calls');
+  const api = await ctx.api();
   const { data, raw } = await api.call('batchCommunities', { query: { ids: requested.join(','), include_comps: includeComps } });
   await printList<Row>(ctx, {
     rows: data.communities,

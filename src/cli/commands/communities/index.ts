@@ -1,5 +1,5 @@
 import { Command, Option } from '@commander-js/extra-typings';
-import { examples, lazy, parseIntegerOption, type Runtime } from '../../command.js';
+import { COMMUNITY_ARGUMENT, examples, lazy, parseIntegerOption, type Runtime } from '../../command.js';
 
 const NONE = '"none" unassigns';
 
@@ -47,17 +47,17 @@ export const list = () =>
 export const show = () =>
   new Command('show')
     .description('Detail of one community: floor plans with latest pricing and active comparables')
-    .argument('<community>', 'community id')
+    .argument('[community]', `${COMMUNITY_ARGUMENT}; also one of their comparables`)
     .option('--no-comps', 'leave out the comparables')
     .option('--no-pricing-summary', 'leave out the pricing summary and floor plans')
-    .addHelpText('after', examples('rentsurvey communities show 3f1c…', 'rentsurvey communities show 3f1c… --json'));
+    .addHelpText('after', examples('rentsurvey communities show "Barton Creek Terrace"', 'rentsurvey communities show DR-006 --json'));
 
 export const batch = () =>
   new Command('batch')
-    .description('Fetch up to 50 communities by id in one request')
-    .argument('<communities...>', 'community ids (space- or comma-separated)')
+    .description('Fetch up to 50 communities in one request')
+    .argument('<communities...>', 'communities by name, external id or id (space- or comma-separated)')
     .option('--include-comps', 'add the number of active comparables')
-    .addHelpText('after', examples('rentsurvey communities batch 3f1c… 8a2d… --include-comps'));
+    .addHelpText('after', examples('rentsurvey communities batch DR-001 DR-002 "Barton Creek Terrace" --include-comps'));
 
 export const create = () =>
   recordOptions(new Command('create').description('Create a community and assign its managers by e-mail'), true).addHelpText(
@@ -69,16 +69,16 @@ export const create = () =>
 
 export const update = () =>
   recordOptions(
-    new Command('update').description('Update a community; only the flags given change').argument('<community>', 'community id'),
+    new Command('update').description('Update a community; only the flags given change').argument('[community]', COMMUNITY_ARGUMENT),
     false,
   )
     .option('-y, --yes', 'do not ask before replacing the team member list')
     .addHelpText(
       'after',
       examples(
-        'rentsurvey communities update 3f1c… --status inactive',
-        'rentsurvey communities update 3f1c… --asset-manager none',
-        'rentsurvey communities update 3f1c… --other-team-members a@acme.example,b@acme.example --yes',
+        'rentsurvey communities update "Barton Creek Terrace" --status inactive',
+        'rentsurvey communities update DR-006 --asset-manager none',
+        'rentsurvey communities update DR-006 --other-team-members a@acme.example,b@acme.example --yes',
       ),
     );
 

@@ -61,7 +61,7 @@ describe('communities list', () => {
       const r = await cli.run(['--local', 'communities', 'list', '--limit', limit]);
       expect(r.exitCode).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(new RegExp(`--limit must be an integer from 1, got "${limit}"`));
+      expect(r.stderr).toMatch(new RegExp(`--limit: "${limit}" is not a whole number from 1 up`));
     }
   });
 });

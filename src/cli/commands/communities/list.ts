@@ -1,6 +1,7 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import type { Handler } from '../../command.js';
 import { rememberCommunities } from '../../community-cache.js';
+import { checkQuery } from '../../flag-terms.js';
 import { UsageError } from '../../errors.js';
 import { printList } from '../../print.js';
 import { communityColumns, LIST_TABLE_FIELDS } from './columns.js';
@@ -16,8 +17,9 @@ const PAGE_SIZE = 100;
  * from --offset until there are no more or --limit is reached.
  */
 export const run: Handler<typeof list> = async (ctx, opts) => {
-  const api = await ctx.api();
   const { search } = opts;
+  checkQuery('listCommunities', { search }, { search: '--search' });
+  const api = await ctx.api();
   const { limit, sort } = ctx.globals;
   if (sort && opts.offset !== undefined)
     throw new UsageError('--offset pages through the service\'s order; --sort orders every community: drop --offset');

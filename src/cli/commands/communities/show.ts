@@ -6,13 +6,15 @@ import type { CommandContext } from '../../context.js';
 import { printLines, printList, printRecord } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { concessionTextColumn, explainNotUnderstood } from '../pricing/columns.js';
+import { communityArgument } from '../../references.js';
 import type { show } from './index.js';
 
 type Detail = ReadOf<'getCommunityDetail'>;
 type Plan = NonNullable<Detail['community']['pricing_summary']>['floor_plans'][number];
 type Comp = NonNullable<Detail['comps']>[number];
 
-export const run: Handler<typeof show> = async (ctx, opts, [id]) => {
+export const run: Handler<typeof show> = async (ctx, opts, [ref]) => {
+  const id = await communityArgument(ctx, ref, { comparables: true });
   const api = await ctx.api();
   const { data, raw } = await api.call('getCommunityDetail', {
     params: { id },

@@ -63,11 +63,11 @@ describe('communities update', () => {
     expect(r.stderr).not.toMatch(/PATCH local:/);
   });
 
-  it('an unknown id → 4; a malformed id → 2; a bad zip → 2', async ({ cli }) => {
+  it('an unknown id → 4; a name nobody has → 4; a bad zip → 2', async ({ cli }) => {
     const missing = await update(cli, MISSING_ID, ['--status', 'inactive']);
     const malformed = await update(cli, 'nope', ['--status', 'inactive']);
     const zip = await update(cli, MISSING_ID, ['--zipcode', 'ABCDE']);
-    expect([missing.exitCode, malformed.exitCode, zip.exitCode]).toEqual([4, 2, 2]);
+    expect([missing.exitCode, malformed.exitCode, zip.exitCode]).toEqual([4, 4, 2]);
     for (const r of [missing, malformed, zip]) expect(r.stdout).toBe('');
   });
 });

@@ -2,15 +2,19 @@ import type { Handler } from '../../command.js';
 import { UsageError } from '../../errors.js';
 import { confirm } from '../../prompt.js';
 import { assertFields, printRecord } from '../../print.js';
-import { communityBody } from './body.js';
+import { checkBody } from '../../flag-terms.js';
+import { COMMUNITY_FLAGS, communityBody } from './body.js';
 import { communityColumns } from './columns.js';
+import { communityArgument } from '../../references.js';
 import type { update } from './index.js';
 
-export const run: Handler<typeof update> = async (ctx, opts, [id]) => {
+export const run: Handler<typeof update> = async (ctx, opts, [ref]) => {
   const body = communityBody(opts);
   if (Object.keys(body).length === 0)
     throw new UsageError('nothing to update: give at least one flag, e.g. --status inactive', 'see rentsurvey communities update --help');
   assertFields(ctx, communityColumns);
+  checkBody('updateCommunity', body, COMMUNITY_FLAGS);
+  const id = await communityArgument(ctx, ref);
   if (body.other_team_members_emails !== undefined && opts.yes !== true) {
     const list = body.other_team_members_emails.join(', ') || '(nobody)';
     const ok = await confirm(ctx, `Replace the whole team member list with ${list}?`, '--yes');

@@ -1,7 +1,7 @@
 /**
  * The hidden `rentsurvey __complete <words…>` (see complete.ts), with the
  * values that live outside the command tree: profile names from config.json,
- * communities from the local store (--local, RENTSURVEY_LOCAL) or from the
+ * communities from the local store (--local, RENTSURVEY_LOCAL, login --local) or from the
  * profile's cache. Nothing here calls a service or creates a file, and nothing
  * fails: whatever cannot be read completes nothing.
  */
@@ -12,6 +12,7 @@ import type { Runtime } from '../../command.js';
 import { readCommunityCache } from '../../community-cache.js';
 import { peekConfig, resolveConnection } from '../../config.js';
 import { defaultConfigDir, defaultDataDir } from '../../globals.js';
+import { decideLocalMode } from '../../local-mode.js';
 import { openNameLookup } from '../../../server/store/name-lookup.js';
 import { complete, Directive, formatCompletion, type Completion, type KnownCommunity, type Scope, type Sources } from './complete.js';
 import { printData } from '../../../output/render.js';
@@ -19,12 +20,6 @@ import { printText } from '../../../output/text.js';
 import { ExitCode } from '../../errors.js';
 
 type NameLookup = NonNullable<ReturnType<typeof openNameLookup>>;
-
-/** RENTSURVEY_LOCAL=1 (any value but 0, false, no, off) means --local. */
-function localByDefault(env: NodeJS.ProcessEnv): boolean {
-  const value = env.RENTSURVEY_LOCAL?.trim().toLowerCase();
-  return Boolean(value) && !['0', 'false', 'no', 'off'].includes(value!);
-}
 
 /** The shell expands ~ only where it is not quoted; the scripts hand over words dequoted, so ~/ is still there. */
 function expandHome(path: string): string {
@@ -41,9 +36,13 @@ function quietly<T>(read: () => T, fallback: T): T {
 
 export function systemSources(env: NodeJS.ProcessEnv): Sources {
   const config = peekConfig(defaultConfigDir(env));
-  const local = (scope: Scope) => scope.local || localByDefault(env);
+  const stored = (scope: Scope) => config.getProfile(scope.profile ?? (env.RENTSURVEY_PROFILE || 'default'));
+  // The same decision as a command's (local-mode.ts): --local/--no-local, --profile, RENTSURVEY_LOCAL, login --local.
+  const local = (scope: Scope) =>
+    decideLocalMode({ flag: scope.local ? true : scope.noLocal ? false : undefined, profileFlag: scope.profile, env, stored: stored(scope) }).local;
   const fromStore = <T,>(scope: Scope, read: (lookup: NameLookup) => T[]): T[] => {
-    const lookup = openNameLookup(scope.dataDir ? expandHome(scope.dataDir) : env.RENTSURVEY_DATA_DIR || defaultDataDir(env));
+    const dir = scope.dataDir ? expandHome(scope.dataDir) : env.RENTSURVEY_DATA_DIR || stored(scope)?.data_dir || defaultDataDir(env);
+    const lookup = openNameLookup(dir);
     if (!lookup) return [];
     try {
       return read(lookup);

@@ -47,7 +47,7 @@ describe('__complete: the command tree', () => {
     expect(users).toEqual(expect.arrayContaining(['--help', '--format', '--profile', '--local']));
     expect(users).not.toContain('--no-comps');
     expect(users).not.toContain('--version');
-    expect(values(['communities', 'show', 'x', '--no'])).toEqual(['--no-comps', '--no-pricing-summary', '--no-pager', '--no-color']);
+    expect(values(['communities', 'show', 'x', '--no'])).toEqual(['--no-comps', '--no-pricing-summary', '--no-local', '--no-pager', '--no-color', '--no-input']);
     expect(values(['overview', '--f'])).toEqual(['--format', '--fields']);
   });
 

@@ -44,7 +44,10 @@ export interface KnownCommunity {
 
 /** Which service the typed command talks to, as far as the words typed so far say. */
 export interface Scope {
+  /** --local was typed. */
   local: boolean;
+  /** --no-local was typed. */
+  noLocal?: true;
   profile?: string | undefined;
   dataDir?: string | undefined;
 }
@@ -158,6 +161,7 @@ function findSubcommand(command: Command, name: string): Command | undefined {
 function noteOption(position: Position, option: Option, value: string | undefined) {
   if (option.long) position.given.add(option.long);
   if (option.long === '--local') position.scope.local = true;
+  else if (option.long === '--no-local') position.scope.noLocal = true;
   else if (option.long === '--profile') position.scope.profile = value;
   else if (option.long === '--data-dir') position.scope.dataDir = value;
 }

@@ -1,7 +1,10 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
+import type { BodyOf } from '../../../api/endpoints.js';
+import { checkBody } from '../../flag-terms.js';
 import { assertFields, printRecord } from '../../print.js';
+import { communityArgument } from '../../references.js';
 import type { add } from './index.js';
 
 type Added = ReadOf<'addComp'>;
@@ -12,18 +15,18 @@ const columns = [
   text<Added>('actions', (a) => a.actions.join(';'), 'Actions'),
 ];
 
-export const run: Handler<typeof add> = async (ctx, opts, [id]) => {
+export const run: Handler<typeof add> = async (ctx, opts, [ref]) => {
   assertFields(ctx, columns);
+  const body: BodyOf<'addComp'> = {
+    name: opts.name,
+    address: opts.address,
+    zipcode: opts.zipcode,
+    ...(opts.websiteUrl ? { website_url: opts.websiteUrl } : {}),
+  };
+  checkBody('addComp', body, { name: '--name', address: '--address', zipcode: '--zipcode', website_url: '--website-url' });
+  const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
-  const { data, raw } = await api.call('addComp', {
-    params: { id },
-    body: {
-      name: opts.name,
-      address: opts.address,
-      zipcode: opts.zipcode,
-      ...(opts.websiteUrl ? { website_url: opts.websiteUrl } : {}),
-    },
-  });
+  const { data, raw } = await api.call('addComp', { params: { id }, body });
   ctx.log.success(data.message);
   await printRecord<Added>(ctx, {
     record: data,

@@ -3,11 +3,13 @@ import { bool, uuid, money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { rememberCommunities } from '../../community-cache.js';
 import { printList } from '../../print.js';
+import { communityArgument } from '../../references.js';
 import type { list } from './index.js';
 
 type Comp = ReadOf<'listComps'>['comps'][number];
 
-export const run: Handler<typeof list> = async (ctx, opts, [id]) => {
+export const run: Handler<typeof list> = async (ctx, opts, [ref]) => {
+  const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
   const includePricing = opts.includePricing === true;
   const { data, raw } = await api.call('listComps', {

@@ -2,6 +2,7 @@ import type { ReadOf } from '../../../api/endpoints.js';
 import { bool, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { assertFields, printRecord } from '../../print.js';
+import { communityArgument, resolveComparable } from '../../references.js';
 import type { toggle as toggleCommand } from './index.js';
 
 type Toggled = ReadOf<'updateComp'>;
@@ -13,14 +14,16 @@ const columns = [
 ];
 
 function toggle(included: boolean): Handler<typeof toggleCommand> {
-  return async (ctx, _opts, [id, compId]) => {
+  return async (ctx, _opts, [ref, compRef]) => {
     assertFields(ctx, columns);
+    const id = await communityArgument(ctx, ref);
+    const comp = await resolveComparable(ctx, id, compRef, { include: included });
     const api = await ctx.api();
     const { data, raw } = await api.call('updateComp', {
-      params: { id, comp_id: compId },
+      params: { id, comp_id: comp.id },
       body: { is_included_in_surveys: included },
     });
-    ctx.log.success(`${data.comp_id}: ${data.message}`);
+    ctx.log.success(`${comp.name ?? data.comp_id}: ${data.message}`);
     await printRecord<Toggled>(ctx, {
       record: data,
       json: raw,

@@ -17,6 +17,8 @@ import type { digest } from './index.js';
 import { mapLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { checkFlag } from '../../flag-terms.js';
+import { IsoDate } from '../../../api/primitives.js';
 import { assertFields, orderRows, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { resolveCommunityList } from '../../references.js';
@@ -78,7 +80,7 @@ function parseMinChange(value: unknown): number {
   if (value === undefined) return 0;
   const raw = String(value).trim();
   if (!/^\$?\d+(\.\d{1,2})?$/.test(raw))
-    throw new UsageError(`--min-change is an amount of dollars, like 25 or 12.50; got "${String(value)}"`);
+    throw new UsageError(`--min-change: "${String(value)}" is not an amount of dollars (like 25 or 12.50)`);
   return Math.round(Number(raw.replace('$', '')) * 100);
 }
 
@@ -93,10 +95,8 @@ function stateFile(ctx: CommandContext, communities: string[] | undefined): { pa
 }
 
 export const run: Handler<typeof digest> = async (ctx, opts) => {
-  if (opts.since !== undefined && opts.sinceLast)
-    throw new UsageError('--since and --since-last contradict each other: give one (--since-last picks the date itself)');
   const since = opts.since === undefined ? undefined : String(opts.since).trim();
-  if (since !== undefined && !isIsoDate(since)) throw new UsageError(`--since must be a date YYYY-MM-DD, got "${String(opts.since)}"`);
+  if (since !== undefined) checkFlag('--since', IsoDate, since);
   const minChangeCents = parseMinChange(opts.minChange);
   assertFields(ctx, columns);
   if (ctx.globals.format === 'md' && ctx.globals.fields)

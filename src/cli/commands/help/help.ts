@@ -10,6 +10,12 @@ export const ENVIRONMENT_HELP = `Environment variables (a flag wins over the env
   RENTSURVEY_BASE_URL          service base URL, e.g. https://api.example.com
   RENTSURVEY_PROFILE           profile name (--profile)
   RENTSURVEY_DATA_DIR          local data directory (--data-dir)
+  RENTSURVEY_LOCAL             1: commands use the embedded service, as if --local were given; 0: never by default.
+                               Decided in this order: --local/--no-local, an explicit --profile (that profile's kind:
+                               local when saved with \`login --local\`, else remote), RENTSURVEY_LOCAL, the profile in
+                               use when saved with \`login --local\`, else remote. \`auth status\` says which and why.
+  RENTSURVEY_NO_INPUT          1: never prompt, as --no-input; what would ask (a picker, a confirmation, login)
+                               fails with exit 2 naming the flag or argument to give instead
   RENTSURVEY_CONNECT_TIMEOUT   connect timeout in seconds (--connect-timeout, default 10)
   RENTSURVEY_REQUEST_TIMEOUT   request timeout in seconds (--request-timeout, default 30)
   RENTSURVEY_SMTP_URL          SMTP server for invitation e-mails of \`serve\` (--smtp-url)
@@ -24,7 +30,7 @@ export const ENVIRONMENT_HELP = `Environment variables (a flag wins over the env
   PAGER                        the pager when RENTSURVEY_PAGER is not set (default: less -FRX)
   LESS                         less's flags; FRX when not set (colors, quit when the text fits)
   COLUMNS, LINES               the terminal's size when it does not say (tables fit its width)
-  CI                           when set, nothing ever prompts
+  CI                           when set (and not 0/false), nothing ever prompts, as with --no-input
 `;
 
 export function exitCodesHelp(): string {
@@ -44,5 +50,6 @@ export const run: Handler<typeof help> = async (ctx, _opts, [topic]) => {
     if (!next) throw new UsageError(`unknown help topic or command: ${topic.join(' ')}`);
     command = next as Command;
   }
-  printLines(ctx, command.helpInformation());
+  // As `<command> --help` shows it: examples and the output flags included.
+  command.outputHelp();
 };

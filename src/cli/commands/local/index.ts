@@ -23,17 +23,18 @@ export const keysList = () =>
 
 export const keysRevoke = () =>
   new Command('revoke')
-    .description('Revoke a key by id or prefix')
+    .description('Revoke a key by id or prefix (asks first on a terminal; cannot be undone)')
     .argument('<id>', 'key id or prefix')
-    .addHelpText('after', examples('rentsurvey local keys revoke 1a2b3c4d'));
+    .option('-y, --yes', 'do not ask for confirmation (needed without a terminal)')
+    .addHelpText('after', examples('rentsurvey local keys revoke 1a2b3c4d', 'rentsurvey local keys revoke 1a2b3c4d --yes   # in a script'));
 
 export const reset = () =>
   new Command('reset')
     .description('Delete the local store and start again, with the demo portfolio or empty')
     .addOption(new Option('--demo', 'seed the demo portfolio (default)').conflicts('empty'))
     .addOption(new Option('--empty', 'leave the store empty'))
-    .option('-y, --yes', 'do not ask for confirmation')
-    .addHelpText('after', examples('rentsurvey local reset --yes', 'rentsurvey local reset --empty --yes'));
+    .option('-y, --yes', 'do not ask for confirmation (needed without a terminal when a store exists)')
+    .addHelpText('after', examples('rentsurvey local reset', 'rentsurvey local reset --empty --yes   # in a script'));
 
 export const importFile = () =>
   new Command('import')

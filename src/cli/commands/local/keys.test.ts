@@ -55,8 +55,8 @@ describe('local keys', () => {
     const key = expectOk(await cli.run(['local', 'keys', 'create', '--all-scopes'], { allowSecrets: true })).stdout.trim();
     cli.secrets.push(key);
     const prefix = /^rsk_([^_]+)_/.exec(key)![1]!;
-    expect(expectOk(await cli.run(['local', 'keys', 'revoke', prefix])).stderr).toMatch(`Revoked key ${prefix}`);
-    expect((await cli.run(['local', 'keys', 'revoke', prefix])).exitCode).toBe(4);
+    expect(expectOk(await cli.run(['local', 'keys', 'revoke', prefix, '--yes'])).stderr).toMatch(`Revoked key ${prefix}`);
+    expect((await cli.run(['local', 'keys', 'revoke', prefix, '--yes'])).exitCode).toBe(4);
     const table = expectOk(await cli.run(['local', 'keys', 'list']));
     expect(table.stdout).toMatch(/REVOKED/);
   });

@@ -8,6 +8,7 @@ import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
+import { communityArgument } from '../../references.js';
 import type { overview } from './index.js';
 
 type Overview = ReadOf<'getOverview'>;
@@ -56,7 +57,8 @@ function surveyNote(asOf: string | null | undefined): string {
   return asOf === null ? ' — no completed survey yet' : ` — survey of ${asOf}`;
 }
 
-export const run: Handler<typeof overview> = async (ctx, _opts, [id]) => {
+export const run: Handler<typeof overview> = async (ctx, _opts, [ref]) => {
+  const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
   const { data, raw } = await api.call('getOverview', { params: { id } });
   await printWhole(ctx, async (out) => {

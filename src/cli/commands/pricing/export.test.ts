@@ -109,13 +109,13 @@ describe('pricing export --out', () => {
     expect(await leftovers(out)).toEqual([]);
   });
 
-  it('a failing export never creates the file; a malformed id → 2 and the file stays', async ({ cli }) => {
+  it('a failing export never creates the file; a community nobody has → 4 and the file stays', async ({ cli }) => {
     const never = join(cli.root, 'never.csv');
     expect((await exportTo(cli, '--communities', MISSING_ID, '--out', never)).exitCode).not.toBe(0);
     await expect(stat(never)).rejects.toThrow();
     const kept = join(cli.root, 'previous.csv');
     await writeFile(kept, 'previous,content\n');
-    expect((await exportTo(cli, '--communities', 'not-a-uuid', '--out', kept)).exitCode).toBe(2);
+    expect((await exportTo(cli, '--communities', 'not-a-uuid', '--out', kept)).exitCode).toBe(4);
     expect(await readFile(kept, 'utf8')).toBe('previous,content\n');
   });
 

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { addDays, isIsoDate } from '../../../domain/dates.js';
+import { addDays } from '../../../domain/dates.js';
 import { spinner } from '../../../output/messages.js';
 import { progressBar, type Progress } from '../../../output/progress.js';
 import { dollarColumns, formatCsv, liftColumn, type Column } from '../../../output/render.js';
@@ -11,10 +11,12 @@ import type { Handler, OptionsOf } from '../../command.js';
 import { mapLimited, mapOrdered } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
+import { checkQuery } from '../../flag-terms.js';
 import type { ApiClient } from '../../http/client.js';
 import { resolveCommunityList } from '../../references.js';
 import { createAtomicFile, readState, writeState, type AtomicFile } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
+import { HISTORY_FLAGS } from './query-flags.js';
 import type { exportPricing } from './index.js';
 
 type Flags = OptionsOf<typeof exportPricing>;
@@ -62,12 +64,8 @@ const stateFile = (out: string) => join(dirname(out), `.${basename(out)}.rentsur
 
 function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | undefined) {
   const today = ctx.now().toISOString().slice(0, 10);
-  for (const flag of ['start', 'end'] as const) {
-    const value = opts[flag];
-    if (value !== undefined && !isIsoDate(value))
-      throw new UsageError(`--${flag} must be a date YYYY-MM-DD from 0001-01-01 to 9999-12-31, got "${value}"`);
-  }
-  if (opts.sinceLast && (opts.start || opts.days)) throw new UsageError('--since-last picks the start date; drop --start/--days');
+  // --since-last with --start or --days is refused by the definition (conflicts).
+  checkQuery('getPricingHistory', { start_date: opts.start, end_date: opts.end, days: opts.days }, HISTORY_FLAGS);
   const end = opts.end ?? today;
   let start = opts.start;
   if (!start && opts.sinceLast && state) start = addDays(state.last_exported_date, 1);

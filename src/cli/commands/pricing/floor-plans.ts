@@ -2,9 +2,11 @@ import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
 import { floorPlanColumns } from '../communities/show.js';
 import { explainNotUnderstood } from './columns.js';
+import { communityArgument } from '../../references.js';
 import type { floorPlans } from './index.js';
 
-export const run: Handler<typeof floorPlans> = async (ctx, _opts, [id]) => {
+export const run: Handler<typeof floorPlans> = async (ctx, _opts, [ref]) => {
+  const id = await communityArgument(ctx, ref, { comparables: true });
   const api = await ctx.api();
   const { data, raw } = await api.call('listFloorPlans', { params: { id } });
   await printList(ctx, {

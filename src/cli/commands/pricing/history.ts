@@ -4,24 +4,24 @@ import { stdoutStyle } from '../../../output/style.js';
 import { sanitize } from '../../../output/text.js';
 import type { Handler } from '../../command.js';
 import { UsageError } from '../../errors.js';
+import { checkQuery } from '../../flag-terms.js';
 import { printLines, printList } from '../../print.js';
+import { communityArgument, resolveFloorPlan } from '../../references.js';
 import { explainNotUnderstood, pricingColumns, type PricingRecord } from './columns.js';
 import type { history } from './index.js';
+import { HISTORY_FLAGS } from './query-flags.js';
 
-export const run: Handler<typeof history> = async (ctx, opts, [id]) => {
+export const run: Handler<typeof history> = async (ctx, opts, [ref]) => {
   if (opts.chart && ctx.globals.format !== 'table')
     throw new UsageError('--chart draws for a terminal; drop it or use --format table');
+  if (opts.chart && ctx.globals.fields) throw new UsageError('--fields picks columns of a table; --chart draws lines: use one of them');
+  if (opts.ner && !opts.chart) throw new UsageError('--ner changes what --chart draws; add --chart (tables show asking rent and NER side by side)');
+  const dates = { start_date: opts.start, end_date: opts.end, days: opts.days, latest_only: opts.latest === true ? true : undefined };
+  checkQuery('getPricingHistory', dates, HISTORY_FLAGS);
+  const id = await communityArgument(ctx, ref, { comparables: true });
+  const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
   const api = await ctx.api();
-  const { data, raw } = await api.call('getPricingHistory', {
-    params: { id },
-    query: {
-      start_date: opts.start,
-      end_date: opts.end,
-      days: opts.days,
-      floor_plan_id: opts.floorPlan,
-      latest_only: opts.latest === true ? true : undefined,
-    },
-  });
+  const { data, raw } = await api.call('getPricingHistory', { params: { id }, query: { ...dates, floor_plan_id: floorPlanId } });
   if (opts.chart) {
     const rent = (r: PricingRecord) => (opts.ner ? r.net_effective_rent_cents : r.market_rent_cents);
     const byPlan = new Map<string, PricingRecord[]>();

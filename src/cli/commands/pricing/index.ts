@@ -1,52 +1,65 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { TARGET_BANDS } from '../../../domain/target.js';
-import { examples, lazy, parseIntegerOption, type Runtime } from '../../command.js';
+import { COMMUNITY_ARGUMENT, examples, lazy, parseIntegerOption, type Runtime } from '../../command.js';
 import { suggest } from '../completion/values.js';
 
 export const history = () =>
   new Command('history')
     .description('Pricing history per floor plan (last 30 days unless a range is given)')
-    .argument('<community>', 'community id (a subject or a comparable)')
+    .argument('[community]', `${COMMUNITY_ARGUMENT}; also one of their comparables`)
     .option('--start <date>', 'first date, YYYY-MM-DD')
     .option('--end <date>', 'last date, YYYY-MM-DD (default today)')
-    .option('--days <n>', 'last N days when no --start is given', parseIntegerOption('--days', 1, 3660))
-    .option('--floor-plan <id>', 'only this floor plan')
+    .addOption(
+      new Option('--days <n>', 'last N days (ending --end when given, else today)')
+        .argParser(parseIntegerOption('--days', 1, 3660))
+        .conflicts('start'),
+    )
+    .option('--floor-plan <plan>', 'only this floor plan: its name (A1, any case) or id')
     .option('--latest', 'only the most recent pricing of each floor plan')
     .option('--chart', 'draw the rent of each floor plan as a line chart')
     .option('--ner', 'chart net effective rent instead of asking rent')
     .addHelpText(
       'after',
       examples(
-        'rentsurvey pricing history 3f1c… --days 90 --chart',
-        'rentsurvey pricing history 3f1c… --start 2026-01-01 --end 2026-03-31 --csv > q1.csv',
-        'rentsurvey pricing history 3f1c… --latest --json',
+        'rentsurvey pricing history "Barton Creek Terrace" --days 90 --chart',
+        'rentsurvey pricing history DR-006 --floor-plan A1 --start 2026-01-01 --end 2026-03-31 --csv > q1.csv',
+        'rentsurvey pricing history "Zilker Point" --latest --json   # a comparable, by name',
       ),
     );
 
 export const floorPlans = () =>
   new Command('floor-plans')
     .description('Floor plans of a community with their latest pricing')
-    .argument('<community>', 'community id')
-    .addHelpText('after', examples('rentsurvey pricing floor-plans 3f1c…'));
+    .argument('[community]', `${COMMUNITY_ARGUMENT}; also one of their comparables`)
+    .addHelpText('after', examples('rentsurvey pricing floor-plans "Barton Creek Terrace"', 'rentsurvey pricing floor-plans "Zilker Point"   # a comparable'));
 
 export const exportPricing = () =>
   new Command('export')
     .description('Write the pricing history of many communities to one CSV file, atomically (for cron)')
     .requiredOption('--out <file>', 'CSV file to write (replaced atomically; "-" for stdout)')
-    .option('--communities <ids>', 'comma-separated community ids (default: the whole portfolio)')
+    .option('--communities <list>', 'comma-separated communities: names, external ids or ids (default: the whole portfolio)')
     .option('--include-comps', 'each subject\'s rows followed by its active comparables\', with subject_id, subject_name, role, distance_miles')
     .option('--include-inactive', 'with --include-comps: deactivated comparables too (their history is kept)')
-    .option('--days <n>', 'last N days (default 30)', parseIntegerOption('--days', 1, 3660))
+    .addOption(
+      new Option('--days <n>', 'last N days (default 30), ending --end when given')
+        .argParser(parseIntegerOption('--days', 1, 3660))
+        .conflicts('start'),
+    )
     .option('--start <date>', 'first date, YYYY-MM-DD')
     .option('--end <date>', 'last date, YYYY-MM-DD')
-    .option('--since-last', 'only dates after the last successful export to the same file (state kept beside it)')
+    .addOption(
+      new Option('--since-last', 'only dates after the last successful export to the same file (state kept beside it)').conflicts([
+        'start',
+        'days',
+      ]),
+    )
     .option('--concurrency <n>', 'requests in flight at once', parseIntegerOption('--concurrency', 1, 16), 4)
     .addHelpText(
       'after',
       examples(
         'rentsurvey pricing export --out pricing.csv',
         'rentsurvey pricing export --out /data/pricing.csv --since-last   # nightly cron',
-        'rentsurvey pricing export --communities 3f1c…,8a2d… --start 2026-01-01 --out q1.csv',
+        'rentsurvey pricing export --communities DR-001,DR-006 --start 2026-01-01 --out q1.csv',
         'rentsurvey pricing export --include-comps --days 365 --out market.csv   # the whole market survey',
       ) +
         '\nRows are written as they arrive (by subject, then community, date and floor plan) to a temporary file that\n' +
@@ -57,7 +70,7 @@ export const exportPricing = () =>
 export const target = () =>
   new Command('target')
     .description('Rent per floor plan that reaches a position against the comparables (PSI, percentile or CRI band)')
-    .argument('<community>', 'community id')
+    .argument('[community]', COMMUNITY_ARGUMENT)
     .option('--psi <fraction>', 'PSI to reach: 0.02 = 2% above the comparables\' average (2% also works)')
     .option('--percentile <q>', 'percentile rank to reach, above 0 and at most 100')
     .addOption(
@@ -70,9 +83,9 @@ export const target = () =>
     .addHelpText(
       'after',
       examples(
-        'rentsurvey pricing target 3f1c… --band market',
-        'rentsurvey pricing target 3f1c… --psi 0.02 --basis asking',
-        'rentsurvey pricing target 3f1c… --percentile 60 --json | jq .floor_plans',
+        'rentsurvey pricing target "Barton Creek Terrace" --band market',
+        'rentsurvey pricing target DR-006 --psi 0.02 --basis asking',
+        'rentsurvey pricing target DR-006 --percentile 60 --json | jq .floor_plans',
       ) +
         '\nGive exactly one of --psi, --percentile, --band. The comparables are those the overview uses (active ones,\n' +
         'priced on or before the latest survey). A percentile target is the lowest whole-dollar rent whose percentile rank\n' +

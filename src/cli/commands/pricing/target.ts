@@ -28,7 +28,7 @@ import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { assertFields, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
-import { resolveCommunity } from '../../references.js';
+import { communityArgument } from '../../references.js';
 import { compInput, latestDate, planLabel, pricingOfEachOnOrBefore } from '../../surveys.js';
 
 export type Basis = 'ner' | 'asking';
@@ -62,7 +62,7 @@ function parseNumber(flag: string, value: string): number {
   const trimmed = value.trim();
   const percent = trimmed.endsWith('%');
   const n = Number(percent ? trimmed.slice(0, -1) : trimmed);
-  if (trimmed === '' || trimmed === '%' || !Number.isFinite(n)) throw new UsageError(`--${flag} must be a number, got "${value}"`);
+  if (trimmed === '' || trimmed === '%' || !Number.isFinite(n)) throw new UsageError(`--${flag}: "${value}" is not a number`);
   return flag === 'psi' && percent ? n / 100 : n;
 }
 
@@ -85,18 +85,18 @@ export function parseTarget(opts: Pick<OptionsOf<typeof targetCommand>, 'psi' | 
         '--band outlier is not a target: the outlier band (CRI 90–100) means priced above nearly every comparable',
         'to price there anyway, give the percentile: --percentile 95',
       );
-    if (!isTargetBand(band)) throw new UsageError(`--band must be ${Object.keys(TARGET_BANDS).join(', ')}; got "${value}"`);
+    if (!isTargetBand(band)) throw new UsageError(`--band: "${value}" is not one of ${Object.keys(TARGET_BANDS).join(', ')}`);
     return { band };
   }
   const n = parseNumber(flag, value);
   if (flag === 'psi') {
     if (!(n > -1 && n < 1))
-      throw new UsageError(`--psi is a fraction above -1 and below 1 (0.02 = 2 % above the comp average), got "${value}"`);
+      throw new UsageError(`--psi: "${value}" is not a fraction above -1 and below 1 (0.02 = 2 % above the comp average)`);
     return { psi: n };
   }
   if (!(n > 0 && n <= 100))
     throw new UsageError(
-      `--percentile must be above 0 and at most 100, got "${value}"`,
+      `--percentile: "${value}" is not above 0 and at most 100`,
       n === 0 ? 'every rent ranks at least 0, so 0 names no rent; the lowest target is just above it, e.g. --percentile 1' : undefined,
     );
   return { percentile: n };
@@ -191,7 +191,7 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   const target = parseTarget(opts);
   assertFields(ctx, columns);
   const basis: Basis = opts.basis;
-  const id = await resolveCommunity(ctx, ref, '<community>');
+  const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
 
   const [{ data: plans }, { data: comps }] = await Promise.all([

@@ -44,7 +44,14 @@ async function communityRecords(api: ApiClient): Promise<Map<string, CommunityRe
  * kept, so a second sync updates the same records.
  */
 export const run: Handler<typeof sync> = async (ctx, opts) => {
-  if (ctx.globals.local) throw new UsageError('sync copies a remote profile into the local store; drop --local');
+  if (ctx.globals.local) {
+    const { describeLocalSource } = await import('../../local-mode.js');
+    const why = describeLocalSource(ctx.globals.localMode, ctx.globals.profile ?? 'default', ctx.env);
+    throw new UsageError(
+      `sync copies a remote profile into the local store, and this run is local (${why})`,
+      ctx.globals.localMode.source === 'flag' ? 'drop --local' : 'add --no-local, or --profile <a profile saved by login --base-url>',
+    );
+  }
   const { days } = opts;
   const api = await ctx.api();
   const end = ctx.now().toISOString().slice(0, 10);

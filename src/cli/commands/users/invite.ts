@@ -1,6 +1,7 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
+import { checkBody } from '../../flag-terms.js';
 import { assertFields, printRecord } from '../../print.js';
 import type { invite } from './index.js';
 
@@ -18,10 +19,10 @@ const columns = [
 
 export const run: Handler<typeof invite> = async (ctx, opts) => {
   assertFields(ctx, columns);
+  const body = { email: opts.email, name: opts.name, role: opts.role };
+  checkBody('inviteUser', body, { email: '--email', name: '--name', role: '--role' });
   const api = await ctx.api();
-  const { data, raw } = await api.call('inviteUser', {
-    body: { email: opts.email, name: opts.name, role: opts.role },
-  });
+  const { data, raw } = await api.call('inviteUser', { body });
   ctx.log.success(data.message);
   await printRecord<Invitation>(ctx, {
     record: data.invitation,

@@ -1,6 +1,7 @@
 import type { BodyOf } from '../../../api/endpoints.js';
 import type { Handler } from '../../command.js';
 import { UsageError } from '../../errors.js';
+import { checkBody, checkParams } from '../../flag-terms.js';
 import { assertFields, printRecord } from '../../print.js';
 import { userColumns } from './columns.js';
 import type { update } from './index.js';
@@ -13,6 +14,8 @@ export const run: Handler<typeof update> = async (ctx, opts, [id]) => {
   };
   if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --name, --role or --status');
   assertFields(ctx, userColumns);
+  checkBody('updateUser', body, { full_name: '--name', role: '--role', status: '--status' });
+  checkParams('updateUser', { id }, { id: '<id>' });
   const api = await ctx.api();
   const { data, raw } = await api.call('updateUser', { params: { id }, body });
   ctx.log.success(`Updated ${data.email}`);

@@ -7,8 +7,10 @@ import { date, uuid } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { checkQuery } from '../../flag-terms.js';
 import { printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
+import { communityArgument } from '../../references.js';
 import type { trend } from './index.js';
 
 type Trend = ReadOf<'getVacancyTrend'>;
@@ -23,13 +25,14 @@ const percent = (key: string, get: (p: Point) => number | null, header: string):
   align: 'right',
 });
 
-export const run: Handler<typeof trend> = async (ctx, opts, [id]) => {
+export const run: Handler<typeof trend> = async (ctx, opts, [ref]) => {
   if (opts.chart && ctx.globals.format !== 'table') throw new UsageError('--chart draws for a terminal; drop it or use --format table');
+  if (opts.chart && ctx.globals.fields) throw new UsageError('--fields picks columns of a table; --chart draws lines: use one of them');
+  const query = { start_date: opts.start, end_date: opts.end };
+  checkQuery('getVacancyTrend', query, { start_date: '--start', end_date: '--end' });
+  const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
-  const { data, raw } = await api.call('getVacancyTrend', {
-    params: { id },
-    query: { start_date: opts.start, end_date: opts.end },
-  });
+  const { data, raw } = await api.call('getVacancyTrend', { params: { id }, query });
   await printWhole(ctx, (out) => print(out, data, raw, opts.chart === true));
 };
 

@@ -3,11 +3,13 @@ import { formatVacancy } from '../../../domain/format.js';
 import { number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printRecord } from '../../print.js';
+import { communityArgument } from '../../references.js';
 import type { vacancy } from './index.js';
 
 type Vacancy = ReadOf<'getVacancy'>;
 
-export const run: Handler<typeof vacancy> = async (ctx, _opts, [id]) => {
+export const run: Handler<typeof vacancy> = async (ctx, _opts, [ref]) => {
+  const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
   const { data, raw } = await api.call('getVacancy', { params: { id } });
   await printRecord<Vacancy>(ctx, {

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: `npx vitest run src` is the fast loop (units and every command
-// in-process); test/server speaks HTTP to the service; test/e2e spawns the built
+// Projects: `npx vitest run src` is the fast loop (units and every command
+// in-process); test/server speaks HTTP to the service (and again through the
+// in-process dispatcher --local uses); test/e2e spawns the built
 // CLI, rebuilt first so that an edit is never tested against a stale dist/, and
 // test/interop runs the CLI against other services (a Prism mock of the spec).
 export default defineConfig({
@@ -21,6 +22,11 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'server', include: ['test/server/**/*.test.ts'] } },
+      // The same server tests through the in-process dispatcher of --local (src/server/in-process.ts).
+      {
+        extends: true,
+        test: { name: 'server-in-process', include: ['test/server/**/*.test.ts'], env: { RENTSURVEY_TEST_IN_PROCESS: '1' } },
+      },
       {
         extends: true,
         test: {

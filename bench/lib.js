@@ -7,7 +7,8 @@ import { join } from 'node:path';
 
 export const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-export const CLI = new URL('../bin/rentsurvey.js', import.meta.url).pathname;
+// BENCH_CLI: another checkout's built bin/rentsurvey.js, to compare before and after on one machine.
+export const CLI = process.env.BENCH_CLI ?? new URL('../bin/rentsurvey.js', import.meta.url).pathname;
 export const root = mkdtempSync(join(tmpdir(), 'rentsurvey-bench-'));
 export const env = {
   ...process.env,

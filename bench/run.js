@@ -6,14 +6,16 @@
 //
 //   npm run bench                        (builds first; every section)
 //   node bench/run.js startup service    (after npm run build; only these sections: startup, service, scale)
-//   BENCH_RUNS=25 BENCH_SECONDS=8 BENCH_SIZES=25,100 npm run bench
+//   BENCH_RUNS=25 BENCH_STARTUP_RUNS=40 BENCH_SECONDS=8 BENCH_SIZES=25,100 npm run bench
+//   BENCH_CLI=/other/checkout/bin/rentsurvey.js node bench/run.js startup   (another built checkout, for before/after)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { plainServer } from './load.js';
-import { CLI, RUNS, SECONDS, cli, get, median, ms, ratio, root, row, serve, serverMs, timeCommands } from './lib.js';
+import { RUNS, SECONDS, cli, get, median, ms, ratio, root, row, serve, serverMs, timeCommands } from './lib.js';
 import { overviewDataset } from './overview-dataset.js';
 import { scaleBench } from './scale.js';
+import { startupBench } from './startup.js';
 
 const SECTIONS = ['startup', 'service', 'scale'];
 const wanted = process.argv.slice(2).filter((arg) => SECTIONS.includes(arg));
@@ -39,40 +41,12 @@ cli(['local', 'import', datasetFile, '--data-dir', demoDir]);
 const overviewKey = cli(['local', 'keys', 'create', '--all-scopes', '--org', 'Bench Residential', '--data-dir', demoDir]).trim();
 
 // ---------------------------------------------------------------- start-up
-console.log(`Start-up (median wall time; ratio to \`node -e 0\`)`);
-const demo = runs('startup') ? await serve(demoDir) : undefined;
-const remoteEnv = demo ? { RENTSURVEY_BASE_URL: demo.baseUrl, RENTSURVEY_API_KEY: key } : {};
-const [bare, version, help, remote, local] = timeCommands([
-  { args: ['-e', '0'] },
-  ...(demo
-    ? [
-        { args: [CLI, '--version'] },
-        { args: [CLI, '--help'] },
-        { args: [CLI, 'portfolio', '--json'], env: remoteEnv },
-        { args: [CLI, '--local', '--data-dir', demoDir, 'portfolio', '--json'] },
-      ]
-    : []),
-]);
-row('node -e 0', ms(bare), '1.00×');
-if (demo) {
-  row('rentsurvey --version', ms(version), ratio(version, bare), 'goal ≤ 1.5×');
-  row('rentsurvey --help', ms(help), ratio(help, bare), 'goal ≤ 2×');
-  row('rentsurvey portfolio --json (against serve)', ms(remote), ratio(remote, bare), 'goal ≤ 4×');
-  row('rentsurvey --local portfolio --json', ms(local), ratio(local, bare), 'goal ≤ 5×');
-
-  // ---------------------------------------------------------------- serve start-up on an existing store
+let bare;
+if (runs('startup')) {
+  const demo = await serve(demoDir);
+  bare = await startupBench({ demoDir, key, remoteEnv: { RENTSURVEY_BASE_URL: demo.baseUrl, RENTSURVEY_API_KEY: key } });
   await demo.stop();
-  const firstAnswers = [];
-  for (let i = 0; i < 5; i++) {
-    const started = performance.now();
-    const instance = await serve(demoDir);
-    await get(`${instance.baseUrl}/v1/rentsurvey/portfolio`, key);
-    firstAnswers.push(performance.now() - started);
-    await instance.stop();
-  }
-  console.log('\nService start-up on an existing demo store (spawn to first answer)');
-  row('serve → first GET /rentsurvey/portfolio', ms(median(firstAnswers)), ratio(median(firstAnswers), bare), 'goal ≤ 3×');
-}
+} else [bare] = timeCommands([{ args: ['-e', '0'] }]);
 
 if (runs('service')) {
   // ---------------------------------------------------------------- throughput against plain node:http

@@ -6,6 +6,29 @@ import { readFile, rename, rm } from 'node:fs/promises';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
+/**
+ * Built-ins that a dependency requires when it loads but uses only in code we
+ * never run load on first use instead: Fastify's https and http2 servers (tls,
+ * all of crypto, nghttp2: ~20 ms of every serve start). Only property reads
+ * reach them (https.createServer…), each when it runs.
+ */
+const LAZY_BUILTINS = [{ builtin: /^node:(https|http2)$/, importer: /node_modules\/fastify\/lib\/server\.js$/ }];
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) =>
+      LAZY_BUILTINS.some(({ builtin, importer }) => builtin.test(args.path) && importer.test(args.importer))
+        ? { path: args.path, namespace: 'lazy-builtin' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: `let loaded;
+module.exports = new Proxy({}, { get: (_, key) => (loaded ??= require(${JSON.stringify(args.path)}))[key] });`,
+      loader: 'js',
+    }));
+  },
+};
+
 // Build beside dist/ and swap it in, so that a CLI running meanwhile (tests,
 // a second build) never finds dist/ half written or missing.
 const staging = `dist-build-${process.pid}`;
@@ -26,6 +49,7 @@ await build({
   banner: {
     js: "import { createRequire as __rsCreateRequire } from 'node:module'; const require = __rsCreateRequire(import.meta.url);",
   },
+  plugins: [lazyBuiltins],
   logLevel: 'warning',
 });
 

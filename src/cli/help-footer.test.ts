@@ -30,6 +30,14 @@ describe('the output of every command is declared, in one table', () => {
 });
 
 describe('--help', () => {
+  it.each([60, 80])('fits a terminal %i columns wide, examples and notes included (words stay whole)', async (columns) => {
+    for (const path of ['', 'overview', 'pricing history', 'comps', 'local import']) {
+      const r = await runCli([...path.split(' ').filter(Boolean), '--help'], { env: { NO_COLOR: '1' }, isTTY: true, columns });
+      expect(r.exitCode, r.stderr).toBe(0);
+      for (const line of r.stdout.split('\n'))
+        if (line.length > columns) expect(line.trim(), `${path}: ${line}`).not.toMatch(/\s/);
+    }
+  });
   it.each(Object.entries(OUTPUT_OF).filter(([path]) => path !== 'help'))('%s names the output flags that apply to it', async (path, kind) => {
     const text = await help(...path.split(' '));
     expect(text).toMatch(/^All global flags \(--profile, --local, --no-input, …\): rentsurvey --help$/m);

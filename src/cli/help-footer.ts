@@ -88,6 +88,8 @@ export function outputFooter(program: Command, kind: OutputKind | undefined): st
   if (kind === undefined) return '';
   if (kind === 'fixed') return `${ALL_GLOBALS}\n`;
   const help = program.createHelp();
+  // At the width commander gives the command's own options (the terminal's, else 80).
+  help.prepareContext({ helpWidth: program.configureOutput().getOutHelpWidth?.() });
   const flags = OUTPUT_FLAGS.filter((flag) => flag.applies.includes(kind))
     .map((flag) => program.options.find((option) => option.long === flag.long))
     .filter((option) => option !== undefined)

@@ -24,8 +24,12 @@ describe('--sort and --limit', () => {
     expect(csv.rows.map((r) => r.name)).toEqual(expected);
     const ndjson = parseNdjson<{ name: string }>(expectOk(await cli.run(['--local', 'portfolio', '--ndjson', '--sort=-comp_count', '--limit=5'])).stdout);
     expect(ndjson.map((r) => r.name)).toEqual(expected);
-    const table = expectOk(await cli.run(['--local', 'portfolio', ...flags])).stdout.trimEnd().split('\n');
+    const tableRun = expectOk(await cli.run(['--local', 'portfolio', ...flags]));
+    const table = tableRun.stdout.trimEnd().split('\n');
     expect(table).toHaveLength(6);
+    // A table says what --limit left out (on stderr); csv and ndjson do not.
+    expect(tableRun.stderr).toContain(`The first 5 of ${all.length} rows (--limit)`);
+    expect(expectOk(await cli.run(['--local', 'portfolio', ...flags, '--csv'])).stderr).not.toContain('--limit');
     expected.forEach((name, i) => expect(table[i + 1]).toContain(name));
     const md = expectOk(await cli.run(['--local', 'portfolio', ...flags, '--format', 'md'])).stdout.trimEnd().split('\n');
     expect(md).toHaveLength(7);

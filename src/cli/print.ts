@@ -1,6 +1,6 @@
 import type { Column } from '../output/render.js';
 import { dollarColumns, renderList, renderRecord, sortRows, unknownFieldsProblem, unknownSortProblem } from '../output/render.js';
-import { printText, wrapLines } from '../output/text.js';
+import { printText } from '../output/text.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
 
@@ -52,6 +52,10 @@ export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>)
       for (const header of headers) ctx.omittedColumns.add(header);
     },
   });
+  // A table says what --limit left out, as it says which columns it did; data formats stay as they are.
+  const { limit } = ctx.globals;
+  if (format === 'table' && !asGiven && !limitApplied && limit !== undefined && list.rows.length > limit)
+    ctx.log.note(`The first ${limit} of ${list.rows.length} rows (--limit)`);
 }
 
 /**
@@ -77,7 +81,7 @@ export function sayOmittedColumns(ctx: CommandContext): void {
   if (ctx.omittedColumns.size === 0) return;
   const { size } = ctx.omittedColumns;
   const note = `Not shown: ${[...ctx.omittedColumns].join(', ')} (--wide shows ${size === 1 ? 'it' : 'them'})`;
-  ctx.log.note(ctx.io.isStderrTTY && ctx.io.stderr.columns ? wrapLines(note, ctx.io.stderr.columns) : note);
+  ctx.log.note(note);
 }
 
 /** --dollars is for csv and ndjson: a table (the default format) already shows dollars. */

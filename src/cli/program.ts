@@ -85,8 +85,11 @@ export function buildProgram(runtime: Runtime) {
     command.showHelpAfterError('(add --help for usage)');
     // Commander's help and usage errors echo what was typed: out through the same sanitizing door.
     command.configureOutput({
-      writeOut: (text) => printText(runtime.io, text),
-      writeErr: (text) => printText(runtime.io, text, 'stderr'),
+      // Commander wraps its own columns; our examples and notes wrap here, at the terminal's width.
+      writeOut: (text) => printText(runtime.io, text, 'stdout', runtime.io.isStdoutTTY ? { wrap: runtime.io.terminalWidth } : {}),
+      writeErr: (text) => printText(runtime.io, text, 'stderr', runtime.io.isStderrTTY ? { wrap: runtime.io.terminalWidth } : {}),
+      getOutHelpWidth: () => runtime.io.terminalWidth,
+      getErrHelpWidth: () => runtime.io.terminalWidth,
     });
     command.exitOverride();
   });

@@ -57,6 +57,20 @@ describe('createLogger', () => {
     createLogger(io).warn('x');
     expect(io.err()).not.toMatch(ANSI);
   });
+  it('breaks long messages at spaces on a terminal, keeps them one line when piped', () => {
+    const hint = 'name one exactly (its external id or id is unique), or run on a terminal to choose';
+    const terminal = createTestIO({ stderrTTY: true, columns: 40 });
+    const log = createLogger(terminal);
+    log.error('"barton" matches 2 communities', hint);
+    log.notice('Listening on http://127.0.0.1:4000 (a line scripts wait for, never broken)');
+    const lines = terminal.err().trimEnd().split('\n');
+    expect(lines.slice(0, -1).every((line) => line.length <= 40)).toBe(true);
+    expect(lines.slice(1, -1).join(' ')).toBe(`hint: ${hint}`);
+    expect(lines.at(-1)).toBe('Listening on http://127.0.0.1:4000 (a line scripts wait for, never broken)');
+    const piped = createTestIO({ columns: 40 });
+    createLogger(piped).error('"barton" matches 2 communities', hint);
+    expect(piped.err()).toBe(`error: "barton" matches 2 communities\nhint: ${hint}\n`);
+  });
   it('strips terminal escapes from message text', () => {
     const io = createTestIO({ stderrTTY: true, stderrColor: true });
     createLogger(io).error('server said \x1b]0;owned\x07hi\x1b[2J');

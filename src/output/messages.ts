@@ -1,6 +1,6 @@
 import type { IOStreams, OutputStream } from './io.js';
 import { stderrStyle } from './style.js';
-import { sanitize } from './text.js';
+import { sanitize, wrapLines } from './text.js';
 
 export interface LoggerOptions {
   /** --quiet: drops info and success; warnings and errors still print. */
@@ -33,7 +33,9 @@ export function createLogger(io: IOStreams, options: LoggerOptions = {}): Logger
   // Messages often quote server text: nothing in them may drive the terminal (not even colors);
   // the only escapes that reach stderr are our own, added after.
   const clean = (text: string) => sanitize(text, { multiline: true });
-  const line = (prefix: string, message: string) => io.stderr.write(`${prefix}${clean(message)}\n`);
+  // On a terminal, long messages break at spaces rather than mid-word; piped, they stay one line each.
+  const fit = (text: string) => (io.isStderrTTY ? wrapLines(text, io.terminalWidth) : text);
+  const line = (prefix: string, message: string) => io.stderr.write(`${fit(`${prefix}${clean(message)}`)}\n`);
   const write = (message: string) => line('', message);
   return {
     quiet,
@@ -42,7 +44,7 @@ export function createLogger(io: IOStreams, options: LoggerOptions = {}): Logger
       if (!quiet) write(message);
     },
     note(message) {
-      if (!quiet) io.stderr.write(`${style.muted(clean(message))}\n`);
+      if (!quiet) io.stderr.write(`${fit(style.muted(clean(message)))}\n`);
     },
     success(message) {
       if (quiet) return;
@@ -53,10 +55,10 @@ export function createLogger(io: IOStreams, options: LoggerOptions = {}): Logger
     },
     error(message, hint) {
       line(`${style.negative('error:')} `, message);
-      if (hint) io.stderr.write(`${style.muted(`hint: ${clean(hint)}`)}\n`);
+      if (hint) io.stderr.write(`${fit(style.muted(`hint: ${clean(hint)}`))}\n`);
     },
     notice(message) {
-      write(message);
+      io.stderr.write(`${clean(message)}\n`);
     },
     debug(message) {
       if (debugEnabled) io.stderr.write(`${style.muted(`debug: ${clean(message)}`)}\n`);

@@ -7,14 +7,11 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { endpoints, type Endpoint, type OperationId } from '../api/endpoints.js';
 import type { ErrorDetail } from '../api/schemas.js';
-import { handlers, type HandlerContext } from './handlers.js';
 import type { Mailer } from './mail.js';
-import { ResponseCache } from './response-cache.js';
-import { ServiceError, STORE_ERROR_STATUS } from './errors.js';
-import { StoreError, type Principal, type Store } from './store/index.js';
+import { API_PREFIX, BODY_LIMIT, createOperations, errorBody, INTERNAL_ERROR, JSON_TYPE, knownErrorAnswer, type Answer } from './operations.js';
+import type { Principal, Store } from './store/index.js';
 
 export interface AppOptions {
   store: Store;
@@ -36,20 +33,13 @@ declare module 'fastify' {
   }
 }
 
-export const API_PREFIX = '/v1';
-export const BODY_LIMIT = 1024 * 1024;
+export { API_PREFIX, BODY_LIMIT } from './operations.js';
 /**
  * Request line plus headers (node:http's limit, 16 KiB by default). Large
  * enough that a URL our validation would refuse — a batch of hundreds of ids —
  * reaches it and gets the answer that says why; beyond it, a 431.
  */
 export const HEADER_LIMIT = 64 * 1024;
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-function errorBody(code: string, message: string, details?: ErrorDetail[]) {
-  return { error: { code, message, ...(details && details.length > 0 ? { details } : {}) } };
-}
-
 /** Sockets already answered by sendSocketError: the parser reports each further chunk again. */
 const refusedSockets = new WeakSet<Socket>();
 /** How long a refused connection may still send before it is closed (see sendSocketError). */
@@ -106,27 +96,20 @@ function sendError(reply: FastifyReply, status: number, code: string, message: s
   return reply.code(status).type('application/json').send(errorBody(code, message, details));
 }
 
-/** Turns fastify's zod validation entries into our `details`: a dotted path and a message. */
-function validationDetails(error: FastifyError & { validation: { instancePath: string; message?: string; params: Record<string, unknown> }[] }, context?: string) {
-  return error.validation.map((entry): ErrorDetail => {
-    const keys = Array.isArray(entry.params.keys) ? (entry.params.keys as string[]) : [];
-    const path = entry.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    return {
-      path: path || (keys.length > 0 ? keys.join(',') : (context ?? '')),
-      message: keys.length > 0 ? `unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}` : (entry.message ?? 'invalid'),
-    };
-  });
+function send(reply: FastifyReply, answer: Answer) {
+  return reply.code(answer.status).headers(answer.headers).type(JSON_TYPE).send(answer.body);
 }
 
-const zodOnlySchemaController = {
+// Requests are validated by the operations (operations.ts), answers serialized by them: no route has a
+// Fastify schema, and naming both compilers keeps Fastify from loading ajv and fast-json-stringify.
+const noSchemaController = {
   compilersFactory: {
-    buildValidator: () => validatorCompiler,
+    buildValidator: () => () => () => true,
     buildSerializer: () => () => (data: unknown) => JSON.stringify(data),
   },
 } as unknown as FastifyServerOptions['schemaController'];
 
 export function buildApp(options: AppOptions): FastifyInstance {
-  const { store } = options;
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: BODY_LIMIT,
@@ -141,9 +124,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       const head = (error as unknown as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
       sendSocketError(socket, ...clientErrorAnswer(error), head);
     },
-    // Validation is zod's (the contract); answers are serialized by the handlers. Naming both
-    // compilers keeps Fastify from loading ajv and fast-json-stringify, ~35 ms of start-up.
-    schemaController: zodOnlySchemaController,
+    schemaController: noSchemaController,
     // The router's own rejections (a path parameter over maxParamLength, a malformed
     // %-escape) would otherwise answer in Fastify's shape, with a 414 for the first.
     frameworkErrors: (error, _request, reply) =>
@@ -174,45 +155,21 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
       return sendError(reply, 400, 'bad_request', 'missing Host header: an HTTP/1.1 request must send one');
   });
-  const cache = options.responseCache === false ? undefined : new ResponseCache(500);
-  // The day is part of the key: default windows ("last 30 days") move at midnight.
-  const cacheKey = (principal: Principal, url: string) => `${principal.organizationId} ${store.now().slice(0, 10)} ${url}`;
+  const operations = createOperations(options, { error: (details, message) => app.log.error(details, message) });
 
   app.addHook('onRequest', async (request, reply) => {
     const scope = request.routeOptions.config.scope;
     if (!scope) return;
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) return sendError(reply, 401, 'unauthorized', 'missing API key: send Authorization: Bearer <key>');
-    const principal = store.accounts.authenticate(match[1] as string);
-    if (!principal) return sendError(reply, 401, 'unauthorized', 'invalid, revoked or deactivated API key');
-    if (!principal.scopes.has(scope))
-      return sendError(reply, 403, 'forbidden', `this API key lacks the ${scope} scope`, [
-        { path: 'scope', message: `required: ${scope}` },
-      ]);
+    const principal = operations.authorize(scope, request.headers.authorization);
+    if (!('organizationId' in principal)) return send(reply, principal);
     request.principal = principal;
-    // A GET answered before at this store version is served as it was: it was
-    // validated then, so neither validation nor the handler needs to run again.
-    if (cache && request.method === 'GET') {
-      const started = performance.now();
-      const hit = cache.peek(cacheKey(principal, request.url), store.db.version());
-      if (hit !== undefined)
-        return reply
-          .code(200)
-          .header('server-timing', `cache;desc=hit;dur=${(performance.now() - started).toFixed(3)}`)
-          .type(JSON_TYPE)
-          .send(hit);
-    }
+    const hit = operations.cached(principal, request.method, request.url);
+    if (hit) return send(reply, hit);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = validationDetails(error as never, error.validationContext);
-      const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
-      return sendError(reply, 400, 'validation_error', `invalid ${where}: ${details[0]?.path ? `${details[0].path}: ` : ''}${details[0]?.message ?? ''}`, details);
-    }
-    if (error instanceof StoreError) return sendError(reply, STORE_ERROR_STATUS[error.code], error.code, error.message, error.details);
-    if (error instanceof ServiceError) return sendError(reply, error.status, error.code, error.message);
+    const known = knownErrorAnswer(error);
+    if (known) return send(reply, known);
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return sendError(reply, 413, 'payload_too_large', `request body larger than ${BODY_LIMIT} bytes`);
@@ -228,62 +185,29 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
       return sendError(reply, error.statusCode, 'bad_request', error.message);
     request.log.error(error);
-    return sendError(reply, 500, 'internal_error', 'internal error; the server log has the details');
+    return send(reply, INTERNAL_ERROR);
   });
 
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, 'not_found', `no such endpoint: ${request.method} ${request.url.split('?')[0]}`),
   );
 
-  for (const [operationId, endpoint] of Object.entries(endpoints) as [OperationId, Endpoint][]) {
-    const handler = handlers[operationId] as (ctx: HandlerContext<OperationId>) => unknown;
+  for (const [operationId, endpoint] of Object.entries(endpoints) as [OperationId, Endpoint][])
     app.route({
       method: endpoint.method,
       url: API_PREFIX + endpoint.path,
       config: { scope: endpoint.scope },
-      schema: {
-        ...(endpoint.params ? { params: endpoint.params } : {}),
-        ...(endpoint.query ? { querystring: endpoint.query } : {}),
-        ...(endpoint.body ? { body: endpoint.body } : {}),
-      },
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const principal = request.principal as Principal;
-        const run = async () => {
-          const result = await handler({
-            store,
-            principal,
-            params: request.params as never,
-            query: request.query as never,
-            body: request.body as never,
-            options,
-          });
-          const checked = endpoint.response.safeParse(result);
-          if (!checked.success) {
-            request.log.error({ issues: checked.error.issues }, `response of ${operationId} breaks the contract`);
-            throw new Error(`response of ${operationId} breaks the contract`);
-          }
-          return JSON.stringify(result);
-        };
-        const started = performance.now();
-        let built = false;
-        const build = () => {
-          built = true;
-          return run();
-        };
-        const body =
-          endpoint.method === 'GET' && cache
-            ? await cache.get(cacheKey(principal, request.url), store.db.version(), build)
-            : await build();
-        // Server-Timing tells operators (and bench/) what the answer cost, and whether the cache served it.
-        const duration = (performance.now() - started).toFixed(3);
-        return reply
-          .code(endpoint.status)
-          .header('server-timing', built ? `app;dur=${duration}` : `cache;desc=hit;dur=${duration}`)
-          .type(JSON_TYPE)
-          .send(body);
-      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) =>
+        send(
+          reply,
+          await operations.run(operationId, request.principal as Principal, {
+            url: request.url,
+            params: request.params,
+            query: request.query,
+            body: request.body,
+          }),
+        ),
     });
-  }
 
   app.get(`${API_PREFIX}/health`, async () => ({ ok: true }));
   return app;

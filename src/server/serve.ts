@@ -1,5 +1,6 @@
 import { API_PREFIX } from './app.js';
-import { openLocalService, type LocalServiceOptions } from './local.js';
+import type { LocalServiceOptions } from './local-store.js';
+import { openLocalService } from './local.js';
 
 export interface ServeOptions extends LocalServiceOptions {
   host: string;

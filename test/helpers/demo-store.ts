@@ -7,7 +7,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { localCliKey, openLocalService } from '../../src/server/local.js';
+import { localCliKey } from '../../src/server/local-store.js';
+import { openLocalService } from '../../src/server/local.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,6 +1,9 @@
 /**
  * Server-test harness: a REAL embedded service (the app `serve` runs) on a
  * fresh temp data directory, listening on 127.0.0.1:0, spoken to with fetch.
+ * With RENTSURVEY_TEST_IN_PROCESS=1 (the vitest project `server-in-process`),
+ * `request` goes through the in-process dispatcher `--local` uses instead, on
+ * the same store: the same tests then prove that both paths answer alike.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +12,9 @@ import { expect } from 'vitest';
 import { Dataset, type DatasetInput } from '../../src/api/dataset.js';
 import { SCOPES, type Scope } from '../../src/api/endpoints.js';
 import { ErrorBody } from '../../src/api/schemas.js';
-import { openLocalService, type SeedMode } from '../../src/server/local.js';
+import { createInProcessService } from '../../src/server/in-process.js';
+import { serviceOptions, type SeedMode } from '../../src/server/local-store.js';
+import { openLocalService } from '../../src/server/local.js';
 import { openStore, type Store } from '../../src/server/store/index.js';
 
 export { SCOPES, type Scope };
@@ -93,6 +98,11 @@ export async function startService(options: { seed?: SeedMode; responseCache?: b
     throw error;
   }
 
+  const inProcess =
+    process.env.RENTSURVEY_TEST_IN_PROCESS === '1'
+      ? createInProcessService(serviceOptions(store, { dataDir, ...(options.responseCache === undefined ? {} : { responseCache: options.responseCache }) }))
+      : undefined;
+
   const key = (organizationId: string, scopes: readonly Scope[] = SCOPES, userId: string | null = null) =>
     store.accounts.createApiKey({ organizationId, userId, scopes, label: unique('test') }).key;
 
@@ -117,16 +127,31 @@ export async function startService(options: { seed?: SeedMode; responseCache?: b
         else payload = JSON.stringify(body);
         sent['content-type'] = 'application/json';
       }
-      const response = await fetch(url, {
-        method,
-        headers: { ...sent, ...headers },
-        ...(payload === undefined ? {} : { body: payload as NonNullable<RequestInit['body']> }),
-      });
-      const text = await response.text();
-      const type = response.headers.get('content-type') ?? '';
+      let status: number;
+      let text: string;
+      let answerHeaders: Headers;
+      // Raw bytes are sent over HTTP in both modes: the dispatcher takes the text the CLI sends.
+      if (inProcess && !(payload instanceof Uint8Array)) {
+        const answer = await inProcess.dispatch({ method, url: url.slice(origin.length), headers: { ...sent, ...headers }, body: payload });
+        status = answer.status;
+        text = answer.body;
+        answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(answer.headers))
+          if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+      } else {
+        const response = await fetch(url, {
+          method,
+          headers: { ...sent, ...headers },
+          ...(payload === undefined ? {} : { body: payload as NonNullable<RequestInit['body']> }),
+        });
+        status = response.status;
+        text = await response.text();
+        answerHeaders = response.headers;
+      }
+      const type = answerHeaders.get('content-type') ?? '';
       let parsed: unknown = text;
       if (type.includes('json') && text !== '') parsed = JSON.parse(text);
-      return { status: response.status, body: parsed as T, headers: response.headers };
+      return { status, body: parsed as T, headers: answerHeaders };
     },
     principal({ organization = 'Acme Residential', email, fullName, role = 'admin', scopes = SCOPES, withUser = true } = {}) {
       const organizationId = store.accounts.ensureOrganization(organization);
@@ -152,6 +177,7 @@ export async function startService(options: { seed?: SeedMode; responseCache?: b
     },
     async close() {
       for (const extra of extraStores) extra.close();
+      await inProcess?.close();
       await service.close();
       await rm(dataDir, { recursive: true, force: true });
     },

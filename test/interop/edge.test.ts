@@ -450,3 +450,30 @@ describe.runIf(isBuilt())('the built CLI, as a user runs it', () => {
     expect(stderr).toMatch(/^error: GET \/v1\/rentsurvey\/portfolio \(getPortfolio\) answered with a body that breaks the API contract: communities\.0\.name: expected string, received null; communities\.0\.address: missing; and 2 more$/m);
   });
 });
+
+describe('our extensions refused by a strict service', () => {
+  it('digest reads the whole vacancy trend when the service rejects its date range (400)', async () => {
+    const trendQueries: string[] = [];
+    service.answer((_req, res, url) => {
+      if (url.pathname.endsWith('/vacancy-trend')) {
+        trendQueries.push(url.search);
+        if (url.search !== '')
+          return sendJson(res, 400, { error: { code: 'validation_error', message: 'unknown query parameter start_date' } });
+      }
+      const body = bodyFor(url.pathname, world({}));
+      if (body === undefined) return sendJson(res, 404, { error: { code: 'not_found', message: 'no such route' } });
+      // Pricing asked on or before an earlier day is the week before's survey: two dates to compare.
+      const earlier = url.pathname.endsWith('/pricing') && (url.searchParams.get('end_date') ?? '9') < '2026-11-02';
+      const text = JSON.stringify(body).replace('"subject_vacancy":5,', '"subject_vacancy":7,');
+      sendJson(res, 200, earlier ? text.replaceAll('2026-11-02', '2026-10-26') : text);
+    });
+    const ranged = await runCli(['digest', '--communities', ID, '--since', '2026-10-01', '--json'], env);
+    expect(ranged.exitCode, ranged.stderr).toBe(0);
+    expect(trendQueries).toEqual(['?start_date=2026-10-26&end_date=2026-11-02', '']);
+    expect(JSON.parse(ranged.stdout)).toMatchObject({
+      from: '2026-10-26',
+      to: '2026-11-02',
+      changes: [expect.objectContaining({ kind: 'vacancy', before: 4.5, after: 7 })],
+    });
+  });
+});

@@ -4,7 +4,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
-import { DEFAULT_APP_URL, openLocalService } from '../../src/server/local.js';
+import { DEFAULT_APP_URL } from '../../src/server/local-store.js';
+import { openLocalService } from '../../src/server/local.js';
 import { closedPort } from '../helpers/net.js';
 import { expectError, MISSING_ID, startService, type Principal, type TestService } from '../helpers/server.js';
 

@@ -1,5 +1,6 @@
+import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
+import { createRequire } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Agent } from 'undici';
 import { UsageError } from '../errors.js';
 import { statusLine } from './status-text.js';
 import { NetworkError, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
@@ -28,9 +29,10 @@ export const REMOTE_DEFAULTS = {
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_CAP_MS = 8_000;
+const KEEP_ALIVE_IDLE_MS = 10_000;
 
 export interface BaseUrl {
-  /** scheme://host[:port], what undici dispatches to. */
+  /** scheme://host[:port], where requests are sent. */
   origin: string;
   /** Path prefix before /v1 (empty for most services; set behind a path-routing proxy). */
   basePath: string;
@@ -59,6 +61,11 @@ interface NetworkFailure {
   beforeSending: boolean;
 }
 
+// Our own codes for the timeouts node:http leaves to its caller.
+const CONNECT_TIMEOUT = 'RS_CONNECT_TIMEOUT';
+const HEADERS_TIMEOUT = 'RS_HEADERS_TIMEOUT';
+const BODY_TIMEOUT = 'RS_BODY_TIMEOUT';
+
 function errorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const e = error as { code?: unknown; cause?: unknown; errors?: unknown };
@@ -78,7 +85,7 @@ function describeNetworkError(error: unknown, hostname: string, timeouts: { conn
   switch (code) {
     case 'ECONNREFUSED':
       return retry('connection refused', true);
-    case 'UND_ERR_CONNECT_TIMEOUT':
+    case CONNECT_TIMEOUT:
       return retry(`no connection within ${seconds(timeouts.connect)}`, true);
     case 'EAI_AGAIN':
       return retry(`DNS lookup of ${hostname} failed temporarily`, true);
@@ -88,11 +95,9 @@ function describeNetworkError(error: unknown, hostname: string, timeouts: { conn
       return retry('connection closed while sending');
     case 'ETIMEDOUT':
       return retry('connection timed out');
-    case 'UND_ERR_SOCKET':
-      return retry('socket hang up');
-    case 'UND_ERR_HEADERS_TIMEOUT':
+    case HEADERS_TIMEOUT:
       return retry(`no response within ${seconds(timeouts.request)}`);
-    case 'UND_ERR_BODY_TIMEOUT':
+    case BODY_TIMEOUT:
       return retry(`response stalled for ${seconds(timeouts.request)}`);
     case 'ENOTFOUND':
       return { reason: `host not found: ${hostname}`, retryable: false, beforeSending: true };
@@ -141,13 +146,76 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
   const timeouts = { connect: connectTimeoutMs, request: requestTimeoutMs };
 
   // One keep-alive agent per CLI run: `pricing export` makes many GETs to one host.
-  const agent = new Agent({
-    connect: { timeout: connectTimeoutMs },
-    headersTimeout: requestTimeoutMs,
-    bodyTimeout: requestTimeoutMs,
-    keepAliveTimeout: 10_000,
-    keepAliveMaxTimeout: 60_000,
-  });
+  // node:http rather than undici: loading undici costs ~2× a bare `node -e 0` on
+  // every run (it loads http2, tls, crypto, web streams…), node:http a tenth of that.
+  // Required, not imported: an ESM import of node:http evaluates all its exports,
+  // and its lazy WebSocket getter loads Node's bundled undici after all.
+  const secure = base.origin.startsWith('https:');
+  const http = createRequire(import.meta.url)(secure ? 'node:https' : 'node:http') as typeof import('node:http');
+  // An idle connection closes after 10 s, or a second before the server's announced
+  // Keep-Alive timeout if that is sooner (Node applies the hint only under an agent
+  // timeout), as undici did: a request never goes out on a socket the server is closing.
+  // The agent's timeout touches idle sockets only; requests have the timers below.
+  const agent: Agent = new http.Agent({ keepAlive: true, timeout: KEEP_ALIVE_IDLE_MS });
+
+  function send(request: TransportRequest): Promise<TransportResponse> {
+    return new Promise((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      // A timeout tears the connection down, which node:http also reports as a reset: the timeout is the cause.
+      let timedOut: Error | undefined;
+      const fail = (code: string, message: string) => {
+        timedOut = Object.assign(new Error(message), { code });
+        outgoing.destroy(timedOut);
+      };
+      // Connecting, then waiting for the answer's head, then each pause in its body, have their own limits.
+      const arm = (ms: number, code: string, message: string) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => fail(code, message), ms);
+      };
+      const done = () => clearTimeout(timer);
+      const failed = (error: Error) => {
+        done();
+        reject(timedOut ?? error);
+      };
+      const options: RequestOptions = {
+        agent,
+        method: request.method,
+        path: base.basePath + request.path,
+        headers: {
+          ...request.headers,
+          ...(request.body !== undefined ? { 'content-length': Buffer.byteLength(request.body) } : {}),
+        },
+      };
+      const outgoing: ClientRequest = http.request(base.origin, options, (response: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        arm(requestTimeoutMs, BODY_TIMEOUT, 'response stalled');
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          arm(requestTimeoutMs, BODY_TIMEOUT, 'response stalled');
+        });
+        response.on('end', () => {
+          done();
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+        // The connection closed before the whole body came (ECONNRESET "aborted").
+        response.on('error', failed);
+      });
+      outgoing.on('error', failed);
+      outgoing.on('socket', (socket) => {
+        const waitForAnswer = () => arm(requestTimeoutMs, HEADERS_TIMEOUT, 'no response');
+        if (!socket.connecting) waitForAnswer();
+        else {
+          arm(connectTimeoutMs, CONNECT_TIMEOUT, 'no connection');
+          socket.once('connect', waitForAnswer);
+        }
+      });
+      outgoing.end(request.body);
+    });
+  }
 
   function networkError(method: string, failure: NetworkFailure, attempts: number, cause: unknown): NetworkError {
     const after = attempts > 1 ? ` after ${attempts} attempts` : '';
@@ -184,16 +252,8 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
         let failure: NetworkFailure | undefined;
         let cause: unknown;
         try {
-          const answer = await agent.request({
-            origin: base.origin,
-            path: base.basePath + request.path,
-            method: request.method,
-            headers: request.headers,
-            body: request.body ?? null,
-          });
-          // Read the body inside the attempt so that a stalled body counts as a network failure.
-          const body = await answer.body.text();
-          response = { status: answer.statusCode, headers: answer.headers, body };
+          // The body is read inside the attempt, so that a stalled or cut body counts as a network failure.
+          response = await send(request);
           trace?.(`< ${request.method} ${url} ${statusLine(response.status)} (${elapsedMs()} ms)`);
           if (!retryable || !RETRY_STATUSES.has(response.status)) return response;
         } catch (error) {
@@ -214,7 +274,9 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
         const retryAfter = response ? parseRetryAfter(response.headers['retry-after']) : undefined;
         // Full jitter: a random wait up to the exponential ceiling spreads out clients that failed together.
         const backoff = Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1));
-        const wait = Math.round(Math.min(retryAfter ?? backoff, remaining));
+        // Rounded up: a wait rounded down would leave a fraction of a millisecond of
+        // budget, and a fast enough next attempt one more retry than the budget allows.
+        const wait = Math.ceil(Math.min(retryAfter ?? backoff, remaining));
         trace?.(
           `retry ${attempts}/${retries} of ${request.method} ${url} in ${wait} ms: ${reason}` +
             (retryAfter !== undefined ? ` (Retry-After ${Math.round(retryAfter)} ms)` : ''),
@@ -226,7 +288,7 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
     },
 
     async close() {
-      await agent.close();
+      agent.destroy();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { CliError, ExitCode } from '../errors.js';
 
 /**
- * How the API client reaches a service: over HTTP (undici) or in-process
+ * How the API client reaches a service: over HTTP (node:http) or in-process
  * (Fastify inject on the local store). Both speak raw requests so that the
  * client code above them is the same for both.
  */

@@ -7,16 +7,16 @@ export async function withLocalStore<T>(
   work: (store: import('../../../server/store/index.js').Store) => T | Promise<T>,
   options: { seed?: 'demo' | 'empty' } = {},
 ) {
-  const { openLocalService } = await import('../../../server/local.js');
-  const service = openLocalService({
+  const { openLocalStore } = await import('../../../server/local-store.js');
+  const store = openLocalStore({
     dataDir: ctx.globals.dataDir,
     seed: options.seed ?? 'demo',
     notice: (message) => ctx.log.info(message),
   });
   try {
-    return await work(service.store);
+    return await work(store);
   } finally {
-    await service.close();
+    store.close();
   }
 }
 

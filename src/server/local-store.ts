@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { Dataset } from '../api/dataset.js';
+import { SCOPES } from '../api/endpoints.js';
+import { isProcessAlive } from '../pid.js';
+import { generateDemoDataset } from './demo/generate.js';
+import { createMailer } from './mail.js';
+import { DATABASE_FILE, openStore, type Store } from './store/index.js';
+
+export type SeedMode = 'demo' | 'empty';
+
+export interface LocalServiceOptions {
+  dataDir: string;
+  /** What a new (empty) data directory gets; an existing one is never touched. */
+  seed?: SeedMode;
+  smtpUrl?: string | undefined;
+  appUrl?: string | undefined;
+  logger?: boolean;
+  responseCache?: boolean;
+  /** Where to say what happened (stderr). */
+  notice?: (message: string) => void;
+  clock?: () => Date;
+}
+
+const LOCAL_KEY_FILE = 'local-cli.key';
+export const DEFAULT_APP_URL = 'http://127.0.0.1:8787';
+
+/** Fills an empty store with the deterministic demo portfolio, dated to today. */
+export function seedDemo(store: Store): ReturnType<Store['imports']['importDataset']> {
+  const dataset = Dataset.parse(generateDemoDataset({ today: store.now().slice(0, 10) }));
+  return store.imports.importDataset(dataset);
+}
+
+/** A store being created: `rentsurvey.db.building-<pid>-<random>` until it is complete. */
+const BUILDING_PREFIX = `${DATABASE_FILE}.building-`;
+
+function removeBuild(dataDir: string, file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(join(dataDir, file + suffix), { force: true });
+}
+
+/** Removes what starts killed while creating the store left behind (their processes are gone). */
+function removeAbandonedBuilds(dataDir: string): void {
+  for (const name of readdirSync(dataDir)) {
+    if (!name.startsWith(BUILDING_PREFIX)) continue;
+    const pid = Number(/^(\d+)-/.exec(name.slice(BUILDING_PREFIX.length))?.[1]);
+    if (Number.isSafeInteger(pid) && pid !== process.pid && !isProcessAlive(pid)) rmSync(join(dataDir, name), { force: true });
+  }
+}
+
+/**
+ * Creates the database of a new data directory in one atomic step: migrated
+ * and seeded under a temporary name, then linked into place. A start killed
+ * half-way leaves no rentsurvey.db — only its unfinished file, removed by the
+ * next start, which creates the store again instead of finding it empty.
+ * Resolves to the demo summary when this process created demo data.
+ */
+function createStore(options: LocalServiceOptions, seed: SeedMode): ReturnType<typeof seedDemo> | undefined {
+  const { dataDir } = options;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  removeAbandonedBuilds(dataDir);
+  const file = `${BUILDING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`;
+  const building = join(dataDir, file);
+  const target = join(dataDir, DATABASE_FILE);
+  try {
+    let summary: ReturnType<typeof seedDemo> | undefined;
+    const store = openStore(dataDir, options.clock, file);
+    try {
+      if (seed === 'demo') summary = seedDemo(store);
+      // Everything into the main file: its WAL is named after the temporary name.
+      store.db.raw.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } finally {
+      store.close();
+    }
+    try {
+      // link, unlike rename, never replaces a store another start finished first.
+      linkSync(building, target);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return undefined;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EXDEV') throw error;
+      // A file system without hard links: rename, unless a store appeared meanwhile.
+      if (existsSync(target)) return undefined;
+      renameSync(building, target);
+    }
+    syncDirectory(dataDir);
+    return summary;
+  } finally {
+    removeBuild(dataDir, file);
+  }
+}
+
+// The new name is durable only once its directory is (where the platform lets us open one).
+function syncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Windows cannot open a directory; the rename or link itself is still atomic.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Opens the store of a data directory, creating a new one (with the demo
+ * data unless told otherwise) and saying so.
+ */
+export function openLocalStore(options: LocalServiceOptions): Store {
+  // Only a data directory without a database is new: one emptied on purpose
+  // (local reset --empty, serve --empty) stays empty.
+  const summary = existsSync(join(options.dataDir, DATABASE_FILE)) ? undefined : createStore(options, options.seed ?? 'demo');
+  const store = openStore(options.dataDir, options.clock);
+  if (summary)
+    options.notice?.(
+      `Created demo data in ${options.dataDir}: ${summary.organization}, ${summary.managed} communities ` +
+        `with ${summary.communities - summary.managed} comparables and ${summary.surveys} weekly surveys ` +
+        `(use --empty or rentsurvey local reset --empty for an empty store).`,
+    );
+  return store;
+}
+
+/** What the service's operations need beside the store (see AppOptions). */
+export function serviceOptions(store: Store, options: LocalServiceOptions) {
+  return {
+    store,
+    appUrl: options.appUrl ?? DEFAULT_APP_URL,
+    mailer: createMailer({ smtpUrl: options.smtpUrl, outboxDir: join(options.dataDir, 'outbox') }),
+    logger: options.logger ?? false,
+    responseCache: options.responseCache ?? true,
+  };
+}
+
+/**
+ * The key the CLI itself uses with --local: all scopes in the store's default
+ * organization, kept in the data directory (0600) because the store holds
+ * only hashes. Made anew when missing, no longer valid, or of another organization.
+ */
+export function localCliKey(store: Store): string {
+  const file = join(store.dataDir, LOCAL_KEY_FILE);
+  const organizationId = store.accounts.defaultOrganizationId() ?? store.accounts.ensureOrganization('Local');
+  if (existsSync(file)) {
+    const key = readFileSync(file, 'utf8').trim();
+    if (store.accounts.authenticate(key)?.organizationId === organizationId) return key;
+  }
+  const admin = store.accounts.firstAdmin(organizationId);
+  const { key } = store.accounts.createApiKey({
+    organizationId,
+    userId: admin?.id ?? null,
+    scopes: SCOPES,
+    label: 'rentsurvey --local',
+  });
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return key;
+}

@@ -1,0 +1,157 @@
+/**
+ * What the service does with a request once it is known which operation it
+ * is for, whatever carried it: authentication and scopes, the response cache,
+ * validation of params, body and query against src/api, the handler, the
+ * check of its answer, and the error shape. Fastify (app.ts, for `serve`) and
+ * the in-process dispatcher (in-process.ts, for `--local`) both call it, so
+ * that they answer alike.
+ */
+import type { z } from 'zod';
+import { endpoints, type Endpoint, type OperationId } from '../api/endpoints.js';
+import type { ErrorDetail } from '../api/schemas.js';
+import type { AppOptions } from './app.js';
+import { ServiceError, STORE_ERROR_STATUS } from './errors.js';
+import { handlers, type HandlerContext } from './handlers.js';
+import { ResponseCache } from './response-cache.js';
+import { StoreError, type Principal } from './store/index.js';
+
+export const API_PREFIX = '/v1';
+export const BODY_LIMIT = 1024 * 1024;
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** An answer ready to send: its body is the JSON text. */
+export interface Answer {
+  status: number;
+  body: string;
+  /** Beside content-type (always JSON_TYPE). */
+  headers: Record<string, string>;
+}
+
+export function errorBody(code: string, message: string, details?: ErrorDetail[]) {
+  return { error: { code, message, ...(details && details.length > 0 ? { details } : {}) } };
+}
+
+export function errorAnswer(status: number, code: string, message: string, details?: ErrorDetail[]): Answer {
+  return { status, body: JSON.stringify(errorBody(code, message, details)), headers: {} };
+}
+
+/** Where a request part sits, as Fastify names it; the message says "query". */
+type Part = 'params' | 'body' | 'querystring';
+
+/** A request part that breaks the contract: our `details` (a dotted path and a message) and the 400. */
+function validationAnswer(part: Part, error: z.ZodError): Answer {
+  const details = error.issues.map((issue): ErrorDetail => {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+    const path = issue.path.map(String).join('/').replaceAll('/', '.');
+    return {
+      path: path || (keys.length > 0 ? keys.join(',') : part),
+      message: keys.length > 0 ? `unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}` : (issue.message ?? 'invalid'),
+    };
+  });
+  const where = part === 'querystring' ? 'query' : part;
+  const first = details[0];
+  return errorAnswer(400, 'validation_error', `invalid ${where}: ${first?.path ? `${first.path}: ` : ''}${first?.message ?? ''}`, details);
+}
+
+/** A refusal of the store or of the service, in our shape; anything else is a bug (undefined: the caller logs it). */
+export function knownErrorAnswer(error: unknown): Answer | undefined {
+  if (error instanceof StoreError) return errorAnswer(STORE_ERROR_STATUS[error.code], error.code, error.message, error.details);
+  if (error instanceof ServiceError) return errorAnswer(error.status, error.code, error.message);
+  return undefined;
+}
+
+export const INTERNAL_ERROR: Answer = errorAnswer(500, 'internal_error', 'internal error; the server log has the details');
+
+/** The parts of a request an operation reads, as they arrived (strings, parsed JSON). */
+export interface OperationRequest {
+  /** Path with query string: the response cache's key. */
+  url: string;
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+export function createOperations(options: AppOptions, log: { error(details: object, message: string): void }) {
+  const { store } = options;
+  const cache = options.responseCache === false ? undefined : new ResponseCache(500);
+  // The day is part of the key: default windows ("last 30 days") move at midnight.
+  const cacheKey = (principal: Principal, url: string) => `${principal.organizationId} ${store.now().slice(0, 10)} ${url}`;
+
+  return {
+    /** The caller of a request that needs `scope`, or the 401/403 that refuses it. */
+    authorize(scope: string, authorization: string | undefined): Principal | Answer {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+      if (!match) return errorAnswer(401, 'unauthorized', 'missing API key: send Authorization: Bearer <key>');
+      const principal = store.accounts.authenticate(match[1] as string);
+      if (!principal) return errorAnswer(401, 'unauthorized', 'invalid, revoked or deactivated API key');
+      if (!principal.scopes.has(scope))
+        return errorAnswer(403, 'forbidden', `this API key lacks the ${scope} scope`, [{ path: 'scope', message: `required: ${scope}` }]);
+      return principal;
+    },
+
+    /**
+     * A GET answered before at this store version, served as it was: it was
+     * validated then, so neither validation nor the handler needs to run again.
+     */
+    cached(principal: Principal, method: string, url: string): Answer | undefined {
+      if (!cache || method !== 'GET') return undefined;
+      const started = performance.now();
+      const hit = cache.peek(cacheKey(principal, url), store.db.version());
+      if (hit === undefined) return undefined;
+      return { status: 200, body: hit, headers: { 'server-timing': `cache;desc=hit;dur=${(performance.now() - started).toFixed(3)}` } };
+    },
+
+    /**
+     * Validates the request's params, body and query (in Fastify's order), runs
+     * the operation's handler and checks its answer against the contract. Store
+     * and service refusals are thrown (see knownErrorAnswer), as are bugs.
+     */
+    async run(operationId: OperationId, principal: Principal, request: OperationRequest): Promise<Answer> {
+      const endpoint: Endpoint = endpoints[operationId];
+      const parsed: Record<'params' | 'query' | 'body', unknown> = { params: request.params, query: request.query, body: request.body };
+      for (const [part, key, schema] of [
+        ['params', 'params', endpoint.params],
+        ['body', 'body', endpoint.body],
+        ['querystring', 'query', endpoint.query],
+      ] as const) {
+        if (!schema) continue;
+        const result = schema.safeParse(parsed[key]);
+        if (!result.success) return validationAnswer(part, result.error);
+        parsed[key] = result.data;
+      }
+      const handler = handlers[operationId] as (ctx: HandlerContext<OperationId>) => unknown;
+      const build = async () => {
+        const result = await handler({
+          store,
+          principal,
+          params: parsed.params as never,
+          query: parsed.query as never,
+          body: parsed.body as never,
+          options,
+        });
+        const checked = endpoint.response.safeParse(result);
+        if (!checked.success) {
+          log.error({ issues: checked.error.issues }, `response of ${operationId} breaks the contract`);
+          throw new Error(`response of ${operationId} breaks the contract`);
+        }
+        return JSON.stringify(result);
+      };
+      const started = performance.now();
+      let built = false;
+      const body =
+        endpoint.method === 'GET' && cache
+          ? await cache.get(cacheKey(principal, request.url), store.db.version(), () => {
+              built = true;
+              return build();
+            })
+          : ((built = true), await build());
+      // Server-Timing tells operators (and bench/) what the answer cost, and whether the cache served it.
+      const duration = (performance.now() - started).toFixed(3);
+      return {
+        status: endpoint.status,
+        body,
+        headers: { 'server-timing': built ? `app;dur=${duration}` : `cache;desc=hit;dur=${duration}` },
+      };
+    },
+  };
+}

@@ -58,6 +58,7 @@ export function createContext(options: {
             dataDir: globals.dataDir,
             notice: (message) => log.info(message),
             trace,
+            checkAnswers: env.RENTSURVEY_CHECK_ANSWERS === '1',
           });
           return { client: createApiClient(transport, { apiKey, trace }), close: () => transport.close() };
         }

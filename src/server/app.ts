@@ -22,6 +22,12 @@ export interface AppOptions {
   logger?: boolean;
   /** Serve repeated GETs from memory while the store is unchanged (default on). */
   responseCache?: boolean;
+  /**
+   * Check every answer against the strict contract before it leaves (default on).
+   * Off only in process (--local), where the CLI reads each answer against the
+   * contract itself (docs/api-decisions.md, "Where answers are checked").
+   */
+  checkAnswers?: boolean;
 }
 
 declare module 'fastify' {

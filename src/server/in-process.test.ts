@@ -50,6 +50,45 @@ describe('the in-process dispatcher of --local', () => {
     await service.close();
   });
 
+  it('with handOver, a successful answer is the handler’s object itself, equal to the JSON text it replaces', async () => {
+    const [plain, handing] = [fresh(), createInProcessService(serviceOptions(store, { dataDir, responseCache: false }), { handOver: true })];
+    for (const url of [`/v1/rentsurvey/communities/${subject}/pricing?days=30`, '/v1/rentsurvey/portfolio?include_pricing=true']) {
+      const [text, handed] = [await plain.dispatch({ method: 'GET', url, headers: auth() }), await handing.dispatch({ method: 'GET', url, headers: auth() })];
+      expect([handed.status, handed.body, handed.headers['content-type']]).toEqual([text.status, '', text.headers['content-type']]);
+      expect(JSON.stringify(handed.answer)).toBe(text.body);
+    }
+    // Refusals stay JSON text in our error shape.
+    const refused = await handing.dispatch({ method: 'GET', url: '/v1/rentsurvey/communities/not-a-uuid', headers: auth() });
+    expect([refused.status, refused.answer, JSON.parse(refused.body).error.code]).toEqual([400, undefined, 'validation_error']);
+    await Promise.all([plain.close(), handing.close()]);
+  });
+
+  it('the strict check of answers: on by default; off, a broken answer is handed over as it is', async () => {
+    // A portfolio entry whose id is no UUID breaks the contract.
+    const entry = { id: 'not-a-uuid', name: 'Broken', address: '1 Main St', external_community_id: null, latest_pricing_date: null };
+    const { portfolioSubjects, portfolioEntries } = store.pricing;
+    store.pricing.portfolioSubjects = () => [entry];
+    store.pricing.portfolioEntries = () => [entry];
+    try {
+      const request = { method: 'GET', url: '/v1/rentsurvey/portfolio', headers: auth() };
+      const options = serviceOptions(store, { dataDir, responseCache: false });
+      for (const service of [createInProcessService(options), createInProcessService(options, { handOver: true })]) {
+        const answer = await service.dispatch(request);
+        expect([answer.status, answer.answer, JSON.parse(answer.body).error.code]).toEqual([500, undefined, 'internal_error']);
+      }
+      const unchecked = createInProcessService({ ...options, checkAnswers: false }, { handOver: true });
+      const answer = await unchecked.dispatch(request);
+      expect(answer.status).toBe(200);
+      expect((answer.answer as { communities: unknown[] }).communities[0]).toBe(entry);
+      // Over HTTP (serve) the check is always on.
+      const app = buildApp({ ...options });
+      expect((await app.inject({ method: 'GET', url: request.url, headers: request.headers })).statusCode).toBe(500);
+      await app.close();
+    } finally {
+      Object.assign(store.pricing, { portfolioSubjects, portfolioEntries });
+    }
+  });
+
   it('hands anything unusual to the Fastify app, whose answers it returns as they are', async () => {
     const app = buildApp(serviceOptions(store, { dataDir, responseCache: false }));
     const json = { ...auth(), 'content-type': 'application/json' };

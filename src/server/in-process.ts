@@ -33,6 +33,8 @@ export interface InProcessResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** With handOver: a successful answer's value itself (body then empty), as TransportResponse.answer. */
+  answer?: unknown;
 }
 
 interface Route {
@@ -113,10 +115,17 @@ function parseBody(request: InProcessRequest, endpoint: Endpoint): unknown {
 }
 
 function response(answer: Answer): InProcessResponse {
-  return { status: answer.status, headers: { 'content-type': JSON_TYPE, ...answer.headers }, body: answer.body };
+  const headers = { 'content-type': JSON_TYPE, ...answer.headers };
+  if ('value' in answer) return { status: answer.status, headers, body: '', answer: answer.value };
+  return { status: answer.status, headers, body: answer.body };
 }
 
-export function createInProcessService(options: AppOptions) {
+/**
+ * handOver: successful answers of the operations it runs itself come back as
+ * their values (InProcessResponse.answer), not as JSON text for the caller to
+ * parse again — what a long `pricing export` mostly spent its time on.
+ */
+export function createInProcessService(options: AppOptions, { handOver = false }: { handOver?: boolean } = {}) {
   const operations = createOperations(options, { error: () => {} });
   let fastify: Promise<import('fastify').FastifyInstance> | undefined;
   const viaFastify = async (request: InProcessRequest): Promise<InProcessResponse> => {
@@ -150,7 +159,7 @@ export function createInProcessService(options: AppOptions) {
       const hit = operations.cached(principal, request.method, request.url);
       if (hit) return response(hit);
       try {
-        return response(await operations.run(route.operationId, principal, { url: request.url, params, query, body }));
+        return response(await operations.run(route.operationId, principal, { url: request.url, params, query, body }, handOver));
       } catch (error) {
         return response(knownErrorAnswer(error) ?? INTERNAL_ERROR);
       }

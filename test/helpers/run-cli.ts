@@ -114,7 +114,15 @@ export async function cliSandbox(options: { store?: StoreSeed } = {}): Promise<C
   const dataDir = join(dataHome, 'rentsurvey');
   await mkdir(dataHome);
   if ((options.store ?? 'demo') === 'demo') await copyDemoStore(dataDir);
-  const env = { XDG_CONFIG_HOME: configHome, XDG_DATA_HOME: dataHome, HOME: join(root, 'home'), NO_COLOR: '1', RENTSURVEY_PAGER: 'cat' };
+  // RENTSURVEY_CHECK_ANSWERS: --local's service checks every answer against the strict contract, as over HTTP.
+  const env = {
+    XDG_CONFIG_HOME: configHome,
+    XDG_DATA_HOME: dataHome,
+    HOME: join(root, 'home'),
+    NO_COLOR: '1',
+    RENTSURVEY_PAGER: 'cat',
+    RENTSURVEY_CHECK_ANSWERS: '1',
+  };
   const secrets: string[] = [];
   const localKey = () => {
     const file = join(dataDir, 'local-cli.key');

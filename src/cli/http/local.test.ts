@@ -43,10 +43,21 @@ describe('--local equals HTTP on the same data directory', () => {
       ['communities', 'list', '--all', '--json'],
       ['overview', subject.id],
       ['pricing', 'history', subject.id, '--csv'],
+      ['pricing', 'history', subject.id, '--json', '--fields', 'as_of_date,floor_plan_id,concession_value_cents'],
+      ['comps', 'list', subject.id, '--include-pricing', '--json', '--fields', 'name,avg_market_rent_cents,address'],
     ]) {
       const [http, inProcess] = [expectOk(await viaHttp(args)), expectOk(await viaLocal(args))];
       expect(inProcess.stdout, args.join(' ')).toBe(http.stdout);
+      // Answers come over as objects in process, checked by the client alone unless RENTSURVEY_CHECK_ANSWERS=1 (the tests').
+      const unchecked = expectOk(await local.run(['--local', ...args], { env: { RENTSURVEY_CHECK_ANSWERS: undefined } }));
+      expect(unchecked.stdout, args.join(' ')).toBe(http.stdout);
     }
+  });
+
+  it('--debug shows the body of an in-process answer as the JSON the service would send', async () => {
+    const args = ['comps', 'list', subject.id, '--json'];
+    const body = expectOk(await viaHttp(args)).stdout.trim();
+    expect(expectOk(await viaLocal(['--debug', ...args])).stderr).toContain(`< body: ${body}`);
   });
 
   it('the same errors and exit codes', async () => {

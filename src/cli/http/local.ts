@@ -8,6 +8,8 @@ export async function createLocalTransport(options: {
   dataDir: string;
   notice: (message: string) => void;
   trace?: ((line: string) => void) | undefined;
+  /** Run the service's strict check of its own answers (tests: RENTSURVEY_CHECK_ANSWERS=1). */
+  checkAnswers?: boolean;
 }): Promise<{ transport: Transport; apiKey: string }> {
   const [{ openLocalStore, serviceOptions, localCliKey }, { createInProcessService }] = await Promise.all([
     import('../../server/local-store.js'),
@@ -16,7 +18,13 @@ export async function createLocalTransport(options: {
   const store = openLocalStore({ dataDir: options.dataDir, notice: options.notice });
   // One command's requests rarely repeat, and a cache of whole answers would hold
   // every page of a long `pricing export` in memory.
-  const service = createInProcessService(serviceOptions(store, { dataDir: options.dataDir, responseCache: false }));
+  // Answers come over as objects, not JSON text. The client reads each one against the
+  // contract; the service's own strict check runs with --debug and in tests (docs/api-decisions.md).
+  const checkAnswers = options.trace !== undefined || options.checkAnswers === true;
+  const service = createInProcessService(
+    { ...serviceOptions(store, { dataDir: options.dataDir, responseCache: false }), checkAnswers },
+    { handOver: true },
+  );
   const apiKey = localCliKey(store);
   const transport: Transport = {
     target: `local store ${options.dataDir}`,

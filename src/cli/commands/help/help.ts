@@ -20,6 +20,7 @@ export const ENVIRONMENT_HELP = `Environment variables (a flag wins over the env
   RENTSURVEY_REQUEST_TIMEOUT   request timeout in seconds (--request-timeout, default 30)
   RENTSURVEY_SMTP_URL          SMTP server for invitation e-mails of \`serve\` (--smtp-url)
   RENTSURVEY_RESPONSE_CACHE    "off" makes \`serve\` compute every GET instead of reusing unchanged answers
+  RENTSURVEY_CHECK_ANSWERS     "1" makes --local check each answer against the strict contract, as \`serve\` does (slower)
   XDG_CONFIG_HOME              credentials live in $XDG_CONFIG_HOME/rentsurvey/config.json (0600)
   XDG_DATA_HOME                the local store lives in $XDG_DATA_HOME/rentsurvey
   XDG_STATE_HOME               \`digest --since-last\` keeps its state in $XDG_STATE_HOME/rentsurvey (default ~/.local/state)

@@ -38,7 +38,7 @@ export type Handler<D> = (ctx: CommandContext, opts: OptionsOf<D>, args: Argumen
 export function lazy<C extends AnyCommand>(runtime: Runtime, command: C, load: () => Promise<{ run: Handler<() => C> }>): C {
   command.action(async (...received: unknown[]) => {
     const args = received.slice(0, -2) as ArgumentsOf<() => C>;
-    const [{ createContext }, { resolveGlobals }, { createLogger }, { pageOutput, pagerCommand }, { sayOmittedColumns }, module] =
+    const [{ createContext }, { resolveGlobals }, { createLogger }, { pageOutput, pagerCommand }, { assertRowFlags, sayOmittedColumns }, module] =
       await Promise.all([
         import('./context.js'),
         import('./globals.js'),
@@ -49,6 +49,7 @@ export function lazy<C extends AnyCommand>(runtime: Runtime, command: C, load: (
       ]);
     // A subcommand's type does not know its parents: the program's flags are GlobalFlags.
     const globals = resolveGlobals(command.optsWithGlobals() as GlobalFlags, runtime.env);
+    assertRowFlags(command, globals);
     // Long output on a terminal goes through the pager; the run's messages keep their place after it.
     const output = pageOutput(runtime.io, { command: globals.pager ? pagerCommand(runtime.env) : undefined, env: runtime.env });
     const log = createLogger({ ...output.io, stderr: output.messages }, { quiet: globals.quiet, debug: globals.debug });

@@ -2,6 +2,8 @@ import type { Column } from '../output/render.js';
 import { dollarColumns, renderList, renderRecord, sortRows, unknownFieldsProblem, unknownSortProblem } from '../output/render.js';
 import { printText } from '../output/text.js';
 import type { CommandContext } from './context.js';
+import { commandPath, OUTPUT_OF } from './help-footer.js';
+import type { GlobalOptions } from './globals.js';
 import { UsageError } from './errors.js';
 
 /**
@@ -121,4 +123,28 @@ export function assertFields<Row>(ctx: CommandContext, columns: Column<Row>[], f
   // With --dollars the fields are named as printed (`*_dollars`), or as in cents.
   const problem = unknownFieldsProblem(ctx.globals.dollars ? dollarColumns(columns) : columns, fields);
   if (problem) throw new UsageError(problem);
+}
+
+const PRINTS = { record: 'one record', file: 'a file', fixed: 'no list' } as const;
+
+/**
+ * --sort and --limit order and cut rows: a command that prints something else
+ * refuses them (exit 2) rather than ignore them. Checked before the command runs,
+ * so a write is never applied and then reported as a usage error.
+ */
+export function assertRowFlags(command: { name(): string; readonly parent: unknown }, globals: GlobalOptions): void {
+  const path = commandPath(command);
+  const kind = OUTPUT_OF[path];
+  if (kind === undefined || kind === 'rows') return;
+  const given = [globals.sort ? '--sort' : '', globals.limit !== undefined ? '--limit' : ''].filter(Boolean);
+  if (given.length > 0)
+    throw new UsageError(`${given.join(' and ')} ${given.length > 1 ? 'are' : 'is'} for lists of rows; \`rentsurvey ${path}\` prints ${PRINTS[kind]}`);
+}
+
+/** A chart draws every point: the flags that pick columns or rows of a table do not go with it. */
+export function assertChartFlags(ctx: CommandContext): void {
+  const { fields, sort, limit } = ctx.globals;
+  const given = [fields ? '--fields' : '', sort ? '--sort' : '', limit !== undefined ? '--limit' : ''].filter(Boolean);
+  if (given.length > 0)
+    throw new UsageError(`--chart draws every point; ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} for tables: use one or the other`);
 }

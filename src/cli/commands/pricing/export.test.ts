@@ -91,6 +91,20 @@ describe('pricing export --out', () => {
     expect(await readFile(out, 'utf8')).toBe(before);
   });
 
+  it('--since-last with a state file spoiled by hand: a warning, then a first run (30 days), and a good state again', async ({ cli }) => {
+    const [good] = await portfolio(cli);
+    const out = join(cli.root, 'spoiled.csv');
+    const stateFile = join(cli.root, '.spoiled.csv.rentsurvey-state.json');
+    for (const spoiled of ['null', '[]', '{"last_exported_date": 20261101}', '{"last_exported_date": "2026-13-01"}', '{oops']) {
+      await writeFile(stateFile, spoiled);
+      const r = expectOk(await exportTo(cli, '--communities', good!.id, '--since-last', '--out', out));
+      // Unreadable JSON is simply no state yet; readable JSON without a date is said.
+      if (spoiled !== '{oops') expect(r.stderr, spoiled).toContain(`warning: ${stateFile} holds no last exported date (YYYY-MM-DD)`);
+      expect(r.stderr).not.toMatch(/bug/);
+      expect(JSON.parse(await readFile(stateFile, 'utf8')).last_exported_date, spoiled).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
   it('a failing community: the exit code of the failures, the previous file and state left unchanged', async ({ cli }) => {
     const [good] = await portfolio(cli);
     const out = join(cli.root, 'kept.csv');

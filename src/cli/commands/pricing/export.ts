@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { addDays } from '../../../domain/dates.js';
+import { addDays, isIsoDate } from '../../../domain/dates.js';
 import { spinner } from '../../../output/messages.js';
 import { progressBar, type Progress } from '../../../output/progress.js';
 import { dollarColumns, formatCsvHeader, formatCsvRecords, type Column } from '../../../output/render.js';
@@ -61,6 +61,16 @@ interface ExportState {
 }
 
 const stateFile = (out: string) => join(dirname(out), `.${basename(out)}.rentsurvey-state.json`);
+
+/** The watermark of the last --since-last run; a file edited by hand that holds no date counts as none, said on stderr. */
+async function readExportState(ctx: CommandContext, path: string): Promise<ExportState | undefined> {
+  const state = await readState<Partial<ExportState> | null>(path);
+  if (state === undefined) return undefined;
+  const date = state?.last_exported_date;
+  if (typeof date === 'string' && isIsoDate(date)) return { ...state, last_exported_date: date } as ExportState;
+  ctx.log.warn(`${path} holds no last exported date (YYYY-MM-DD): exporting as on a first --since-last run`);
+  return undefined;
+}
 
 function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | undefined) {
   const today = ctx.now().toISOString().slice(0, 10);
@@ -163,7 +173,7 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   if (opts.includeInactive && !includeComps) throw new UsageError('--include-inactive goes with --include-comps');
   if (opts.sinceLast && toStdout) throw new UsageError('--since-last keeps its state beside the output file; give --out <file>');
   const target = toStdout ? '-' : resolve(out);
-  const state = opts.sinceLast ? await readState<ExportState>(stateFile(target)) : undefined;
+  const state = opts.sinceLast ? await readExportState(ctx, stateFile(target)) : undefined;
   const range = dateRange(ctx, opts, state);
   // In-process (--local) requests take turns on this thread: more in flight would only hold more answers at once.
   const concurrency = opts.concurrency ?? (ctx.globals.local ? 1 : 4);

@@ -5,7 +5,7 @@ import { sanitize } from '../../../output/text.js';
 import type { Handler } from '../../command.js';
 import { UsageError } from '../../errors.js';
 import { checkQuery } from '../../flag-terms.js';
-import { printLines, printList } from '../../print.js';
+import { assertChartFlags, printLines, printList } from '../../print.js';
 import { communityArgument, resolveFloorPlan } from '../../references.js';
 import { explainNotUnderstood, pricingColumns, type PricingRecord } from './columns.js';
 import type { history } from './index.js';
@@ -14,7 +14,7 @@ import { HISTORY_FLAGS } from './query-flags.js';
 export const run: Handler<typeof history> = async (ctx, opts, [ref]) => {
   if (opts.chart && ctx.globals.format !== 'table')
     throw new UsageError('--chart draws for a terminal; drop it or use --format table');
-  if (opts.chart && ctx.globals.fields) throw new UsageError('--fields picks columns of a table; --chart draws lines: use one of them');
+  if (opts.chart) assertChartFlags(ctx);
   if (opts.ner && !opts.chart) throw new UsageError('--ner changes what --chart draws; add --chart (tables show asking rent and NER side by side)');
   const dates = { start_date: opts.start, end_date: opts.end, days: opts.days, latest_only: opts.latest === true ? true : undefined };
   checkQuery('getPricingHistory', dates, HISTORY_FLAGS);

@@ -8,7 +8,7 @@ import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkQuery } from '../../flag-terms.js';
-import { printLines, printList } from '../../print.js';
+import { assertChartFlags, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { communityArgument } from '../../references.js';
 import type { trend } from './index.js';
@@ -27,7 +27,7 @@ const percent = (key: string, get: (p: Point) => number | null, header: string):
 
 export const run: Handler<typeof trend> = async (ctx, opts, [ref]) => {
   if (opts.chart && ctx.globals.format !== 'table') throw new UsageError('--chart draws for a terminal; drop it or use --format table');
-  if (opts.chart && ctx.globals.fields) throw new UsageError('--fields picks columns of a table; --chart draws lines: use one of them');
+  if (opts.chart) assertChartFlags(ctx);
   const query = { start_date: opts.start, end_date: opts.end };
   checkQuery('getVacancyTrend', query, { start_date: '--start', end_date: '--end' });
   const id = await communityArgument(ctx, ref);

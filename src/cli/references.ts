@@ -79,7 +79,8 @@ async function busy<T>(ctx: CommandContext, text: string, work: (progress: { tex
   }
 }
 
-function portfolio(ctx: CommandContext): Promise<Community[]> {
+/** The portfolio's communities, fetched once per run and remembered for TAB. */
+export function portfolioCommunities(ctx: CommandContext): Promise<Community[]> {
   const cache = cacheOf(ctx);
   cache.portfolio ??= (async () => {
     const api = await ctx.api();
@@ -162,9 +163,9 @@ async function search(ctx: CommandContext, ref: string): Promise<Community[] | u
 async function findCommunities(ctx: CommandContext, ref: string, options: CommunityOptions): Promise<Community[]> {
   return busy(ctx, `Looking up ${quoted(ref)}…`, async (progress) => {
     let match = looksLikeIdPrefix(ref) ? undefined : matchReference(ref, (await search(ctx, ref)) ?? []);
-    if (!match?.tier) match = matchReference(ref, await portfolio(ctx));
+    if (!match?.tier) match = matchReference(ref, await portfolioCommunities(ctx));
     if (match.tier || !options.comparables) return match.found;
-    const subjects = await portfolio(ctx);
+    const subjects = await portfolioCommunities(ctx);
     const looking = `Looking for ${quoted(ref)} among the comparables of ${subjects.length} communities…`;
     progress.text = looking;
     let done = 0;
@@ -247,7 +248,7 @@ export async function communityArgument(ctx: CommandContext, ref: string | undef
       "missing required argument 'community'",
       'name it: a name, an external id or an id, as `rentsurvey portfolio` lists them',
     );
-  const subjects = await busy(ctx, 'Reading the portfolio…', () => portfolio(ctx));
+  const subjects = await busy(ctx, 'Reading the portfolio…', () => portfolioCommunities(ctx));
   if (subjects.length === 0)
     throw new CliError('there are no communities to choose from', ExitCode.notFound, 'create one with `rentsurvey communities create`');
   return (await pick(ctx, 'Which community?', subjects.map(communityChoice))).id.toLowerCase();

@@ -1,7 +1,7 @@
 // `rentsurvey __complete` run as the shell scripts run it: community names from
 // the local store (read-only) and from the per-profile cache that commands fill.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, createSandbox, startServe, type RunResult, type Sandbox, type Served } from '../helpers/cli.js';
@@ -90,6 +90,16 @@ describe('__complete for a remote profile', () => {
     expect((await ask(['comps', 'deactivate', NAMES.barton, ''])).values).toEqual([]);
     ok(await sb.run(['comps', 'list', barton.id, '--include-inactive']));
     expect((await ask(['comps', 'deactivate', 'tt-001', ''])).values).toEqual([NAMES.oak, NAMES.ohara]);
+  });
+
+  it('`pricing export` and `digest` over the portfolio fill the cache too', async () => {
+    const cache = join(sb.root, 'home', '.cache', 'rentsurvey', 'communities.default.json');
+    for (const args of [['pricing', 'export', '--out', '-', '--days', '7'], ['digest', '--json']]) {
+      rmSync(cache);
+      expect((await ask(['overview', 'TT'])).values).toEqual([]);
+      ok(await sb.run(args));
+      expect((await ask(['overview', 'TT'])).values, args.join(' ')).toEqual(['TT-001', 'TT-002']);
+    }
   });
 
   it('completes nothing for another service, another profile, or once logged out', async () => {

@@ -21,7 +21,7 @@ import { checkFlag } from '../../flag-terms.js';
 import { IsoDate } from '../../../api/primitives.js';
 import { assertFields, orderRows, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
-import { resolveCommunityList } from '../../references.js';
+import { portfolioCommunities, resolveCommunityList } from '../../references.js';
 import { latestDate } from '../../surveys.js';
 import { readState, writeState } from '../../state-file.js';
 import { collectSubject, type DigestChange, type SubjectDigest } from './collect.js';
@@ -116,9 +116,7 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   const sinceFor = (id: string) => since ?? remembered(id) ?? fallback;
 
   const api = await ctx.api();
-  const ids =
-    selection ??
-    (await api.call('getPortfolio', { query: { include_comp_count: false } })).data.communities.map((community) => community.id);
+  const ids = selection ?? (await portfolioCommunities(ctx)).map((community) => community.id);
   const progress = await spinner(ctx.io, `Comparing surveys of ${ids.length} communities…`, { quiet: ctx.globals.quiet });
   progress.start();
   let digests: SubjectDigest[];

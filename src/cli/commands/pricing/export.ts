@@ -13,7 +13,7 @@ import type { CommandContext } from '../../context.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { checkQuery } from '../../flag-terms.js';
 import type { ApiClient } from '../../http/client.js';
-import { resolveCommunityList } from '../../references.js';
+import { portfolioCommunities, resolveCommunityList } from '../../references.js';
 import { createAtomicFile, readState, writeState, type AtomicFile } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
 import { HISTORY_FLAGS } from './query-flags.js';
@@ -88,8 +88,7 @@ function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | undefi
 /** The subjects: those of --communities (in their order), else the portfolio's. */
 async function subjects(ctx: CommandContext, api: ApiClient, opts: Flags): Promise<{ id: string; name?: string }[]> {
   if (opts.communities !== undefined) return (await resolveCommunityList(ctx, opts.communities, '--communities')).map((id) => ({ id }));
-  const { data } = await api.call('getPortfolio', { query: { include_comp_count: false } });
-  return data.communities.map(({ id, name }) => ({ id, name }));
+  return (await portfolioCommunities(ctx)).map(({ id, name }) => ({ id, name }));
 }
 
 /** With --include-comps, each subject followed by its comparables in the service's order (nearest first). */

@@ -1,6 +1,7 @@
 // The built CLI in a real terminal (a tmux pane), 80 and 200 columns wide: tables fit
-// without a wrapped row, long output opens the pager (less, colors kept) and short output
-// does not, --no-pager, and what scripts get when stdout is not the terminal is unchanged.
+// without a wrapped row, every column a table drops is named in "Not shown:", long output
+// opens the pager (less, colors kept) and short output does not, --no-pager, and what
+// scripts get when stdout is not the terminal is unchanged.
 // Skipped, saying so, where tmux or less is missing.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -88,6 +89,44 @@ describe.skipIf(missing)(`in a real terminal${missing ? ` (skipped: no ${missing
       } else {
         expect(overview).toMatch(/│ MARKET RANGE/);
         expect(overview).not.toMatch(/Not shown/);
+      }
+    });
+
+  for (const width of [80, 200])
+    it(`more tables at ${width} columns: none wider than the pane, and every column dropped is named in "Not shown:"`, { timeout: 120_000 }, async () => {
+      const pane = await terminal(width, 60);
+      const name = 'Barton Creek Terrace';
+      for (const [line, args] of [
+        [`pricing history "${name}" --latest`, ['pricing', 'history', name, '--latest']],
+        [`comps list "${name}" --include-pricing`, ['comps', 'list', name, '--include-pricing']],
+        [`vacancy trend "${name}"`, ['vacancy', 'trend', name]],
+        // Two subjects (not the portfolio's 25): every table stays within the pane's history.
+        [`digest --communities "${name},Villas at Lowry"`, ['digest', '--communities', `${name},Villas at Lowry`]],
+      ] as const) {
+        const screen = await command(pane, `rentsurvey ${line} --no-pager`);
+        expect(screen, line).toMatch(/status=0/);
+        // Joined: a line the terminal wrapped comes back as one line wider than the pane.
+        for (const row of screen.split('\n')) expect([...row].length, `${line}: ${row}`).toBeLessThanOrEqual(width);
+        // What a script gets names every column; the terminal shows each one or says it left it out.
+        const piped = await run(['--local', '--data-dir', dataDir, ...args], { env: sb.env });
+        expect(piped.exitCode, piped.stderr).toBe(0);
+        const all = piped.stdout.split('\n').find((row) => /^[A-Z][A-Z0-9 /]*$/.test(row))!.split(/ {2,}/);
+        const notShown = /^Not shown: (.+) \(--wide shows (?:it|them)\)$/m.exec(screen)?.[1]?.split(', ') ?? [];
+        const rows = screen.split('\n');
+        const headers = rows
+          .filter((row, i) => rows[i - 1]?.startsWith('┌') && rows[i + 1]?.startsWith('├'))
+          .map((row) => row.split('│').map((cell) => cell.trim()).filter(Boolean));
+        expect(headers.length, `${line}: no table drawn\n${screen}`).toBeGreaterThan(0);
+        for (const shown of headers) {
+          expect(all, line).toEqual(expect.arrayContaining(shown));
+          expect(all.filter((column) => !shown.includes(column)).every((column) => notShown.includes(column)), `${line}: ${shown.join(', ')} / Not shown: ${notShown.join(', ')}`).toBe(true);
+        }
+        // Nothing is said left out that every table shows.
+        for (const column of notShown) expect(headers.some((shown) => !shown.includes(column)), `${line}: ${column}`).toBe(true);
+        // 80 columns cannot hold every price column of a floor plan: the dropping is exercised.
+        if (width === 80 && args[0] === 'pricing') expect(notShown.filter((column) => !column.endsWith('ID')).length, line).toBeGreaterThan(0);
+        // Ids are for --wide on a terminal, whatever the width.
+        expect(headers.flat().some((column) => / ?ID$/.test(column)), line).toBe(false);
       }
     });
 

@@ -6,7 +6,7 @@
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../helpers/cli.js';
+import { createSandbox, parseJson, type Sandbox } from '../helpers/cli.js';
 import { hasTmux, Terminal } from '../helpers/terminal.js';
 
 let sb: Sandbox;
@@ -27,25 +27,37 @@ afterEach(() => {
   terminal = undefined;
 });
 
-/** A terminal of `columns` whose rentsurvey uses a fresh copy of the demo store by default (RENTSURVEY_LOCAL=1). */
-async function open(columns: number, rows = 40): Promise<{ term: Terminal; dataDir: string }> {
+/**
+ * A terminal of `columns` whose rentsurvey uses a fresh copy of the demo store by default
+ * (RENTSURVEY_LOCAL=1); `env` adds variables, or removes them with undefined.
+ */
+async function open(columns: number, rows = 40, env: Record<string, string | undefined> = {}): Promise<{ term: Terminal; dataDir: string; dir: string }> {
   const dir = join(sb.root, `pty-${++count}`);
   const dataDir = join(dir, 'data');
   await cp(store, dataDir, { recursive: true });
+  const merged: Record<string, string | undefined> = {
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    XDG_CACHE_HOME: join(dir, 'cache'),
+    XDG_STATE_HOME: join(dir, 'state'),
+    RENTSURVEY_DATA_DIR: dataDir,
+    RENTSURVEY_LOCAL: '1',
+    NO_COLOR: '1',
+    ...env,
+  };
   terminal = await Terminal.open(dir, {
     columns,
     rows,
-    env: {
-      HOME: dir,
-      XDG_CONFIG_HOME: join(dir, 'config'),
-      XDG_CACHE_HOME: join(dir, 'cache'),
-      XDG_STATE_HOME: join(dir, 'state'),
-      RENTSURVEY_DATA_DIR: dataDir,
-      RENTSURVEY_LOCAL: '1',
-      NO_COLOR: '1',
-    },
+    env: Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined)),
   });
-  return { term: terminal, dataDir };
+  return { term: terminal, dataDir, dir };
+}
+
+/** The local store's keys, as a script reads them. */
+async function keysOf(dataDir: string): Promise<Array<{ id: string; prefix: string; revoked_at: string | null }>> {
+  const listed = await sb.run(['--local', '--data-dir', dataDir, 'local', 'keys', 'list', '--json']);
+  expect(listed.exitCode, listed.stderr).toBe(0);
+  return parseJson<{ keys: Array<{ id: string; prefix: string; revoked_at: string | null }> }>(listed.stdout).keys;
 }
 
 /** No line of the screen is longer than the terminal: what was drawn fit, nothing wrapped into the next line unseen. */
@@ -108,6 +120,51 @@ describe.runIf(hasTmux()).each([80, 200])('in a terminal of %i columns', (column
     await term.waitFor(/\(y\/N\)/);
     term.press('C-c');
     expect(await term.status()).toBe(130);
+  });
+
+  it('local keys revoke asks on a terminal: n keeps the key (exit 2), Ctrl-C keeps it (130), y revokes; --yes does not ask', { timeout: 60_000 }, async () => {
+    const { term, dataDir } = await open(columns);
+    await term.run('rentsurvey local keys create --all-scopes --label "tty test"');
+    const created = await term.waitFor(/^rsk_([A-Za-z0-9]+)_\S+$/m);
+    expect(await term.status()).toBe(0);
+    const prefix = /^rsk_([A-Za-z0-9]+)_/m.exec(created)![1]!;
+    const state = async () => (await keysOf(dataDir)).find((key) => key.prefix.includes(prefix));
+    expect((await state())?.revoked_at).toBeNull();
+
+    // One line, which the terminal may wrap at 80 columns.
+    const question = new RegExp(`Revoke key \\S*${prefix}\\S* \\("tty test", [^)]*\\)\\?\\s+Whoever\\s+uses\\s+it\\s+is\\s+refused\\s+from\\s+now\\s+on\\s+\\(y/N\\)`);
+    await term.run(`rentsurvey local keys revoke ${prefix}`);
+    const asked = await term.waitFor(question);
+    expect(fits(asked, columns)).toBe(true);
+    term.type('n');
+    term.press('Enter');
+    await term.waitFor('revoke cancelled; the key still works');
+    expect(await term.status()).toBe(2);
+    expect((await state())?.revoked_at).toBeNull();
+
+    await term.run(`rentsurvey local keys revoke ${prefix}`);
+    await term.waitFor(question);
+    term.press('C-c');
+    expect(await term.status()).toBe(130);
+    expect(term.screen()).not.toMatch(/error|bug|Revoked/i);
+    expect((await state())?.revoked_at).toBeNull();
+
+    await term.run(`rentsurvey local keys revoke ${prefix}`);
+    await term.waitFor(question);
+    term.type('y');
+    term.press('Enter');
+    await term.waitFor(`Revoked key ${prefix}`);
+    expect(await term.status()).toBe(0);
+    expect((await state())?.revoked_at).not.toBeNull();
+
+    await term.run('rentsurvey local keys create --all-scopes --label "second"');
+    const second = /^rsk_([A-Za-z0-9]+)_/m.exec(await term.waitFor(/^rsk_[A-Za-z0-9]+_\S+$/m))![1]!;
+    expect(await term.status()).toBe(0);
+    await term.run(`rentsurvey local keys revoke ${second} --yes`);
+    const screen = await term.waitFor(`Revoked key ${second}`);
+    expect(screen).not.toMatch(/\(y\/N\)/);
+    expect(await term.status()).toBe(0);
+    expect((await keysOf(dataDir)).find((key) => key.prefix.includes(second))?.revoked_at).not.toBeNull();
   });
 });
 

@@ -69,6 +69,11 @@ export class Terminal {
     return this.until((screen) => (typeof text === 'string' ? screen.includes(text) : text.test(screen)), `"${String(text)}"`);
   }
 
+  /** Whether the terminal shows its cursor (a spinner hides it while it spins and must give it back). */
+  cursorShown(): boolean {
+    return this.tmux('display-message', '-p', '#{cursor_flag}').trim() === '1';
+  }
+
   type(text: string) {
     this.tmux('send-keys', '-l', text);
   }

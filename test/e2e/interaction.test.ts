@@ -1,12 +1,17 @@
 // The interactive parts in a real pseudo-terminal (tmux), at 80 and 200 columns: the picker
 // on an ambiguous name and on an omitted argument, Ctrl-C at a prompt (exit 130, nothing but a
-// newline), `local reset` asking and --yes; and the analyst's way from `portfolio` to overview,
-// comps deactivate and pricing history --floor-plan typing only names read on the screen.
+// newline), `local reset` and `local keys revoke` asking and --yes; against a `serve` behind a
+// proxy that holds chosen requests, the spinner of a lookup (it turns, then leaves no trace),
+// Ctrl-C while it turns, and `login`'s questions (the key masked, Ctrl-C saves nothing); and the
+// analyst's way from `portfolio` to overview, comps deactivate and pricing history --floor-plan
+// typing only names read on the screen.
 // Skipped, saying so, where tmux is missing.
-import { cp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, readFile } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, parseJson, type Sandbox } from '../helpers/cli.js';
+import { createKey, createSandbox, parseJson, startServe, type Sandbox, type Served } from '../helpers/cli.js';
 import { hasTmux, Terminal } from '../helpers/terminal.js';
 
 let sb: Sandbox;
@@ -166,6 +171,172 @@ describe.runIf(hasTmux()).each([80, 200])('in a terminal of %i columns', (column
     expect(await term.status()).toBe(0);
     expect((await keysOf(dataDir)).find((key) => key.prefix.includes(second))?.revoked_at).not.toBeNull();
   });
+});
+
+/**
+ * An HTTP proxy to `target` that holds every request whose path matches the pattern given
+ * to `hold` until `release`: a lookup then lasts exactly as long as the test needs to look
+ * at the terminal, with no delay in time anywhere.
+ */
+async function gate(target: string) {
+  let pattern: RegExp | undefined;
+  let held: Array<() => void> = [];
+  const server: Server = createServer((incoming, answer) => {
+    const forward = () => {
+      const upstream = request(new URL(incoming.url!, target), { method: incoming.method, headers: incoming.headers }, (response) => {
+        answer.writeHead(response.statusCode!, response.headers);
+        response.pipe(answer);
+      });
+      upstream.on('error', () => answer.destroy());
+      incoming.pipe(upstream);
+    };
+    if (pattern?.test(incoming.url!)) held.push(forward);
+    else forward();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    hold(requests: RegExp) {
+      pattern = requests;
+    },
+    /** How many requests wait. */
+    waiting: () => held.length,
+    release() {
+      pattern = undefined;
+      const now = held;
+      held = [];
+      for (const forward of now) forward();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A line of ora's default spinner ("dots"): a braille frame, a space, the text. */
+const spinnerLine = (text: string) => new RegExp(`^([⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]) ${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm');
+const spinnerFrame = /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /m;
+
+describe.runIf(hasTmux())('against a service (rentsurvey serve) in a terminal', () => {
+  let served: Served;
+  let key: string;
+  let proxy: Awaited<ReturnType<typeof gate>>;
+
+  beforeAll(async () => {
+    const dataDir = join(sb.root, 'served');
+    await cp(store, dataDir, { recursive: true });
+    served = await startServe(dataDir);
+    key = await createKey(dataDir);
+    proxy = await gate(served.baseUrl);
+  }, 60_000);
+  afterAll(async () => {
+    proxy?.release();
+    await proxy?.close();
+    await served?.stop();
+  });
+  afterEach(() => proxy?.release());
+
+  /** A terminal whose rentsurvey reaches the service through the gate, with a key. */
+  const remote = (columns: number) => open(columns, 60, { RENTSURVEY_LOCAL: undefined, RENTSURVEY_BASE_URL: proxy.url, RENTSURVEY_API_KEY: key });
+
+  for (const columns of [80, 200]) {
+    it(`at ${columns} columns: a spinner turns while a name is looked up, and is gone without a trace when the answer comes`, async () => {
+      const { term } = await remote(columns);
+      proxy.hold(/^\/v1\/communities\?/);
+      await term.run('rentsurvey overview "Barton Creek Terrace" --no-pager');
+      const line = spinnerLine('Looking up "Barton Creek Terrace"…');
+      const first = line.exec(await term.waitFor(line))![1];
+      // It turns: another frame of the same line, while the answer is still held.
+      await term.until((screen) => line.exec(screen)?.[1] !== undefined && line.exec(screen)![1] !== first, 'the spinner turning');
+      expect(proxy.waiting()).toBeGreaterThan(0);
+      expect(term.cursorShown()).toBe(false);
+      proxy.release();
+      const shown = await term.waitFor(/^Barton Creek Terrace — /m);
+      expect(await term.status()).toBe(0);
+      const after = term.screen();
+      expect(after).not.toContain('Looking up');
+      expect(after).not.toMatch(spinnerFrame);
+      // Right under the command line, where the spinner turned: nothing left between them.
+      expect(shown.split('\n').slice(0, 2)).toEqual(['PTY> rentsurvey overview "Barton Creek Terrace" --no-pager', expect.stringMatching(/^Barton Creek Terrace — /)]);
+      expect(term.cursorShown()).toBe(true);
+    });
+
+    it(`at ${columns} columns: a spinner while the picker's portfolio loads, cleared before the picker draws`, { timeout: 60_000 }, async () => {
+      const { term } = await remote(columns);
+      proxy.hold(/^\/v1\/rentsurvey\/portfolio/);
+      await term.run('rentsurvey vacancy');
+      await term.waitFor(spinnerLine('Reading the portfolio…'));
+      proxy.release();
+      const picker = await term.waitFor(/Which community\?\n❯ Barton Creek Terrace +DR-006 +8bf1db16/);
+      expect(picker).not.toContain('Reading the portfolio');
+      expect(picker.split('\n').slice(0, 2)).toEqual(['PTY> rentsurvey vacancy', '? Which community?']);
+      expect(picker).not.toMatch(spinnerFrame);
+      expect(fits(picker, columns)).toBe(true);
+      term.press('C-c');
+      expect(await term.status()).toBe(130);
+      expect(term.cursorShown()).toBe(true);
+    });
+
+    it(`at ${columns} columns: Ctrl-C while the spinner turns exits 130, gives the cursor back, says nothing of a bug`, async () => {
+      const { term } = await remote(columns);
+      proxy.hold(/^\/v1\/communities\?/);
+      await term.run('rentsurvey overview "Barton Creek Terrace" --no-pager');
+      await term.waitFor(spinnerLine('Looking up "Barton Creek Terrace"…'));
+      term.press('C-c');
+      expect(await term.status()).toBe(130);
+      // The spinner's line cleared, then nothing but a newline: no error, no "this is a bug", no stack.
+      expect(term.screen().split('\n').slice(0, 3)).toEqual(['PTY> rentsurvey overview "Barton Creek Terrace" --no-pager', '', 'PTY> echo "[exit $?]"']);
+      expect(term.cursorShown()).toBe(true);
+    });
+
+    it(`at ${columns} columns: login asks for the base URL and the key (never echoed), checks them and saves them`, async () => {
+      const { term, dir } = await remote(columns);
+      // Nothing given: no URL nor key in the environment.
+      await term.run('unset RENTSURVEY_BASE_URL RENTSURVEY_API_KEY; rentsurvey login');
+      await term.waitFor(/\? Base URL of the rentsurvey service/);
+      term.type(served.baseUrl);
+      term.press('Enter');
+      await term.waitFor(/\? API key/);
+      term.type(key);
+      const typed = await term.waitFor(/\? API key \*{8,}/);
+      expect(typed).not.toContain(key);
+      expect(typed).not.toContain(key.slice(0, 12));
+      term.press('Enter');
+      await term.waitFor(`Logged in to ${served.baseUrl} (profile default)`);
+      expect(await term.status()).toBe(0);
+      const screen = term.screen();
+      expect(screen).not.toContain(key.slice(4, 16));
+      expect(fits(screen, columns)).toBe(true);
+      const config = await readFile(join(dir, 'config', 'rentsurvey', 'config.json'), 'utf8');
+      expect(config).toContain(served.baseUrl);
+      expect(config).toContain(key);
+      // The saved profile works with nothing in the environment.
+      await term.run('rentsurvey auth status');
+      await term.waitFor(served.baseUrl);
+      expect(await term.status()).toBe(0);
+    });
+
+    it(`at ${columns} columns: Ctrl-C at login's questions exits 130 and saves nothing`, async () => {
+      const { term, dir } = await remote(columns);
+      await term.run('unset RENTSURVEY_BASE_URL RENTSURVEY_API_KEY; rentsurvey login');
+      await term.waitFor(/\? Base URL of the rentsurvey service/);
+      term.press('C-c');
+      expect(await term.status()).toBe(130);
+      await term.run('rentsurvey login');
+      await term.waitFor(/\? Base URL of the rentsurvey service/);
+      term.type(served.baseUrl);
+      term.press('Enter');
+      await term.waitFor(/\? API key/);
+      term.type('rsk_half');
+      term.press('C-c');
+      expect(await term.status()).toBe(130);
+      const screen = term.screen();
+      expect(screen).not.toMatch(/error|bug|rsk_half/i);
+      expect(existsSync(join(dir, 'config', 'rentsurvey', 'config.json'))).toBe(false);
+    });
+  }
 });
 
 /**

@@ -242,26 +242,31 @@ describe.runIf(hasTmux())('against a service (rentsurvey serve) in a terminal', 
   const remote = (columns: number) => open(columns, 60, { RENTSURVEY_LOCAL: undefined, RENTSURVEY_BASE_URL: proxy.url, RENTSURVEY_API_KEY: key });
 
   for (const columns of [80, 200]) {
-    it(`at ${columns} columns: a spinner turns while a name is looked up, and is gone without a trace when the answer comes`, async () => {
-      const { term } = await remote(columns);
-      proxy.hold(/^\/v1\/communities\?/);
-      await term.run('rentsurvey overview "Barton Creek Terrace" --no-pager');
-      const line = spinnerLine('Looking up "Barton Creek Terrace"…');
-      const first = line.exec(await term.waitFor(line))![1];
-      // It turns: another frame of the same line, while the answer is still held.
-      await term.until((screen) => line.exec(screen)?.[1] !== undefined && line.exec(screen)![1] !== first, 'the spinner turning');
-      expect(proxy.waiting()).toBeGreaterThan(0);
-      expect(term.cursorShown()).toBe(false);
-      proxy.release();
-      const shown = await term.waitFor(/^Barton Creek Terrace — /m);
-      expect(await term.status()).toBe(0);
-      const after = term.screen();
-      expect(after).not.toContain('Looking up');
-      expect(after).not.toMatch(spinnerFrame);
-      // Right under the command line, where the spinner turned: nothing left between them.
-      expect(shown.split('\n').slice(0, 2)).toEqual(['PTY> rentsurvey overview "Barton Creek Terrace" --no-pager', expect.stringMatching(/^Barton Creek Terrace — /)]);
-      expect(term.cursorShown()).toBe(true);
-    });
+    // What each resolution waits for: the search of a name, the floor plans of --floor-plan.
+    for (const [command, held, text, answer] of [
+      ['overview "Barton Creek Terrace" --no-pager', /^\/v1\/communities\?/, 'Looking up "Barton Creek Terrace"…', /^Barton Creek Terrace — /],
+      ['pricing history 8bf1db16 --floor-plan a1 --latest --no-pager', /\/floor-plans/, 'Reading the floor plans…', /^┌─/],
+    ] as const)
+      it(`at ${columns} columns: ${text} turns as a spinner while the answer is held, and is gone without a trace after`, async () => {
+        const { term } = await remote(columns);
+        proxy.hold(held);
+        await term.run(`rentsurvey ${command}`);
+        const line = spinnerLine(text);
+        const first = line.exec(await term.waitFor(line))![1];
+        // It turns: another frame of the same line, while the answer is still held.
+        await term.until((screen) => line.exec(screen)?.[1] !== undefined && line.exec(screen)![1] !== first, 'the spinner turning');
+        expect(proxy.waiting()).toBeGreaterThan(0);
+        expect(term.cursorShown()).toBe(false);
+        proxy.release();
+        const shown = await term.waitFor(new RegExp(answer.source, 'm'));
+        expect(await term.status()).toBe(0);
+        const after = term.screen();
+        expect(after).not.toContain(text);
+        expect(after).not.toMatch(spinnerFrame);
+        // Right under the command line, where the spinner turned: nothing left between them.
+        expect(shown.split('\n').slice(0, 2)).toEqual([`PTY> rentsurvey ${command}`, expect.stringMatching(answer)]);
+        expect(term.cursorShown()).toBe(true);
+      });
 
     it(`at ${columns} columns: a spinner while the picker's portfolio loads, cleared before the picker draws`, { timeout: 60_000 }, async () => {
       const { term } = await remote(columns);

@@ -215,8 +215,14 @@ async function gate(target: string) {
   };
 }
 
-/** A line of ora's default spinner ("dots"): a braille frame, a space, the text. */
-const spinnerLine = (text: string) => new RegExp(`^([⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]) ${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm');
+/** A line of ora's default spinner ("dots"): a braille frame, a space, the text, as a terminal of `columns` wraps it. */
+function spinnerLine(text: string, columns: number): RegExp {
+  const line = [...`X ${text}`];
+  const rows: string[] = [];
+  for (let i = 0; i < line.length; i += columns) rows.push(line.slice(i, i + columns).join(''));
+  const escaped = rows.map((row) => row.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\n');
+  return new RegExp(`^([⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏])${escaped.slice(1)}$`, 'm');
+}
 const spinnerFrame = /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /m;
 
 describe.runIf(hasTmux())('against a service (rentsurvey serve) in a terminal', () => {
@@ -243,15 +249,18 @@ describe.runIf(hasTmux())('against a service (rentsurvey serve) in a terminal', 
 
   for (const columns of [80, 200]) {
     // What each resolution waits for: the search of a name, the floor plans of --floor-plan.
-    for (const [command, held, text, answer] of [
-      ['overview "Barton Creek Terrace" --no-pager', /^\/v1\/communities\?/, 'Looking up "Barton Creek Terrace"…', /^Barton Creek Terrace — /],
-      ['pricing history 8bf1db16 --floor-plan a1 --latest --no-pager', /\/floor-plans/, 'Reading the floor plans…', /^┌─/],
+    // A name longer than 80 columns: the spinner's line wraps there, and both of its lines must go.
+    const long = 'The Residences at Barton Creek Terrace on the Hill above the Lake, Phase Two';
+    for (const [command, held, text, answer, exit] of [
+      ['overview "Barton Creek Terrace" --no-pager', /^\/v1\/communities\?/, 'Looking up "Barton Creek Terrace"…', /^Barton Creek Terrace — /, 0],
+      ['pricing history 8bf1db16 --floor-plan a1 --latest --no-pager', /\/floor-plans/, 'Reading the floor plans…', /^┌─/, 0],
+      [`vacancy "${long}"`, /^\/v1\/communities\?/, `Looking up "${long}"…`, /^error: /, 4],
     ] as const)
       it(`at ${columns} columns: ${text} turns as a spinner while the answer is held, and is gone without a trace after`, async () => {
         const { term } = await remote(columns);
         proxy.hold(held);
         await term.run(`rentsurvey ${command}`);
-        const line = spinnerLine(text);
+        const line = spinnerLine(text, columns);
         const first = line.exec(await term.waitFor(line))![1];
         // It turns: another frame of the same line, while the answer is still held.
         await term.until((screen) => line.exec(screen)?.[1] !== undefined && line.exec(screen)![1] !== first, 'the spinner turning');
@@ -259,12 +268,16 @@ describe.runIf(hasTmux())('against a service (rentsurvey serve) in a terminal', 
         expect(term.cursorShown()).toBe(false);
         proxy.release();
         const shown = await term.waitFor(new RegExp(answer.source, 'm'));
-        expect(await term.status()).toBe(0);
+        expect(await term.status()).toBe(exit);
         const after = term.screen();
-        expect(after).not.toContain(text);
+        expect(after).not.toContain(text.slice(0, 20));
         expect(after).not.toMatch(spinnerFrame);
         // Right under the command line, where the spinner turned: nothing left between them.
-        expect(shown.split('\n').slice(0, 2)).toEqual([`PTY> rentsurvey ${command}`, expect.stringMatching(answer)]);
+        const typed = `PTY> rentsurvey ${command}`;
+        const lines = shown.split('\n');
+        const commandLines = Math.ceil([...typed].length / columns);
+        expect(lines.slice(0, commandLines).join('')).toBe(typed);
+        expect(lines[commandLines]).toMatch(answer);
         expect(term.cursorShown()).toBe(true);
       });
 
@@ -272,7 +285,7 @@ describe.runIf(hasTmux())('against a service (rentsurvey serve) in a terminal', 
       const { term } = await remote(columns);
       proxy.hold(/^\/v1\/rentsurvey\/portfolio/);
       await term.run('rentsurvey vacancy');
-      await term.waitFor(spinnerLine('Reading the portfolio…'));
+      await term.waitFor(spinnerLine('Reading the portfolio…', columns));
       proxy.release();
       const picker = await term.waitFor(/Which community\?\n❯ Barton Creek Terrace +DR-006 +8bf1db16/);
       expect(picker).not.toContain('Reading the portfolio');
@@ -288,7 +301,7 @@ describe.runIf(hasTmux())('against a service (rentsurvey serve) in a terminal', 
       const { term } = await remote(columns);
       proxy.hold(/^\/v1\/communities\?/);
       await term.run('rentsurvey overview "Barton Creek Terrace" --no-pager');
-      await term.waitFor(spinnerLine('Looking up "Barton Creek Terrace"…'));
+      await term.waitFor(spinnerLine('Looking up "Barton Creek Terrace"…', columns));
       term.press('C-c');
       expect(await term.status()).toBe(130);
       // The spinner's line cleared, then nothing but a newline: no error, no "this is a bug", no stack.

@@ -11,6 +11,16 @@ describe('overview', () => {
     expect(table.stdout).toMatch(/^CRI /m);
   });
 
+  it('--format md: a heading naming the community and survey, the table, the overall metrics as a list', async ({ cli }) => {
+    const [subject] = await demoSubjects(cli);
+    const md = expectOk(await cli.run(['--local', 'overview', subject.id, '--format', 'md'])).stdout.split('\n');
+    expect(md[0]).toMatch(new RegExp(`^### ${subject.name} — .+ — survey of \\d{4}-\\d{2}-\\d{2}$`));
+    expect(md[2]).toMatch(/^\| PLAN +\| /);
+    expect(md).toContainEqual(expect.stringMatching(/^- Overall PSI: asking [+-]\d+\.\d%, NER [+-]\d+\.\d%$/));
+    expect(md).toContainEqual(expect.stringMatching(/^- CRI: asking \d+\.\d \([a-z-]+\), NER \d+\.\d \([a-z-]+\)$/));
+    expect(md).toContainEqual(expect.stringMatching(/^- Concessions: \d+ of \d+ comps/));
+  });
+
   it('colors with FORCE_COLOR: the same text once the colors are taken out', async ({ cli }) => {
     const [subject] = await demoSubjects(cli);
     const forced = expectOk(await cli.run(['--local', 'overview', subject.id], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } }));

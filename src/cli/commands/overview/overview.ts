@@ -1,7 +1,8 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { criBand, formatMoney, formatPercentValue, formatSignedPercent } from '../../../domain/format.js';
 import { dollarsFromCents, type Column } from '../../../output/render.js';
-import { stdoutStyle } from '../../../output/style.js';
+import { escapeMarkdown } from '../../../output/markdown.js';
+import { createStyle, stdoutStyle } from '../../../output/style.js';
 import { sanitize } from '../../../output/text.js';
 import { money, number, signedPercent, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
@@ -61,26 +62,29 @@ export const run: Handler<typeof overview> = async (ctx, _opts, [ref]) => {
   const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
   const { data, raw } = await api.call('getOverview', { params: { id } });
+  // A table and Markdown (for an e-mail) say which community and survey, and the overall metrics.
+  const md = ctx.globals.format === 'md';
+  const human = ctx.globals.format === 'table' || md;
   await printWhole(ctx, async (out) => {
-    if (out.globals.format === 'table')
-      printLines(
-        out,
-        `${stdoutStyle(out.io).bold(sanitize(data.community.name))} — ${sanitize(data.community.address)}${surveyNote(data.as_of_date)}\n\n`,
-      );
+    if (human) {
+      const [name, address] = [data.community.name, data.community.address].map((text) => (md ? escapeMarkdown(text) : sanitize(text)));
+      printLines(out, `${md ? `### ${name}` : stdoutStyle(out.io).bold(name!)} — ${address}${surveyNote(data.as_of_date)}\n\n`);
+    }
     await printList(out, {
       rows: data.floor_plans,
       columns,
       json: raw,
       emptyMessage: `${data.community.name} has no floor plans yet.`,
     });
-    if (out.globals.format === 'table') printSummary(out, data);
+    if (human) printSummary(out, data);
   });
 };
 
-/** The overall metrics under the table (table format only: other formats carry them in JSON). */
+/** The overall metrics under the table (table and md: other formats carry them in JSON); in Markdown, a list. */
 function printSummary(ctx: CommandContext, data: Overview) {
   const { overall_metrics: m } = data;
-  const style = stdoutStyle(ctx.io);
+  const md = ctx.globals.format === 'md';
+  const style = md ? createStyle(false) : stdoutStyle(ctx.io);
   const cri = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ${style.bold(`(${criBand(value)})`)}`);
   const pressure = m.market_concession_pressure;
   const lines = [
@@ -90,5 +94,5 @@ function printSummary(ctx: CommandContext, data: Overview) {
     `Concessions   ${pressure.comps_with_concessions} of ${pressure.total_comps} comps (${formatPercentValue(pressure.pct_comps_offering)}), ` +
       `average ${formatMoney(pressure.avg_concession_value)}/month off asking`,
   ];
-  printLines(ctx, lines.join('\n'));
+  printLines(ctx, (md ? lines.map((line) => line && `- ${line.replace(/^(\S+(?: \S+)?) {2,}/, '$1: ').replace(/ {2,}/g, ', ')}`) : lines).join('\n'));
 }

@@ -309,7 +309,7 @@ describe.runIf(hasTmux())('against a service (rentsurvey serve) in a terminal', 
       expect(term.cursorShown()).toBe(true);
     });
 
-    it(`at ${columns} columns: login asks for the base URL and the key (never echoed), checks them and saves them`, async () => {
+    it(`at ${columns} columns: login asks for the base URL and the key (never echoed), checks them and saves them`, { timeout: 60_000 }, async () => {
       const { term, dir } = await remote(columns);
       // Nothing given: no URL nor key in the environment.
       await term.run('unset RENTSURVEY_BASE_URL RENTSURVEY_API_KEY; rentsurvey login');
@@ -336,7 +336,7 @@ describe.runIf(hasTmux())('against a service (rentsurvey serve) in a terminal', 
       expect(await term.status()).toBe(0);
     });
 
-    it(`at ${columns} columns: Ctrl-C at login's questions exits 130 and saves nothing`, async () => {
+    it(`at ${columns} columns: Ctrl-C at login's questions exits 130 and saves nothing`, { timeout: 60_000 }, async () => {
       const { term, dir } = await remote(columns);
       await term.run('unset RENTSURVEY_BASE_URL RENTSURVEY_API_KEY; rentsurvey login');
       await term.waitFor(/\? Base URL of the rentsurvey service/);

@@ -5,20 +5,19 @@
 // `rentsurvey` on PATH (a stand-in that prints its arguments, except for
 // `__complete` and `completion`, which run the built CLI) shows what the
 // command would have received. Skipped, saying so, where tmux or a shell is missing.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, createSandbox, run, type Sandbox } from '../helpers/cli.js';
 import { NAMES, namesStore } from '../helpers/completion.js';
+import { TmuxPane } from '../helpers/tmux.js';
 
 const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
 const BASH_COMPLETION = ['/usr/share/bash-completion/bash_completion', '/usr/local/share/bash-completion/bash_completion'].find((f) =>
   existsSync(f),
 );
 const PROMPT = 'TAB> ';
-const WAIT_MS = 30_000;
 
 type Shell = 'bash' | 'bash-completion' | 'zsh' | 'zsh-sourced' | 'fish';
 const missing = (shell: Shell): string | undefined => {
@@ -59,7 +58,7 @@ async function install(shell: 'bash' | 'zsh' | 'fish', path: string) {
 /** A shell in a tmux pane of its own (own server, no tmux.conf), knowing nothing of the user's dotfiles. */
 class Pane {
   private constructor(
-    private readonly socket: string,
+    private readonly pane: TmuxPane,
     readonly shell: Shell,
   ) {}
 
@@ -108,24 +107,13 @@ class Pane {
       );
       command = ['fish'];
     }
-    const pane = new Pane(join(sb.root, `tmux-${shell}`), shell);
-    const quoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
-    const line = ['cd', quoted(sb.root), '&&', 'exec', 'env', '-i', ...Object.entries(env).map(([k, v]) => quoted(`${k}=${v}`)), ...command];
-    pane.tmux('new-session', '-d', '-x', '200', '-y', '50', line.join(' '));
-    await pane.until((screen) => screen.trimEnd().endsWith(PROMPT.trimEnd()), 'the first prompt');
+    const pane = new Pane(TmuxPane.open(join(sb.root, `tmux-${shell}`), command, { width: 200, height: 50, env, cwd: sb.root }), shell);
+    await pane.until((screen) => screen.endsWith(PROMPT.trimEnd()), 'the first prompt');
     return pane;
   }
 
-  private tmux(...args: string[]): string {
-    return execFileSync('tmux', ['-f', '/dev/null', '-S', this.socket, ...args], { encoding: 'utf8' });
-  }
-
   screen(): string {
-    return this.tmux('capture-pane', '-p')
-      .split('\n')
-      .map((line) => line.trimEnd())
-      .join('\n')
-      .trim();
+    return this.pane.screen();
   }
 
   /** The command line being edited: the last prompt line. */
@@ -136,22 +124,16 @@ class Pane {
   }
 
   /** Polls the pane until `test` holds (never a fixed sleep as the assertion). */
-  async until(test: (screen: string) => boolean, what: string): Promise<string> {
-    const deadline = Date.now() + WAIT_MS;
-    for (;;) {
-      const screen = this.screen();
-      if (test(screen)) return screen;
-      if (Date.now() > deadline) throw new Error(`${this.shell}: no ${what} within ${WAIT_MS / 1000} s; the pane shows:\n${screen}`);
-      await sleep(100);
-    }
+  until(test: (screen: string) => boolean, what: string): Promise<string> {
+    return this.pane.until(test, `${what} (${this.shell})`);
   }
 
   type(text: string) {
-    this.tmux('send-keys', '-l', text);
+    this.pane.type(text);
   }
 
   press(...keys: string[]) {
-    this.tmux('send-keys', ...keys);
+    this.pane.press(...keys);
   }
 
   /**
@@ -184,7 +166,7 @@ class Pane {
   }
 
   close() {
-    spawnSync('tmux', ['-S', this.socket, 'kill-server'], { stdio: 'ignore' });
+    this.pane.close();
   }
 }
 

@@ -5,20 +5,18 @@
  * keys and read the screen; every wait polls the screen until it shows what is
  * expected (never a fixed sleep as the assertion).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { BIN } from './cli.js';
+import { TmuxPane } from './tmux.js';
+
+export { hasTmux } from './tmux.js';
 
 const PROMPT = 'PTY> ';
-const WAIT_MS = 30_000;
-
-export const hasTmux = () => spawnSync('sh', ['-c', 'command -v tmux'], { stdio: 'ignore' }).status === 0;
 
 export class Terminal {
   private constructor(
-    private readonly socket: string,
+    private readonly pane: TmuxPane,
     readonly columns: number,
   ) {}
 
@@ -33,35 +31,24 @@ export class Terminal {
       LANG: 'C.UTF-8',
       ...options.env,
     };
-    const quoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
-    const line = ['cd', quoted(dir), '&&', 'exec', 'env', '-i', ...Object.entries(env).map(([k, v]) => quoted(`${k}=${v}`)), 'bash', '--noprofile', '--rcfile', quoted(rc), '-i'];
-    const terminal = new Terminal(join(dir, 'tmux.sock'), options.columns);
-    terminal.tmux('new-session', '-d', '-x', String(options.columns), '-y', String(options.rows ?? 40), line.join(' '));
-    await terminal.until((screen) => screen.trimEnd().endsWith(PROMPT.trimEnd()), 'the first shell prompt');
+    const pane = TmuxPane.open(join(dir, 'tmux.sock'), ['bash', '--noprofile', '--rcfile', rc, '-i'], {
+      width: options.columns,
+      height: options.rows ?? 40,
+      env,
+      cwd: dir,
+    });
+    const terminal = new Terminal(pane, options.columns);
+    await terminal.until((screen) => screen.endsWith(PROMPT.trimEnd()), 'the first shell prompt');
     return terminal;
-  }
-
-  private tmux(...args: string[]): string {
-    return execFileSync('tmux', ['-f', '/dev/null', '-S', this.socket, ...args], { encoding: 'utf8' });
   }
 
   /** What the pane shows, trailing blanks removed. */
   screen(): string {
-    return this.tmux('capture-pane', '-p')
-      .split('\n')
-      .map((line) => line.trimEnd())
-      .join('\n')
-      .trimEnd();
+    return this.pane.screen();
   }
 
-  async until(test: (screen: string) => boolean, what: string): Promise<string> {
-    const deadline = Date.now() + WAIT_MS;
-    for (;;) {
-      const screen = this.screen();
-      if (test(screen)) return screen;
-      if (Date.now() > deadline) throw new Error(`no ${what} within ${WAIT_MS / 1000} s at ${this.columns} columns; the pane shows:\n${screen}`);
-      await sleep(100);
-    }
+  until(test: (screen: string) => boolean, what: string): Promise<string> {
+    return this.pane.until(test, `${what} at ${this.columns} columns`);
   }
 
   /** Waits until the screen shows `text` (a string or a pattern). */
@@ -71,15 +58,15 @@ export class Terminal {
 
   /** Whether the terminal shows its cursor (a spinner hides it while it spins and must give it back). */
   cursorShown(): boolean {
-    return this.tmux('display-message', '-p', '#{cursor_flag}').trim() === '1';
+    return this.pane.cursorShown();
   }
 
   type(text: string) {
-    this.tmux('send-keys', '-l', text);
+    this.pane.type(text);
   }
 
   press(...keys: string[]) {
-    this.tmux('send-keys', ...keys);
+    this.pane.press(...keys);
   }
 
   /** Clears the screen, then types `command` at the shell prompt and presses Enter. */
@@ -100,6 +87,6 @@ export class Terminal {
   }
 
   close() {
-    spawnSync('tmux', ['-S', this.socket, 'kill-server'], { stdio: 'ignore' });
+    this.pane.close();
   }
 }

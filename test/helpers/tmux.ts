@@ -50,6 +50,11 @@ export class TmuxPane {
     }
   }
 
+  /** Whether the terminal shows its cursor (a spinner hides it while it spins and must give it back). */
+  cursorShown(): boolean {
+    return this.tmux('display-message', '-p', '#{cursor_flag}').trim() === '1';
+  }
+
   type(text: string) {
     this.tmux('send-keys', '-l', text);
   }

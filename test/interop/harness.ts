@@ -13,8 +13,7 @@ import { dirname, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { expect } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import { createSystemIO, type OutputStream } from '../../src/output/io.js';
+import { runCli as runInProcess, type CliResult } from '../helpers/run-cli.js';
 
 export const SPEC_ONLY = new URL('./spec-only.openapi.json', import.meta.url);
 
@@ -57,33 +56,11 @@ export const READS: Read[] = [
   { args: ['auth', 'status'] },
 ];
 
-export interface CliResult {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
-
-function collector(): OutputStream & { text: string } {
-  return {
-    text: '',
-    isTTY: false,
-    write(chunk: string) {
-      this.text += chunk;
-      return true;
-    },
-  };
-}
-
 /** `rentsurvey <args>` in this process, with only `env` (plus throw-away XDG folders) as its environment. */
 export async function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   const home = await mkdtemp(join(tmpdir(), 'rentsurvey-interop-'));
-  const stdout = collector();
-  const stderr = collector();
-  const fullEnv = { XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), HOME: home, NO_COLOR: '1', ...env };
   try {
-    const io = createSystemIO({ env: fullEnv, stdout, stderr });
-    const exitCode = await main(['node', 'rentsurvey', ...args], { io, env: fullEnv });
-    return { exitCode, stdout: stdout.text, stderr: stderr.text };
+    return await runInProcess(args, { env: { XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), HOME: home, NO_COLOR: '1', ...env } });
   } finally {
     await rm(home, { recursive: true, force: true });
   }

@@ -512,7 +512,10 @@ function exactValue(marketRentCents: number, terms: ConcessionTerms): number {
   return Math.min(Math.max(...candidates), marketRentCents * term);
 }
 
-/** Total value of the concession over the lease, in cents (0 for none/non_rent/unparsed). */
+/**
+ * Total value of the concession over the lease, in cents (0 for none/non_rent/unparsed).
+ * @internal Used by tests only, not by the app (knip --production skips it).
+ */
 export function concessionValueCents(marketRentCents: number, textOrTerms: string | null | undefined | ConcessionTerms): number {
   return Math.round(exactValue(marketRentCents, toTerms(textOrTerms)));
 }

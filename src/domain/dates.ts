@@ -72,7 +72,10 @@ export function addDays(date: string, days: number): string {
   return fromDayNumber(Math.min(LAST_DAY, Math.max(FIRST_DAY, toDayNumber(date) + days)));
 }
 
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
+/**
+ * Whole days from `from` to `to` (negative when `to` is earlier).
+ * @internal Used by tests only, not by the app (knip --production skips it).
+ */
 export function daysBetween(from: string, to: string): number {
   return toDayNumber(to) - toDayNumber(from);
 }

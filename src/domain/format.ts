@@ -88,7 +88,10 @@ export function criBand(cri: Maybe): CriBand | null {
   return 'outlier';
 }
 
-/** 44.4 → "44.4 (market-aligned)". */
+/**
+ * 44.4 → "44.4 (market-aligned)".
+ * @internal Used by tests only, not by the app (knip --production skips it).
+ */
 export function formatCri(cri: Maybe): string {
   const band = criBand(cri);
   return band === null ? MISSING : `${fixed(cri as number, 1)} (${band})`;

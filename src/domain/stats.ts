@@ -45,7 +45,10 @@ export function percentileRank(subject: number, comps: readonly number[]): numbe
   return (100 * (below + 0.5 * equal)) / comps.length;
 }
 
-/** Weighted form: 100·(Σw_below + 0.5·Σw_equal)/Σw; null when Σw is 0. */
+/**
+ * Weighted form: 100·(Σw_below + 0.5·Σw_equal)/Σw; null when Σw is 0.
+ * @internal Used by tests only, not by the app (knip --production skips it).
+ */
 export function weightedPercentileRank(subject: number, comps: readonly Weighted[]): number | null {
   let below = 0;
   let equal = 0;

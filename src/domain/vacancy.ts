@@ -95,7 +95,10 @@ export function vacancyWithoutData(): Vacancy {
   };
 }
 
-/** 14-day vacancy as a percent with one decimal (a trend point); null without units. */
+/**
+ * 14-day vacancy as a percent with one decimal (a trend point); null without units.
+ * @internal Used by tests only, not by the app (knip --production skips it).
+ */
 export function vacancyPercent(input: VacancyInput): number | null {
   const fraction = vacancyFraction(input);
   return fraction === null ? null : roundPercent1(fraction * 100);
@@ -119,6 +122,7 @@ const fractionOf = (count: VacancyCount) => (count.totalUnits > 0 ? count.availa
  * One trend point: subject vacancy against the plain mean of the comps'
  * vacancies (each comp counts once, whatever its size). Comps without units
  * are left out; null when none remain.
+ * @internal Used by tests only, not by the app (knip --production skips it).
  */
 export function computeVacancyTrendPoint(subject: VacancyInput, comps: readonly VacancyInput[]): VacancyTrendPoint {
   return vacancyTrendPoint(countOf(subject), comps.map(countOf));

@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import { createTestIO } from '../../src/output/io.js';
+import { runCli } from './run-cli.js';
 import { startService, type TestService } from './server.js';
 
 export const DATASET = fileURLToPath(new URL('../../examples/market-changes.json', import.meta.url));
@@ -42,20 +41,26 @@ export interface MarketCli {
 
 async function runner(root: string, baseArgs: string[], baseEnv: Record<string, string>): Promise<MarketCli['run']> {
   return async (args, options = {}) => {
-    const io = createTestIO({ stdoutTTY: options.stdoutTTY ?? false, color: options.color ?? false, columns: 200 });
     const env = {
       XDG_DATA_HOME: join(root, 'data'),
       XDG_CONFIG_HOME: join(root, 'config'),
       XDG_STATE_HOME: join(root, 'state'),
       NO_COLOR: options.color ? '' : '1',
+      // 200 columns, piped or not: charts and tables as wide as the pinned outputs were made.
+      COLUMNS: '200',
       // Long output on a test's terminal goes straight to it, as with --no-pager.
       RENTSURVEY_PAGER: 'cat',
       ...baseEnv,
       ...options.env,
     };
     const now = options.now === undefined ? undefined : new Date(options.now);
-    const code = await main(['node', 'rentsurvey', ...baseArgs, ...args], { io, env, ...(now ? { now: () => now } : {}) });
-    return { code, stdout: io.out(), stderr: io.err() };
+    const result = await runCli([...baseArgs, ...args], {
+      env,
+      columns: 200,
+      stdoutTTY: options.stdoutTTY ?? false,
+      ...(now ? { now: () => now } : {}),
+    });
+    return { code: result.exitCode, stdout: result.stdout, stderr: result.stderr };
   };
 }
 

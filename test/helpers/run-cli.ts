@@ -30,6 +30,8 @@ export interface RunCliOptions {
   columns?: number;
   /** stdin, stdout and stderr are a terminal (colors, prompts, spinners decide from it). */
   isTTY?: boolean;
+  /** stdout alone is a terminal (stderr redirected): tables and colors for people, no spinner. */
+  stdoutTTY?: boolean;
   now?: () => Date;
 }
 
@@ -57,7 +59,7 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
   const env = definedOnly(options.env);
   const tty = options.isTTY ?? false;
   const io = createTestIO({
-    stdoutTTY: tty,
+    stdoutTTY: tty || options.stdoutTTY === true,
     stderrTTY: tty,
     stdinTTY: tty,
     ...(options.columns !== undefined ? { columns: options.columns } : {}),

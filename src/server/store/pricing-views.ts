@@ -62,11 +62,17 @@ export interface PortfolioSubject {
 export function pricingViewsStore(db: Database, queries: PricingQueries) {
   const { plansOf, latestObservations, activeCompCounts, communityOrThrow, compRows } = queries;
 
+  /** Each community's pricing summary from its plans' latest observations, read once for all of them. */
+  function summariesOf(communityIds: string[]) {
+    const plans = plansOf(communityIds);
+    const latest = latestObservations(plans.map((p) => p.id));
+    const plansByCommunity = groupBy(plans, (p) => p.community_id);
+    return (communityId: string) => summarize(plansByCommunity.get(communityId) ?? [], latest);
+  }
+
   function comparables(subjectId: string, includeInactive: boolean, includePricing: boolean): Comparable[] {
     const rows = compRows(subjectId, includeInactive);
-    const plans = includePricing ? plansOf(rows.map((r) => r.id)) : [];
-    const latest = includePricing ? latestObservations(plans.map((p) => p.id)) : new Map<string, ObservationRow>();
-    const plansByCommunity = groupBy(plans, (p) => p.community_id);
+    const summaryOf = includePricing ? summariesOf(rows.map((r) => r.id)) : undefined;
     return rows.map((row) => {
       const comp: Comparable = {
         id: row.id,
@@ -76,8 +82,8 @@ export function pricingViewsStore(db: Database, queries: PricingQueries) {
         distance_miles: row.distance_miles,
         is_included_in_surveys: row.is_included_in_surveys === 1,
       };
-      if (includePricing) {
-        const summary = summarize(plansByCommunity.get(row.id) ?? [], latest);
+      if (summaryOf) {
+        const summary = summaryOf(row.id);
         comp.pricing = { floor_plan_count: summary.floor_plan_count, avg_market_rent_cents: summary.avg_market_rent_cents };
       }
       return comp;
@@ -114,9 +120,7 @@ export function pricingViewsStore(db: Database, queries: PricingQueries) {
         .map((row) => [row.subject_id, row.d]),
     );
     const compCounts = query.include_comp_count ? activeCompCounts(ids) : new Map<string, number>();
-    const plans = query.include_pricing ? plansOf(ids) : [];
-    const latest = query.include_pricing ? latestObservations(plans.map((p) => p.id)) : new Map<string, ObservationRow>();
-    const plansByCommunity = groupBy(plans, (p) => p.community_id);
+    const summaryOf = query.include_pricing ? summariesOf(ids) : undefined;
     return subjects.map((s) => {
       const entry: PortfolioEntry = {
         id: s.id,
@@ -126,8 +130,8 @@ export function pricingViewsStore(db: Database, queries: PricingQueries) {
         latest_pricing_date: latestDates.get(s.id) ?? null,
       };
       if (query.include_comp_count) entry.comp_count = compCounts.get(s.id) ?? 0;
-      if (query.include_pricing) {
-        const { latest_date: _, ...summary } = summarize(plansByCommunity.get(s.id) ?? [], latest);
+      if (summaryOf) {
+        const { latest_date: _, ...summary } = summaryOf(s.id);
         entry.pricing_summary = summary;
       }
       return entry;

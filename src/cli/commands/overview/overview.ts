@@ -87,12 +87,18 @@ function printSummary(ctx: CommandContext, data: Overview) {
   const style = md ? createStyle(false) : stdoutStyle(ctx.io);
   const cri = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ${style.bold(`(${criBand(value)})`)}`);
   const pressure = m.market_concession_pressure;
-  const lines = [
-    '',
-    `Overall PSI   asking ${formatSignedPercent(m.overall_psi_base)}   NER ${formatSignedPercent(m.overall_psi_ner)}`,
-    `CRI           asking ${cri(m.cri_base)}   NER ${cri(m.cri_ner)}`,
-    `Concessions   ${pressure.comps_with_concessions} of ${pressure.total_comps} comps (${formatPercentValue(pressure.pct_comps_offering)}), ` +
-      `average ${formatMoney(pressure.avg_concession_value)}/month off asking`,
+  // Each line a label and its items: set apart by spaces on a terminal, a list item in Markdown.
+  const lines: [label: string, items: string[]][] = [
+    ['Overall PSI', [`asking ${formatSignedPercent(m.overall_psi_base)}`, `NER ${formatSignedPercent(m.overall_psi_ner)}`]],
+    ['CRI', [`asking ${cri(m.cri_base)}`, `NER ${cri(m.cri_ner)}`]],
+    [
+      'Concessions',
+      [
+        `${pressure.comps_with_concessions} of ${pressure.total_comps} comps (${formatPercentValue(pressure.pct_comps_offering)}), ` +
+          `average ${formatMoney(pressure.avg_concession_value)}/month off asking`,
+      ],
+    ],
   ];
-  printLines(ctx, (md ? lines.map((line) => line && `- ${line.replace(/^(\S+(?: \S+)?) {2,}/, '$1: ').replace(/ {2,}/g, ', ')}`) : lines).join('\n'));
+  const text = lines.map(([label, items]) => (md ? `- ${label}: ${items.join(', ')}` : `${label.padEnd(14)}${items.join('   ')}`));
+  printLines(ctx, ['', ...text].join('\n'));
 }

@@ -127,6 +127,12 @@ export function assertFields<Row>(ctx: CommandContext, columns: Column<Row>[], f
 
 const PRINTS = { record: 'one record', file: 'a file', fixed: 'no list' } as const;
 
+/** The table flags among `names` that were given, as typed, and the verb that agrees with them. */
+function tableFlagsGiven(globals: GlobalOptions, names: readonly ('fields' | 'sort' | 'limit')[]) {
+  const given = names.filter((name) => globals[name] !== undefined).map((name) => `--${name}`);
+  return { given, verb: given.length > 1 ? 'are' : 'is' };
+}
+
 /**
  * --sort and --limit order and cut rows: a command that prints something else
  * refuses them (exit 2) rather than ignore them. Checked before the command runs,
@@ -136,15 +142,12 @@ export function assertRowFlags(command: { name(): string; readonly parent: unkno
   const path = commandPath(command);
   const kind = OUTPUT_OF[path];
   if (kind === undefined || kind === 'rows') return;
-  const given = [globals.sort ? '--sort' : '', globals.limit !== undefined ? '--limit' : ''].filter(Boolean);
-  if (given.length > 0)
-    throw new UsageError(`${given.join(' and ')} ${given.length > 1 ? 'are' : 'is'} for lists of rows; \`rentsurvey ${path}\` prints ${PRINTS[kind]}`);
+  const { given, verb } = tableFlagsGiven(globals, ['sort', 'limit']);
+  if (given.length > 0) throw new UsageError(`${given.join(' and ')} ${verb} for lists of rows; \`rentsurvey ${path}\` prints ${PRINTS[kind]}`);
 }
 
 /** A chart draws every point: the flags that pick columns or rows of a table do not go with it. */
 export function assertChartFlags(ctx: CommandContext): void {
-  const { fields, sort, limit } = ctx.globals;
-  const given = [fields ? '--fields' : '', sort ? '--sort' : '', limit !== undefined ? '--limit' : ''].filter(Boolean);
-  if (given.length > 0)
-    throw new UsageError(`--chart draws every point; ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} for tables: use one or the other`);
+  const { given, verb } = tableFlagsGiven(ctx.globals, ['fields', 'sort', 'limit']);
+  if (given.length > 0) throw new UsageError(`--chart draws every point; ${given.join(', ')} ${verb} for tables: use one or the other`);
 }

@@ -29,6 +29,27 @@ module.exports = new Proxy({}, { get: (_, key) => (loaded ??= require(${JSON.str
   },
 };
 
+/**
+ * zod re-exports every locale (`z.locales`: ~60 modules, 400 kB of the zod
+ * chunk) while we use only English, which zod registers itself. Leaving the
+ * others out of the bundle makes every command that loads zod evaluate less.
+ */
+const englishOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /node_modules\/zod\/v4\/(classic|core|mini)$/.test(args.resolveDir)
+        ? { path: 'zod-locales', namespace: 'zod-english-only', pluginData: args.resolveDir }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: "export { default as en } from '../locales/en.js';",
+      resolveDir: args.pluginData,
+      loader: 'js',
+    }));
+  },
+};
+
 // Build beside dist/ and swap it in, so that a CLI running meanwhile (tests,
 // a second build) never finds dist/ half written or missing.
 const staging = `dist-build-${process.pid}`;
@@ -49,7 +70,7 @@ await build({
   banner: {
     js: "import { createRequire as __rsCreateRequire } from 'node:module'; const require = __rsCreateRequire(import.meta.url);",
   },
-  plugins: [lazyBuiltins],
+  plugins: [lazyBuiltins, englishOnly],
   logLevel: 'warning',
 });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test/helpers/run-cli.js';
 import { createTestIO } from '../output/io.js';
 import { commandPath, OUTPUT_OF } from './help-footer.js';
-import { buildProgram } from './program.js';
+import { buildProgram, typedCommand } from './program.js';
 
 const program = buildProgram({ io: createTestIO(), env: {} }) as unknown as Command;
 
@@ -96,5 +96,27 @@ describe('help environment', () => {
     expect(r.stdout).toMatch(/^ {2}RENTSURVEY_LOCAL +1: commands use the embedded service, as if --local were given/m);
     expect(r.stdout).toMatch(/--local\/--no-local, an explicit --profile/);
     expect(r.stdout).toMatch(/^ {2}RENTSURVEY_NO_INPUT +1: never prompt, as --no-input/m);
+  });
+});
+
+describe('a run registers only the command it runs', () => {
+  const find = (root: Command, path: string[]) => path.reduce((at, name) => at.commands.find((c) => c.name() === name)!, root);
+
+  it('typedCommand skips global flags and their values, and knows nothing unusual', () => {
+    expect(typedCommand(['portfolio', '--json'])).toBe('portfolio');
+    expect(typedCommand(['--profile', 'portfolio', '--format', 'json', 'overview', 'x'])).toBe('overview');
+    expect(typedCommand(['--profile=staging', '-q', '--local', 'serve', '--port', '0'])).toBe('serve');
+    expect(typedCommand(['--data-dir', '/tmp/x', '--limit', '5', 'comps', 'list'])).toBe('comps');
+    for (const args of [[], ['--help'], ['help', 'portfolio'], ['__complete', 'ov'], ['portfoli'], ['--', 'portfolio'], ['--profile']])
+      expect(typedCommand(args), args.join(' ')).toBeUndefined();
+  });
+
+  it('each command reads and helps exactly as in the whole tree', () => {
+    for (const path of Object.keys(OUTPUT_OF).filter((p) => p !== 'help')) {
+      const words = path.split(' ');
+      const alone = buildProgram({ io: createTestIO(), env: {} }, ['node', 'rentsurvey', ...words]) as unknown as Command;
+      expect(alone.commands.map((c) => c.name()), path).toEqual([words[0]]);
+      expect(find(alone, words).helpInformation(), path).toBe(find(program, words).helpInformation());
+    }
   });
 });

@@ -62,7 +62,7 @@ export async function main(argv: string[], runtime?: Runtime): Promise<ExitCode>
     io: createSystemIO({ noColor: argv.includes('--no-color') }),
     env: process.env,
   };
-  const program = buildProgram(rt);
+  const program = buildProgram(rt, argv);
   // Hidden: the completion scripts' question at each TAB. Not a commander command: its words are the
   // user's half-typed command line, which commander would parse as our own flags (--help, --format …).
   if (argv[2] === '__complete') {

@@ -57,29 +57,52 @@ export function rootCommand() {
     );
 }
 
-/** The whole command tree. Definitions only: each command's code loads when it runs. */
-export function buildProgram(runtime: Runtime) {
-  const program = rootCommand();
+const COMMANDS = {
+  login: loginCommand,
+  logout: logoutCommand,
+  auth: authCommand,
+  portfolio: portfolioCommand,
+  communities: communitiesCommand,
+  comps: compsCommand,
+  pricing: pricingCommand,
+  vacancy: vacancyCommand,
+  overview: overviewCommand,
+  digest: digestCommand,
+  users: usersCommand,
+  serve: serveCommand,
+  local: localCommand,
+  sync: syncCommand,
+  completion: completionCommand,
+};
 
-  for (const command of [
-    loginCommand(runtime),
-    logoutCommand(runtime),
-    authCommand(runtime),
-    portfolioCommand(runtime),
-    communitiesCommand(runtime),
-    compsCommand(runtime),
-    pricingCommand(runtime),
-    vacancyCommand(runtime),
-    overviewCommand(runtime),
-    digestCommand(runtime),
-    usersCommand(runtime),
-    serveCommand(runtime),
-    localCommand(runtime),
-    syncCommand(runtime),
-    completionCommand(runtime),
-  ])
-    program.addCommand(command as unknown as Command);
-  program.addCommand(helpCommand(runtime) as unknown as Command);
+/**
+ * The top-level command that `args` (argv after node and the script) run, when
+ * it is one of COMMANDS: the first word that is neither a global flag nor the
+ * value of one. Anything unusual gives undefined (then the whole tree is built).
+ */
+export function typedCommand(args: readonly string[], root = rootCommand() as unknown as Command): keyof typeof COMMANDS | undefined {
+  const takesValue = new Set(root.options.filter((option) => option.required || option.optional).flatMap((option) => [option.long, option.short]));
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('-')) return Object.hasOwn(COMMANDS, arg) ? (arg as keyof typeof COMMANDS) : undefined;
+    if (arg === '--') return undefined;
+    if (takesValue.has(arg)) i++;
+  }
+  return undefined;
+}
+
+/**
+ * The command tree. Definitions only: each command's code loads when it runs.
+ * With `argv`, a run of one top-level command registers only that one — its
+ * parsing, help and errors are the same, and building all the others is most
+ * of the tree's cost; help, completion and anything else get the whole tree.
+ */
+export function buildProgram(runtime: Runtime, argv?: readonly string[]) {
+  const program = rootCommand();
+  const typed = argv ? typedCommand(argv.slice(2), program as unknown as Command) : undefined;
+  for (const make of typed ? [COMMANDS[typed]] : Object.values(COMMANDS))
+    program.addCommand(make(runtime) as unknown as Command);
+  if (!typed) program.addCommand(helpCommand(runtime) as unknown as Command);
   addHelpFooters(program as unknown as Command);
   applyToTree(program, (command) => {
     command.showHelpAfterError('(add --help for usage)');

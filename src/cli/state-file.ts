@@ -3,11 +3,13 @@
  * watermarks of `pricing export --since-last` and `digest --since-last`),
  * and the atomic write both they and exported files go through.
  */
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ExitCode } from './errors.js';
+
+// Unique beside the pid, not secret: Math.random spares every command that saves state loading node:crypto.
+const tempSuffix = () => Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0');
 
 /** The state stored at `path`, or undefined when there is none yet (or it cannot be read: start afresh). */
 export async function readState<T>(path: string): Promise<T | undefined> {
@@ -55,7 +57,7 @@ export async function createAtomicFile(
   options: { onSignal?: (signal: NodeJS.Signals) => void } = {},
 ): Promise<AtomicFile> {
   await mkdir(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${tempSuffix()}.tmp`);
   const handle = await open(temp, 'w', 0o644);
   const release = removeOnSignal(temp, options.onSignal);
   let closed = false;

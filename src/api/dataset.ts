@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ADDRESS_MAX, Cents, Email, Id, IsoDate, NAME_MAX, NonNegativeInt, Role, Status, Url, Zipcode } from './primitives.js';
+import { Cents, Email, Id, IsoDate, NonNegativeInt, Role, Status, Url, Zipcode } from './primitives.js';
+import { ADDRESS_MAX, NAME_MAX } from './rules.js';
 
 // The dataset file of `rentsurvey local import` (DESIGN.md, "Dataset files").
 // `key`s are the file's own references; `id`s, when given, are kept.

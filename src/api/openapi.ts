@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoints, SCOPES, type Endpoint } from './endpoints.js';
+import { endpoints, type Endpoint } from './endpoints.js';
+import { SCOPES } from './routes.js';
 import { ErrorBody } from './schemas.js';
 
 type JsonSchema = Record<string, unknown>;

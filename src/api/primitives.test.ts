@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isIsoDate } from '../domain/dates.js';
-import { Email, EMAIL_LOCAL_MAX, EMAIL_MAX, Id, IsoDate, queryInt } from './primitives.js';
+import { Email, Id, IsoDate, queryInt } from './primitives.js';
+import { EMAIL_LOCAL_MAX, EMAIL_MAX } from './rules.js';
 import { CommunityListQuery, PricingQuery } from './schemas.js';
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');

@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import {
+  EMAIL_LOCAL_MAX,
+  EMAIL_MAX,
+  hasEmailLocalPartWithinLimit,
+  idListProblems,
+  isDateFromYearOne,
+  isInteger,
+  isIsoInstant,
+  MAX_BATCH_IDS,
+  QUERY_FALSE,
+  QUERY_TRUE,
+} from './rules.js';
 
 // Any 8-4-4-4-12 hex id is accepted: callers sometimes use nil-like or
 // non-v4 ids, and "no such record" (404) is a better answer than "malformed".
@@ -13,20 +25,17 @@ export const Id = z.guid({ message: 'expected a UUID' }).toLowerCase();
  */
 export const IsoDate = z.iso
   .date({ message: 'expected a date YYYY-MM-DD' })
-  .refine((date) => date >= '0001-01-01', { message: 'expected a date from 0001-01-01 to 9999-12-31' });
+  .refine(isDateFromYearOne, { message: 'expected a date from 0001-01-01 to 9999-12-31' });
 export const Timestamp = z.iso.datetime({ precision: 3 });
 
 export const Cents = z.number().int();
 export const NonNegativeInt = z.number().int().nonnegative();
 
 export const Zipcode = z.string().regex(/^\d{5}(-\d{4})?$/, 'expected a US zip code: 12345 or 12345-6789');
-/** RFC 5321's limits: 254 characters in all, 64 before the @ (longer ones no mail server takes). */
-export const EMAIL_MAX = 254;
-export const EMAIL_LOCAL_MAX = 64;
 export const Email = z
   .email()
   .max(EMAIL_MAX, { message: `at most ${EMAIL_MAX} characters` })
-  .refine((email) => email.lastIndexOf('@') <= EMAIL_LOCAL_MAX, {
+  .refine(hasEmailLocalPartWithinLimit, {
     message: `at most ${EMAIL_LOCAL_MAX} characters before the @`,
   });
 export const Url = z.url({ protocol: /^https?$/ });
@@ -35,7 +44,7 @@ export const Role = z.enum(['admin', 'member']);
 export const Status = z.enum(['active', 'inactive']);
 
 /** Booleans arrive as strings in a query string; the client sends true/false. */
-export const QueryBoolean = z.stringbool({ truthy: ['true', '1'], falsy: ['false', '0'] });
+export const QueryBoolean = z.stringbool({ truthy: QUERY_TRUE, falsy: QUERY_FALSE });
 
 /**
  * A whole number in a query string: decimal digits only, with an optional
@@ -51,31 +60,11 @@ export function queryInt(range: { min: number; max?: number }) {
     .pipe(range.max === undefined ? value : value.max(range.max));
 }
 
-export const MAX_BATCH_IDS = 50;
-export const MAX_ACTIVE_COMPS = 10;
-export const NAME_MAX = 200;
-export const ADDRESS_MAX = 500;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Splits the batch `ids` query value; the one place its format is defined. Ids differing only in case are one id. */
-export function splitIds(value: string): string[] {
-  const ids = new Map<string, string>();
-  for (const id of value.split(',').map((part) => part.trim()))
-    if (id.length > 0 && !ids.has(id.toLowerCase())) ids.set(id.toLowerCase(), id);
-  return [...ids.values()];
-}
-
 export const IdList = z
   .string()
   .min(1)
   .superRefine((value, ctx) => {
-    const ids = splitIds(value);
-    if (ids.length === 0) ctx.addIssue({ code: 'custom', message: 'expected at least one community id' });
-    if (ids.length > MAX_BATCH_IDS)
-      ctx.addIssue({ code: 'custom', message: `at most ${MAX_BATCH_IDS} ids per request, got ${ids.length}` });
-    const bad = ids.find((id) => !uuidPattern.test(id));
-    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `not a UUID: ${bad}` });
+    for (const message of idListProblems(value)) ctx.addIssue({ code: 'custom', message });
   })
   .meta({ description: `comma-separated community UUIDs, at most ${MAX_BATCH_IDS}` });
 
@@ -90,19 +79,6 @@ export const SpecId = z.guid({ message: 'expected a UUID' });
 /** A user summary's id: the spec types it "string (user identifier)", not a UUID. */
 export const SpecUserId = z.string().min(1, 'expected a non-empty user identifier');
 
-// Extended ISO 8601: seconds and their fraction optional, Z or an offset (+02:00, +0200, +02).
-const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/;
-
-function isIsoInstant(text: string): boolean {
-  const match = ISO_INSTANT.exec(text);
-  if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
-  const date = new Date(0);
-  date.setUTCFullYear(year!, month! - 1, day!);
-  const sameDay = date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
-  return sameDay && hour! <= 23 && minute! <= 59 && second! <= 60;
-}
-
 /** Any ISO 8601 instant: with or without milliseconds, `Z` or an offset. */
 export const SpecTimestamp = z
   .string()
@@ -112,4 +88,4 @@ export const SpecTimestamp = z
 export const SpecDate = z.iso.date({ message: 'expected a date YYYY-MM-DD' });
 
 /** An integer of any size (JSON's 12.0 is 12); the CLI shows what it is sent. */
-export const SpecInteger = z.number().refine(Number.isInteger, 'expected an integer');
+export const SpecInteger = z.number().refine(isInteger, 'expected an integer');

@@ -166,13 +166,23 @@ function lenient(schema: z.ZodType): z.ZodType {
   }
 }
 
+// Each `readable` transform and the reading of its elements, for plan-compile.ts to see through the closure.
+const readableElements = new WeakMap<(items: unknown[]) => unknown[], z.ZodType>();
+
 /** Reads each element with `reading`; elements that read as nothing are left out. */
 function readable(reading: z.ZodType) {
-  return (items: unknown[]): unknown[] =>
+  const keepReadable = (items: unknown[]): unknown[] =>
     items.flatMap((item) => {
       const result = reading.safeParse(item);
       return result.success && result.data !== undefined && result.data !== null ? [result.data] : [];
     });
+  readableElements.set(keepReadable, reading);
+  return keepReadable;
+}
+
+/** The element reading of a transform made by `readable`, if it is one (for plan-compile.ts, a build tool). @internal */
+export function readableElement(transform: unknown): z.ZodType | undefined {
+  return readableElements.get(transform as (items: unknown[]) => unknown[]);
 }
 
 // ---------------------------------------------------------------- types

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { splitIds } from './primitives.js';
+import { splitIds } from './rules.js';
 import { BatchQuery, CommunityCreateBody, CommunityListQuery, PortfolioQuery, PricingQuery, UserUpdateBody } from './schemas.js';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import {
-  ADDRESS_MAX,
   Cents,
   Email,
   Id,
   IdList,
   IsoDate,
-  NAME_MAX,
   NonNegativeInt,
   QueryBoolean,
   queryInt,
@@ -18,6 +16,7 @@ import {
   SpecUserId,
 } from './primitives.js';
 import { extension, notShown, specReads } from './reading.js';
+import { ADDRESS_MAX, isNonEmptyBody, isStartNotAfterEnd, NAME_MAX } from './rules.js';
 
 // ---------------------------------------------------------------- errors
 
@@ -107,7 +106,7 @@ export const UserUpdateBody = z
     role: Role.optional(),
     status: Status.optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, { message: 'provide at least one of full_name, role, status' });
+  .refine(isNonEmptyBody, { message: 'provide at least one of full_name, role, status' });
 
 // ---------------------------------------------------------------- communities (management records)
 
@@ -169,7 +168,7 @@ export const CommunityUpdateBody = z
     address: communityFields.address.optional(),
     zipcode: communityFields.zipcode.optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, { message: 'provide at least one field to update' });
+  .refine(isNonEmptyBody, { message: 'provide at least one field to update' });
 
 // ---------------------------------------------------------------- pricing views
 
@@ -316,7 +315,7 @@ export const PricingQuery = z
     floor_plan_id: Id.optional(),
     latest_only: QueryBoolean.default(false),
   })
-  .refine((q) => !(q.start_date && q.end_date) || q.start_date <= q.end_date, {
+  .refine(isStartNotAfterEnd, {
     message: 'start_date must not be after end_date',
     path: ['start_date'],
   });
@@ -409,7 +408,7 @@ export const VacancyTrendQuery = z
     start_date: IsoDate.optional(),
     end_date: IsoDate.optional(),
   })
-  .refine((q) => !(q.start_date && q.end_date) || q.start_date <= q.end_date, {
+  .refine(isStartNotAfterEnd, {
     message: 'start_date must not be after end_date',
     path: ['start_date'],
   });
@@ -436,7 +435,6 @@ export const CompCreateBody = z.strictObject({
   website_url: Url.optional(),
 });
 
-export const COMP_ACTIONS = ['agent_3_enrichment_triggered', 'agent_2_pricing_triggered'] as const;
 
 export const CompCreateResponse = z.object({
   success: z.boolean(),

@@ -5,9 +5,9 @@ import { expectOk, it, MISSING_ID, type CliSandbox } from '../../test/helpers/ru
 import { UsageError } from './errors.js';
 import { checkBody, checkFlag, checkQuery } from './flag-terms.js';
 
-const message = (work: () => void) => {
+const message = async (work: () => unknown) => {
   try {
-    work();
+    await work();
   } catch (error) {
     if (error instanceof UsageError) return error.message;
     throw error;
@@ -16,41 +16,41 @@ const message = (work: () => void) => {
 };
 
 describe('checkQuery, checkBody, checkFlag', () => {
-  plain('name the flag and quote the value typed', () => {
+  plain('name the flag and quote the value typed', async () => {
     const flags = { start_date: '--start', end_date: '--end', days: '--days' };
-    expect(message(() => checkQuery('getPricingHistory', { start_date: '2026-13-01' }, flags))).toBe('--start: "2026-13-01" is not a date (YYYY-MM-DD)');
-    expect(message(() => checkQuery('getPricingHistory', { end_date: '0000-01-01' }, flags))).toBe(
+    expect(await message(() => checkQuery('getPricingHistory', { start_date: '2026-13-01' }, flags))).toBe('--start: "2026-13-01" is not a date (YYYY-MM-DD)');
+    expect(await message(() => checkQuery('getPricingHistory', { end_date: '0000-01-01' }, flags))).toBe(
       '--end: "0000-01-01" is not a date from 0001-01-01 to 9999-12-31',
     );
-    expect(message(() => checkQuery('getPricingHistory', { start_date: '2026-01-01', end_date: '2026-02-01', days: 9 }, flags))).toBeUndefined();
+    expect(await message(() => checkQuery('getPricingHistory', { start_date: '2026-01-01', end_date: '2026-02-01', days: 9 }, flags))).toBeUndefined();
   });
 
-  plain('a rule between two fields is said with both flags and their values', () => {
+  plain('a rule between two fields is said with both flags and their values', async () => {
     const flags = { start_date: '--start', end_date: '--end' };
-    expect(message(() => checkQuery('getVacancyTrend', { start_date: '2026-05-01', end_date: '2026-04-01' }, flags))).toBe(
+    expect(await message(() => checkQuery('getVacancyTrend', { start_date: '2026-05-01', end_date: '2026-04-01' }, flags))).toBe(
       '--start must not be after --end (--start "2026-05-01", --end "2026-04-01")',
     );
   });
 
-  plain('bodies: formats, lengths, enumerations, list elements; how many more problems there are', () => {
+  plain('bodies: formats, lengths, enumerations, list elements; how many more problems there are', async () => {
     const flags = { name: '--name', address: '--address', zipcode: '--zipcode', email: '--email', other_team_members_emails: '--other-team-members' };
     const body = { name: 'X', address: 'Y', zipcode: '78701' };
-    expect(message(() => checkBody('createCommunity', { ...body, zipcode: '787' }, flags))).toBe(
+    expect(await message(() => checkBody('createCommunity', { ...body, zipcode: '787' }, flags))).toBe(
       '--zipcode: "787" is not a US zip code: 12345 or 12345-6789',
     );
-    expect(message(() => checkBody('createCommunity', { ...body, name: 'n'.repeat(201) }, flags))).toMatch(/^--name: "n+" is longer than 200 characters$/);
-    expect(message(() => checkBody('createCommunity', { ...body, other_team_members_emails: ['a@b.example', 'nope'] }, flags))).toBe(
+    expect(await message(() => checkBody('createCommunity', { ...body, name: 'n'.repeat(201) }, flags))).toMatch(/^--name: "n+" is longer than 200 characters$/);
+    expect(await message(() => checkBody('createCommunity', { ...body, other_team_members_emails: ['a@b.example', 'nope'] }, flags))).toBe(
       '--other-team-members: "nope" is not an e-mail address',
     );
-    expect(message(() => checkBody('createCommunity', { ...body, zipcode: '1', email: 'x' }, flags))).toBe(
+    expect(await message(() => checkBody('createCommunity', { ...body, zipcode: '1', email: 'x' }, flags))).toBe(
       '--zipcode: "1" is not a US zip code: 12345 or 12345-6789 (and 1 more problem)',
     );
-    expect(message(() => checkBody('inviteUser', { email: 'a@b.example', name: ' ', role: 'member' }, { name: '--name' }))).toBe('--name: " " is empty');
+    expect(await message(() => checkBody('inviteUser', { email: 'a@b.example', name: ' ', role: 'member' }, { name: '--name' }))).toBe('--name: " " is empty');
   });
 
-  plain('a flag that fills no field, checked with a primitive of the contract', () => {
+  plain('a flag that fills no field, checked with a primitive of the contract', async () => {
     expect(checkFlag('--since', IsoDate, '2026-02-28')).toBe('2026-02-28');
-    expect(message(() => checkFlag('--since', IsoDate, '2026-02-30'))).toBe('--since: "2026-02-30" is not a date (YYYY-MM-DD)');
+    expect(await message(() => checkFlag('--since', IsoDate, '2026-02-30'))).toBe('--since: "2026-02-30" is not a date (YYYY-MM-DD)');
   });
 });
 

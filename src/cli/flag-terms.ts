@@ -7,7 +7,8 @@
  * (YYYY-MM-DD)`. Flags that fill no field (digest --since) use `checkFlag`.
  */
 import type { z } from 'zod';
-import { endpoints, type BodyOf, type OperationId, type ParamsOf, type QueryOf } from '../api/endpoints.js';
+import type { BodyOf, OperationId, ParamsOf, QueryOf } from '../api/endpoints.js';
+import { FAILED, readByPlan, takesPart } from '../api/plan.js';
 import { UsageError } from './errors.js';
 import { serialiseQuery } from './http/client.js';
 
@@ -72,8 +73,13 @@ function describe(issue: Issue, values: unknown, names: Record<string, string>):
   return value === undefined ? `${flag}: ${complaint(issue)}` : `${flag}: ${shown(value)} ${complaint(issue)}`;
 }
 
-function check(schema: z.ZodType, checked: unknown, typed: unknown, names: Record<string, string>): void {
-  const result = schema.safeParse(checked);
+type Part = 'params' | 'query' | 'body';
+
+/** Passes what the plan reads (plan.ts); otherwise asks zod, loaded then, and names the flag of its first problem. */
+async function check(operation: OperationId, part: Part, checked: unknown, typed: unknown, names: Record<string, string>): Promise<void> {
+  if (!takesPart(operation, part) || readByPlan(operation, part, checked) !== FAILED) return;
+  const { endpoints } = await import('../api/endpoints.js');
+  const result = (endpoints[operation] as Partial<Record<Part, z.ZodType>>)[part]!.safeParse(checked);
   if (result.success) return;
   const [first, ...rest] = result.error.issues;
   const more = rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? 's' : ''})` : '';
@@ -84,21 +90,18 @@ function check(schema: z.ZodType, checked: unknown, typed: unknown, names: Recor
  * Checks a query as the client will send it (values as strings) and throws a
  * UsageError naming the flag of the first problem. Fields left undefined are not sent.
  */
-export function checkQuery<O extends OperationId>(operation: O, query: QueryOf<O>, names: FlagNames<QueryOf<O>>): void {
-  const schema = (endpoints[operation] as { query?: z.ZodType }).query;
-  if (schema) check(schema, serialiseQuery(query as Record<string, unknown>), query, names as Record<string, string>);
+export async function checkQuery<O extends OperationId>(operation: O, query: QueryOf<O>, names: FlagNames<QueryOf<O>>): Promise<void> {
+  await check(operation, 'query', serialiseQuery(query as Record<string, unknown>), query, names as Record<string, string>);
 }
 
 /** Checks a request body before it is sent, naming the flag of the first problem. */
-export function checkBody<O extends OperationId>(operation: O, body: BodyOf<O>, names: FlagNames<BodyOf<O>>): void {
-  const schema = (endpoints[operation] as { body?: z.ZodType }).body;
-  if (schema) check(schema, body, body, names as Record<string, string>);
+export async function checkBody<O extends OperationId>(operation: O, body: BodyOf<O>, names: FlagNames<BodyOf<O>>): Promise<void> {
+  await check(operation, 'body', body, body, names as Record<string, string>);
 }
 
 /** Checks path parameters (a user id), naming the argument: `<id>: "abc" is not a UUID`. */
-export function checkParams<O extends OperationId>(operation: O, params: ParamsOf<O>, names: FlagNames<ParamsOf<O>>): void {
-  const schema = (endpoints[operation] as { params?: z.ZodType }).params;
-  if (schema) check(schema, params, params, names as Record<string, string>);
+export async function checkParams<O extends OperationId>(operation: O, params: ParamsOf<O>, names: FlagNames<ParamsOf<O>>): Promise<void> {
+  await check(operation, 'params', params, params, names as Record<string, string>);
 }
 
 /** A flag that fills no API field, checked with one of the contract's primitives (a date, a UUID). */

@@ -23,7 +23,7 @@
  * None: exit 4 repeating what was asked.
  */
 import type { ReadOf } from '../api/endpoints.js';
-import { Id } from '../api/primitives.js';
+import { isUuid } from '../api/rules.js';
 import { spinner } from '../output/messages.js';
 import { rememberCommunities } from './community-cache.js';
 import { mapLimited } from './concurrency.js';
@@ -63,7 +63,6 @@ const MAX_SEARCH_PAGES = 50;
 const SEARCH_MAX = 200;
 const COMPS_AT_ONCE = 4;
 
-const isUuid = (ref: string) => Id.safeParse(ref).success;
 const quoted = (ref: string) => JSON.stringify(ref);
 
 /** "--communities: " before a message about a flag's value; nothing for a positional argument. */

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, {
   type FastifyError,
@@ -7,9 +7,10 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { endpoints, type Endpoint, type OperationId } from '../api/endpoints.js';
+import { routes, type OperationId, type Route } from '../api/routes.js';
 import type { ErrorDetail } from '../api/schemas.js';
 import type { Mailer } from './mail.js';
+import { guardServer, HEADER_LIMIT, onClientError } from './http-guards.js';
 import { API_PREFIX, BODY_LIMIT, createOperations, errorBody, INTERNAL_ERROR, JSON_TYPE, knownErrorAnswer, type Answer } from './operations.js';
 import type { Principal, Store } from './store/index.js';
 
@@ -40,64 +41,7 @@ declare module 'fastify' {
 }
 
 export { API_PREFIX, BODY_LIMIT } from './operations.js';
-/**
- * Request line plus headers (node:http's limit, 16 KiB by default). Large
- * enough that a URL our validation would refuse — a batch of hundreds of ids —
- * reaches it and gets the answer that says why; beyond it, a 431.
- */
-export const HEADER_LIMIT = 64 * 1024;
-/** Sockets already answered by sendSocketError: the parser reports each further chunk again. */
-const refusedSockets = new WeakSet<Socket>();
-/** How long a refused connection may still send before it is closed (see sendSocketError). */
-const REFUSED_LINGER_MS = 1_000;
-
-/**
- * Answers on a bare socket, for what node:http refuses before Fastify sees a
- * request (unparsable request line, headers too large, CONNECT), in the same
- * error shape as every other answer; the connection is closed after it.
- */
-/**
- * node:http's reason phrase. Required, not imported: an ESM import of node:http
- * evaluates all its exports, and its lazy WebSocket getter loads Node's bundled
- * undici — 20–70 ms of every `serve` and `--local` start.
- */
-function statusText(status: number): string {
-  return (createRequire(import.meta.url)('node:http') as typeof import('node:http')).STATUS_CODES[status] ?? '';
-}
-
-function sendSocketError(socket: Socket, status: number, code: string, message: string, head = false): void {
-  if (refusedSockets.has(socket)) return;
-  refusedSockets.add(socket);
-  // A response already under way on this connection cannot be followed by another one.
-  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (!socket.writable || inFlight?.headersSent) {
-    socket.destroy();
-    return;
-  }
-  const body = JSON.stringify(errorBody(code, message));
-  socket.end(
-    `HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Type: ${JSON_TYPE}\r\n` +
-      // An answer to HEAD has no body: a client would read ours as the start of the next answer.
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
-  );
-  // Closing while the client still sends (the rest of a huge header) would reset the
-  // connection, and a reset can discard the answer before the client reads it: linger a little.
-  setTimeout(() => socket.destroy(), REFUSED_LINGER_MS).unref();
-}
-
-/** What node:http's parser (llhttp) refused, as status, code and message. */
-function clientErrorAnswer(error: NodeJS.ErrnoException & { reason?: string }): [number, string, string] {
-  switch (error.code) {
-    case 'HPE_HEADER_OVERFLOW':
-      return [431, 'headers_too_large', `request line and headers larger than ${HEADER_LIMIT} bytes`];
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return [408, 'request_timeout', 'the request did not arrive in time'];
-    case 'HPE_INVALID_METHOD':
-      return [400, 'bad_request', 'unknown HTTP method: the service answers GET, HEAD, POST and PATCH'];
-  }
-  return [400, 'bad_request', `malformed HTTP request (${(error.reason ?? error.message).replace(/^Parse Error: /, '')})`];
-}
-
+export { HEADER_LIMIT } from './http-guards.js';
 function sendError(reply: FastifyReply, status: number, code: string, message: string, details?: ErrorDetail[]) {
   return reply.code(status).type('application/json').send(errorBody(code, message, details));
 }
@@ -115,7 +59,42 @@ const noSchemaController = {
   },
 } as unknown as FastifyServerOptions['schemaController'];
 
+/** The Fastify app on a server of its own (tests, --local's unusual requests); `serve` uses buildAppOn. */
 export function buildApp(options: AppOptions): FastifyInstance {
+  const app = createApp(options, {
+    // A missing Host is answered by the first hook below, in our shape (node:http sends an empty 400).
+    http: { maxHeaderSize: HEADER_LIMIT, requireHostHeader: false },
+    clientErrorHandler: onClientError,
+  });
+  guardServer(app.server);
+  return app;
+}
+
+/**
+ * The Fastify app for a server that already listens (front.ts, which made it
+ * and guards it): Fastify reads the requests it is handed through `handler`.
+ */
+export function buildAppOn(options: AppOptions, server: Server): { app: FastifyInstance; handler: (request: IncomingMessage, response: ServerResponse) => void } {
+  let handler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
+  const app = createApp(options, {
+    serverFactory: (handle) => {
+      handler = handle;
+      return server;
+    },
+    // The server's own clientError listener (guardServer's) already answers.
+    clientErrorHandler: () => {},
+  });
+  return { app, handler: handler! };
+}
+
+/** Which server Fastify reads from: one it makes (`http` options) or one handed over (`serverFactory`). */
+interface ServerChoice {
+  http?: import('node:http').ServerOptions;
+  serverFactory?: (handler: (request: IncomingMessage, response: ServerResponse) => void) => Server;
+  clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => void;
+}
+
+function createApp(options: AppOptions, server: ServerChoice): FastifyInstance {
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: BODY_LIMIT,
@@ -123,13 +102,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { ignoreTrailingSlash: true },
-    // A missing Host is answered by the first hook below, in our shape (node:http sends an empty 400).
-    http: { maxHeaderSize: HEADER_LIMIT, requireHostHeader: false },
-    clientErrorHandler: (error, socket) => {
-      if (error.code === 'ECONNRESET' || socket.destroyed) return;
-      const head = (error as unknown as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
-      sendSocketError(socket, ...clientErrorAnswer(error), head);
-    },
+    ...server,
     schemaController: noSchemaController,
     // The router's own rejections (a path parameter over maxParamLength, a malformed
     // %-escape) would otherwise answer in Fastify's shape, with a 414 for the first.
@@ -142,20 +115,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
           ? 'a path parameter is too long to be an id'
           : 'malformed URL: a path segment is not valid percent-encoding',
       ),
-  });
+  } as FastifyServerOptions) as unknown as FastifyInstance;
   // Bodies are JSON only: anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('principal', null);
-  // node:http answers these itself (a closed connection, an empty 417) unless someone listens.
-  app.server.on('connect', (request: { url?: string }, socket: Socket) =>
-    sendSocketError(socket, 404, 'not_found', `no such endpoint: CONNECT ${request.url ?? ''}`),
-  );
-  app.server.on('checkExpectation', (request: FastifyRequest['raw'], response: import('node:http').ServerResponse) => {
-    const body = JSON.stringify(
-      errorBody('expectation_failed', `unsupported Expect header: ${String(request.headers.expect)}; only 100-continue is`),
-    );
-    response.writeHead(417, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) }).end(body);
-  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
@@ -198,7 +161,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     sendError(reply, 404, 'not_found', `no such endpoint: ${request.method} ${request.url.split('?')[0]}`),
   );
 
-  for (const [operationId, endpoint] of Object.entries(endpoints) as [OperationId, Endpoint][])
+  for (const [operationId, endpoint] of Object.entries(routes) as [OperationId, Route][])
     app.route({
       method: endpoint.method,
       url: API_PREFIX + endpoint.path,

@@ -1,8 +1,8 @@
 import { setImmediate } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { Endpoints, OperationId, ParamsOf, ResponseOf } from '../api/endpoints.js';
-import { splitIds } from '../api/primitives.js';
-import { COMP_ACTIONS } from '../api/schemas.js';
+import { COMP_ACTIONS, splitIds } from '../api/rules.js';
+
 import { addDays } from '../domain/dates.js';
 import { overview, vacancy, vacancyTrend } from './analytics.js';
 import type { AppOptions } from './app.js';

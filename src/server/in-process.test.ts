@@ -1,46 +1,27 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyDemoStore } from '../../test/helpers/run-cli.js';
+import { describe, expect, it } from 'vitest';
+import { useDemoStore } from '../../test/helpers/demo-fixture.js';
 import { buildApp } from './app.js';
 import { createInProcessService } from './in-process.js';
-import { localCliKey, openLocalStore, serviceOptions } from './local-store.js';
-import type { Store } from './store/index.js';
+import { serviceOptions } from './local-store.js';
 
 // The server suites run whole through the dispatcher too (vitest project server-in-process);
 // here: which requests it answers itself, and that those it hands on get Fastify's answer.
 describe('the in-process dispatcher of --local', () => {
-  let dataDir: string;
-  let store: Store;
-  let key: string;
-  let subject: string;
+  const demo = useDemoStore('in-process');
 
-  beforeAll(async () => {
-    dataDir = await copyDemoStore(join(await mkdtemp(join(tmpdir(), 'rentsurvey-in-process-')), 'store'));
-    store = openLocalStore({ dataDir, seed: 'empty' });
-    key = localCliKey(store);
-    subject = store.pricing.portfolioSubjects(store.accounts.defaultOrganizationId()!)[0]!.id;
-  });
-
-  afterAll(async () => {
-    store.close();
-    await rm(join(dataDir, '..'), { recursive: true, force: true });
-  });
-
-  const fresh = () => createInProcessService(serviceOptions(store, { dataDir, responseCache: false }));
-  const auth = () => ({ authorization: `Bearer ${key}` });
+  const fresh = () => createInProcessService(serviceOptions(demo.store, { dataDir: demo.dataDir, responseCache: false }));
+  const auth = () => ({ authorization: `Bearer ${demo.key}` });
 
   it('answers what the CLI sends without building Fastify: reads, writes, and their refusals', async () => {
     const service = fresh();
     const requests = [
       { method: 'GET', url: '/v1/rentsurvey/portfolio?include_pricing=true&include_comp_count=false', headers: auth() },
-      { method: 'GET', url: `/v1/rentsurvey/communities/${subject}/pricing?days=7`, headers: auth() },
-      { method: 'GET', url: `/v1/rentsurvey/communities?ids=${subject},${subject.toUpperCase()}`, headers: auth() },
+      { method: 'GET', url: `/v1/rentsurvey/communities/${demo.subject}/pricing?days=7`, headers: auth() },
+      { method: 'GET', url: `/v1/rentsurvey/communities?ids=${demo.subject},${demo.subject.toUpperCase()}`, headers: auth() },
       { method: 'GET', url: '/v1/rentsurvey/communities/not-a-uuid', headers: auth() },
       { method: 'GET', url: '/v1/communities?limit=0', headers: auth() },
       { method: 'GET', url: '/v1/rentsurvey/portfolio', headers: {} },
-      { method: 'PATCH', url: `/v1/communities/${subject}`, headers: { ...auth(), 'content-type': 'application/json' }, body: '{"nope":1}' },
+      { method: 'PATCH', url: `/v1/communities/${demo.subject}`, headers: { ...auth(), 'content-type': 'application/json' }, body: '{"nope":1}' },
       { method: 'POST', url: '/v1/communities', headers: { ...auth(), 'content-type': 'application/json' }, body: '{"name":"A","address":"1 Main St","zipcode":"78701"}' },
     ];
     const statuses = [];
@@ -51,8 +32,8 @@ describe('the in-process dispatcher of --local', () => {
   });
 
   it('with handOver, a successful answer is the handler’s object itself, equal to the JSON text it replaces', async () => {
-    const [plain, handing] = [fresh(), createInProcessService(serviceOptions(store, { dataDir, responseCache: false }), { handOver: true })];
-    for (const url of [`/v1/rentsurvey/communities/${subject}/pricing?days=30`, '/v1/rentsurvey/portfolio?include_pricing=true']) {
+    const [plain, handing] = [fresh(), createInProcessService(serviceOptions(demo.store, { dataDir: demo.dataDir, responseCache: false }), { handOver: true })];
+    for (const url of [`/v1/rentsurvey/communities/${demo.subject}/pricing?days=30`, '/v1/rentsurvey/portfolio?include_pricing=true']) {
       const [text, handed] = [await plain.dispatch({ method: 'GET', url, headers: auth() }), await handing.dispatch({ method: 'GET', url, headers: auth() })];
       expect([handed.status, handed.body, handed.headers['content-type']]).toEqual([text.status, '', text.headers['content-type']]);
       expect(JSON.stringify(handed.answer)).toBe(text.body);
@@ -66,12 +47,12 @@ describe('the in-process dispatcher of --local', () => {
   it('the strict check of answers: on by default; off, a broken answer is handed over as it is', async () => {
     // A portfolio entry whose id is no UUID breaks the contract.
     const entry = { id: 'not-a-uuid', name: 'Broken', address: '1 Main St', external_community_id: null, latest_pricing_date: null };
-    const { portfolioSubjects, portfolioEntries } = store.pricing;
-    store.pricing.portfolioSubjects = () => [entry];
-    store.pricing.portfolioEntries = () => [entry];
+    const { portfolioSubjects, portfolioEntries } = demo.store.pricing;
+    demo.store.pricing.portfolioSubjects = () => [entry];
+    demo.store.pricing.portfolioEntries = () => [entry];
     try {
       const request = { method: 'GET', url: '/v1/rentsurvey/portfolio', headers: auth() };
-      const options = serviceOptions(store, { dataDir, responseCache: false });
+      const options = serviceOptions(demo.store, { dataDir: demo.dataDir, responseCache: false });
       for (const service of [createInProcessService(options), createInProcessService(options, { handOver: true })]) {
         const answer = await service.dispatch(request);
         expect([answer.status, answer.answer, JSON.parse(answer.body).error.code]).toEqual([500, undefined, 'internal_error']);
@@ -85,24 +66,24 @@ describe('the in-process dispatcher of --local', () => {
       expect((await app.inject({ method: 'GET', url: request.url, headers: request.headers })).statusCode).toBe(500);
       await app.close();
     } finally {
-      Object.assign(store.pricing, { portfolioSubjects, portfolioEntries });
+      Object.assign(demo.store.pricing, { portfolioSubjects, portfolioEntries });
     }
   });
 
   it('hands anything unusual to the Fastify app, whose answers it returns as they are', async () => {
-    const app = buildApp(serviceOptions(store, { dataDir, responseCache: false }));
+    const app = buildApp(serviceOptions(demo.store, { dataDir: demo.dataDir, responseCache: false }));
     const json = { ...auth(), 'content-type': 'application/json' };
     for (const request of [
       { method: 'GET', url: '/v1/nowhere', headers: auth() },
       { method: 'GET', url: '/v1/rentsurvey/portfolio/', headers: auth() },
-      { method: 'GET', url: `/v1/rentsurvey/communities/${subject}%2F..`, headers: auth() },
+      { method: 'GET', url: `/v1/rentsurvey/communities/${demo.subject}%2F..`, headers: auth() },
       { method: 'GET', url: `/v1/rentsurvey/communities/${'a'.repeat(101)}`, headers: auth() },
       { method: 'GET', url: '/v1/communities?search=a+b', headers: auth() },
       { method: 'GET', url: '/v1/communities?limit=1&limit=2', headers: auth() },
-      { method: 'DELETE', url: `/v1/communities/${subject}`, headers: auth() },
-      { method: 'PATCH', url: `/v1/communities/${subject}`, headers: json, body: '{"name": ' },
-      { method: 'PATCH', url: `/v1/communities/${subject}`, headers: json, body: '{"__proto__":{"x":1}}' },
-      { method: 'PATCH', url: `/v1/communities/${subject}`, headers: { ...auth(), 'content-type': 'text/plain' }, body: '{}' },
+      { method: 'DELETE', url: `/v1/communities/${demo.subject}`, headers: auth() },
+      { method: 'PATCH', url: `/v1/communities/${demo.subject}`, headers: json, body: '{"name": ' },
+      { method: 'PATCH', url: `/v1/communities/${demo.subject}`, headers: json, body: '{"__proto__":{"x":1}}' },
+      { method: 'PATCH', url: `/v1/communities/${demo.subject}`, headers: { ...auth(), 'content-type': 'text/plain' }, body: '{}' },
       { method: 'POST', url: '/v1/communities', headers: json, body: '' },
     ]) {
       const service = fresh();

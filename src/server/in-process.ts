@@ -9,7 +9,8 @@
  * `serve` runs, built on first need, through inject: either way the answer is
  * the one `serve` would give.
  */
-import { endpoints, type Endpoint, type OperationId } from '../api/endpoints.js';
+import { takesPart } from '../api/plan.js';
+import { routes, type OperationId, type Route } from '../api/routes.js';
 import type { AppOptions } from './app.js';
 import {
   API_PREFIX,
@@ -37,14 +38,14 @@ export interface InProcessResponse {
   answer?: unknown;
 }
 
-interface Route {
+interface MatchedRoute {
   operationId: OperationId;
-  endpoint: Endpoint;
+  endpoint: Route;
   /** Path segments after /v1; a name for a parameter, else the literal. */
   segments: { param?: string; literal?: string }[];
 }
 
-const ROUTES: Route[] = (Object.entries(endpoints) as [OperationId, Endpoint][]).map(([operationId, endpoint]) => ({
+const ROUTES: MatchedRoute[] = (Object.entries(routes) as [OperationId, Route][]).map(([operationId, endpoint]) => ({
   operationId,
   endpoint,
   segments: endpoint.path
@@ -60,7 +61,7 @@ const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]{1,100}$/;
 const PLAIN_QUERY = /^[A-Za-z0-9_]+=[A-Za-z0-9._~!*'(),%-]*(?:&[A-Za-z0-9_]+=[A-Za-z0-9._~!*'(),%-]*)*$/;
 
 /** The route and its params, when the path is one Fastify's router reads plainly; else undefined. */
-function matchRoute(method: string, pathname: string): { route: Route; params: Record<string, string> } | undefined {
+function matchRoute(method: string, pathname: string): { route: MatchedRoute; params: Record<string, string> } | undefined {
   if (!pathname.startsWith(`${API_PREFIX}/`)) return undefined;
   const parts = pathname.slice(API_PREFIX.length + 1).split('/');
   const candidates = ROUTES.flatMap((route) => {
@@ -97,9 +98,10 @@ function parseQuery(search: string): Record<string, string> | undefined {
 const NOT_PLAIN = Symbol('not plain JSON');
 
 /** The body as Fastify's JSON parser would read it, or NOT_PLAIN when it would refuse or it is unusual. */
-function parseBody(request: InProcessRequest, endpoint: Endpoint): unknown {
-  if (request.body === undefined) return endpoint.body ? NOT_PLAIN : undefined;
-  if (!endpoint.body || request.headers['content-type'] !== 'application/json') return NOT_PLAIN;
+function parseBody(request: InProcessRequest, operationId: OperationId): unknown {
+  const takesBody = takesPart(operationId, 'body');
+  if (request.body === undefined) return takesBody ? NOT_PLAIN : undefined;
+  if (!takesBody || request.headers['content-type'] !== 'application/json') return NOT_PLAIN;
   if (request.body.trim() === '' || Buffer.byteLength(request.body) > BODY_LIMIT) return NOT_PLAIN;
   let poisoned = false;
   try {
@@ -121,12 +123,49 @@ function response(answer: Answer): InProcessResponse {
 }
 
 /**
+ * The operations, for requests read plainly (a known route, plain path segments
+ * and query values, no body or a plain JSON one): `answer` gives undefined for
+ * any other request, which the Fastify app must read. Used in process (below)
+ * and by serve's server (front.ts).
+ */
+export function createDispatcher(options: AppOptions, log: { error(details: object, message: string): void }) {
+  const operations = createOperations(options, log);
+  return {
+    async answer(sent: InProcessRequest, handOver = false): Promise<Answer | undefined> {
+      // Header names are case-insensitive: read them as node:http hands them to Fastify.
+      const headers = Object.fromEntries(Object.entries(sent.headers).map(([name, value]) => [name.toLowerCase(), value]));
+      const request = { ...sent, headers };
+      const queryAt = request.url.indexOf('?');
+      const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+      const matched = matchRoute(request.method, pathname);
+      const query = parseQuery(queryAt === -1 ? '' : request.url.slice(queryAt + 1));
+      const body = matched ? parseBody(request, matched.route.operationId) : NOT_PLAIN;
+      if (!matched || !query || body === NOT_PLAIN) return undefined;
+
+      const { route, params } = matched;
+      const principal = operations.authorize(route.endpoint.scope, request.headers.authorization);
+      if (!('organizationId' in principal)) return principal;
+      const hit = operations.cached(principal, request.method, request.url);
+      if (hit) return hit;
+      try {
+        return await operations.run(route.operationId, principal, { url: request.url, params, query, body }, handOver);
+      } catch (error) {
+        const known = knownErrorAnswer(error);
+        if (known) return known;
+        log.error({ error }, 'request failed');
+        return INTERNAL_ERROR;
+      }
+    },
+  };
+}
+
+/**
  * handOver: successful answers of the operations it runs itself come back as
  * their values (InProcessResponse.answer), not as JSON text for the caller to
  * parse again — what a long `pricing export` mostly spent its time on.
  */
 export function createInProcessService(options: AppOptions, { handOver = false }: { handOver?: boolean } = {}) {
-  const operations = createOperations(options, { error: () => {} });
+  const dispatcher = createDispatcher(options, { error: () => {} });
   let fastify: Promise<import('fastify').FastifyInstance> | undefined;
   const viaFastify = async (request: InProcessRequest): Promise<InProcessResponse> => {
     fastify ??= import('./app.js').then(({ buildApp }) => buildApp(options));
@@ -142,27 +181,9 @@ export function createInProcessService(options: AppOptions, { handOver = false }
   };
 
   return {
-    async dispatch(sent: InProcessRequest): Promise<InProcessResponse> {
-      // Header names are case-insensitive: read them as node:http hands them to Fastify.
-      const headers = Object.fromEntries(Object.entries(sent.headers).map(([name, value]) => [name.toLowerCase(), value]));
-      const request = { ...sent, headers };
-      const queryAt = request.url.indexOf('?');
-      const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
-      const matched = matchRoute(request.method, pathname);
-      const query = parseQuery(queryAt === -1 ? '' : request.url.slice(queryAt + 1));
-      const body = matched ? parseBody(request, matched.route.endpoint) : NOT_PLAIN;
-      if (!matched || !query || body === NOT_PLAIN) return viaFastify(request);
-
-      const { route, params } = matched;
-      const principal = operations.authorize(route.endpoint.scope, request.headers.authorization);
-      if (!('organizationId' in principal)) return response(principal);
-      const hit = operations.cached(principal, request.method, request.url);
-      if (hit) return response(hit);
-      try {
-        return response(await operations.run(route.operationId, principal, { url: request.url, params, query, body }, handOver));
-      } catch (error) {
-        return response(knownErrorAnswer(error) ?? INTERNAL_ERROR);
-      }
+    async dispatch(request: InProcessRequest): Promise<InProcessResponse> {
+      const answer = await dispatcher.answer(request, handOver);
+      return answer ? response(answer) : viaFastify(request);
     },
     /** Whether a request needed the Fastify app (for tests: plain ones must not). */
     get fastifyBuilt() {

@@ -14,10 +14,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { Dataset } from '../api/dataset.js';
-import { SCOPES } from '../api/endpoints.js';
+import { SCOPES } from '../api/routes.js';
 import { isProcessAlive } from '../pid.js';
-import { generateDemoDataset } from './demo/generate.js';
 import { createMailer } from './mail.js';
 import { DATABASE_FILE, openStore, type Store } from './store/index.js';
 
@@ -39,10 +37,13 @@ export interface LocalServiceOptions {
 const LOCAL_KEY_FILE = 'local-cli.key';
 export const DEFAULT_APP_URL = 'http://127.0.0.1:8787';
 
+type SeedSummary = ReturnType<Store['imports']['importDataset']>;
+
 /** Fills an empty store with the deterministic demo portfolio, dated to today. */
-export function seedDemo(store: Store): ReturnType<Store['imports']['importDataset']> {
-  const dataset = Dataset.parse(generateDemoDataset({ today: store.now().slice(0, 10) }));
-  return store.imports.importDataset(dataset);
+export async function seedDemo(store: Store): Promise<SeedSummary> {
+  // The demo generator and the dataset schema (zod) load only when a store is created, not on every command.
+  const [{ Dataset }, { generateDemoDataset }] = await Promise.all([import('../api/dataset.js'), import('./demo/generate.js')]);
+  return store.imports.importDataset(Dataset.parse(generateDemoDataset({ today: store.now().slice(0, 10) })));
 }
 
 /** A store being created: `rentsurvey.db.building-<pid>-<random>` until it is complete. */
@@ -68,7 +69,7 @@ function removeAbandonedBuilds(dataDir: string): void {
  * next start, which creates the store again instead of finding it empty.
  * Resolves to the demo summary when this process created demo data.
  */
-function createStore(options: LocalServiceOptions, seed: SeedMode): ReturnType<typeof seedDemo> | undefined {
+async function createStore(options: LocalServiceOptions, seed: SeedMode): Promise<SeedSummary | undefined> {
   const { dataDir } = options;
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   removeAbandonedBuilds(dataDir);
@@ -76,10 +77,10 @@ function createStore(options: LocalServiceOptions, seed: SeedMode): ReturnType<t
   const building = join(dataDir, file);
   const target = join(dataDir, DATABASE_FILE);
   try {
-    let summary: ReturnType<typeof seedDemo> | undefined;
+    let summary: SeedSummary | undefined;
     const store = openStore(dataDir, options.clock, file);
     try {
-      if (seed === 'demo') summary = seedDemo(store);
+      if (seed === 'demo') summary = await seedDemo(store);
       // Everything into the main file: its WAL is named after the temporary name.
       store.db.raw.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     } finally {
@@ -120,10 +121,10 @@ function syncDirectory(dir: string): void {
  * Opens the store of a data directory, creating a new one (with the demo
  * data unless told otherwise) and saying so.
  */
-export function openLocalStore(options: LocalServiceOptions): Store {
+export async function openLocalStore(options: LocalServiceOptions): Promise<Store> {
   // Only a data directory without a database is new: one emptied on purpose
   // (local reset --empty, serve --empty) stays empty.
-  const summary = existsSync(join(options.dataDir, DATABASE_FILE)) ? undefined : createStore(options, options.seed ?? 'demo');
+  const summary = existsSync(join(options.dataDir, DATABASE_FILE)) ? undefined : await createStore(options, options.seed ?? 'demo');
   const store = openStore(options.dataDir, options.clock);
   if (summary)
     options.notice?.(

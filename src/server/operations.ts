@@ -7,7 +7,9 @@
  * that they answer alike.
  */
 import type { z } from 'zod';
-import { endpoints, type Endpoint, type OperationId } from '../api/endpoints.js';
+import type { Endpoint, OperationId } from '../api/endpoints.js';
+import { FAILED, readByPlan, takesPart } from '../api/plan.js';
+import { routes } from '../api/routes.js';
 import type { ErrorDetail } from '../api/schemas.js';
 import type { AppOptions } from './app.js';
 import { ServiceError, STORE_ERROR_STATUS } from './errors.js';
@@ -76,6 +78,12 @@ export interface OperationRequest {
   body: unknown;
 }
 
+/** An operation's schemas, loaded with zod when first needed. */
+async function schemasOf(operationId: OperationId): Promise<Endpoint> {
+  const { endpoints } = await import('../api/endpoints.js');
+  return endpoints[operationId];
+}
+
 export function createOperations(options: AppOptions, log: { error(details: object, message: string): void }) {
   const { store } = options;
   const checkAnswers = options.checkAnswers !== false;
@@ -115,15 +123,21 @@ export function createOperations(options: AppOptions, log: { error(details: obje
      * back as its value (Answer.value), neither serialized nor cached.
      */
     async run(operationId: OperationId, principal: Principal, request: OperationRequest, handOver = false): Promise<Answer> {
-      const endpoint: Endpoint = endpoints[operationId];
+      const endpoint = routes[operationId];
       const parsed: Record<'params' | 'query' | 'body', unknown> = { params: request.params, query: request.query, body: request.body };
-      for (const [part, key, schema] of [
-        ['params', 'params', endpoint.params],
-        ['body', 'body', endpoint.body],
-        ['querystring', 'query', endpoint.query],
+      for (const [part, key] of [
+        ['params', 'params'],
+        ['body', 'body'],
+        ['querystring', 'query'],
       ] as const) {
-        if (!schema) continue;
-        const result = schema.safeParse(parsed[key]);
+        if (!takesPart(operationId, key)) continue;
+        // What the part's plan reads needs no zod (plan.ts); anything else is zod's to read, and to refuse.
+        const planned = readByPlan(operationId, key, parsed[key]);
+        if (planned !== FAILED) {
+          parsed[key] = planned;
+          continue;
+        }
+        const result = (await schemasOf(operationId))[key]!.safeParse(parsed[key]);
         if (!result.success) return validationAnswer(part, result.error);
         parsed[key] = result.data;
       }
@@ -137,8 +151,8 @@ export function createOperations(options: AppOptions, log: { error(details: obje
           body: parsed.body as never,
           options,
         });
-        if (checkAnswers) {
-          const checked = endpoint.response.safeParse(result);
+        if (checkAnswers && readByPlan(operationId, 'answers', result) === FAILED) {
+          const checked = (await schemasOf(operationId)).response.safeParse(result);
           if (!checked.success) {
             log.error({ issues: checked.error.issues }, `response of ${operationId} breaks the contract`);
             throw new Error(`response of ${operationId} breaks the contract`);

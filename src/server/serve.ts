@@ -1,4 +1,4 @@
-import { API_PREFIX } from './app.js';
+import { API_PREFIX } from './operations.js';
 import type { LocalServiceOptions } from './local-store.js';
 import { openLocalService } from './local.js';
 
@@ -12,10 +12,10 @@ export interface ServeOptions extends LocalServiceOptions {
  * requests finish and closes the database. Resolves when it has stopped.
  */
 export async function serve(options: ServeOptions, io: { notice: (line: string) => void }): Promise<number> {
-  const service = openLocalService(options);
+  const service = await openLocalService(options);
   let address: string;
   try {
-    address = await service.app.listen({ host: options.host, port: options.port });
+    address = await service.listen({ host: options.host, port: options.port });
   } catch (error) {
     await service.close();
     const code = (error as NodeJS.ErrnoException).code;

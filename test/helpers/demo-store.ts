@@ -22,7 +22,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const root = await mkdtemp(join(tmpdir(), 'rentsurvey-demo-template-'));
   const template = join(root, 'rentsurvey');
-  const service = openLocalService({ dataDir: template, seed: 'demo' });
+  const service = await openLocalService({ dataDir: template, seed: 'demo' });
   localCliKey(service.store);
   await service.close();
   project.provide('demoStoreTemplate', template);

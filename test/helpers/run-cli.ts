@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { inject, test as base } from 'vitest';
-import { SCOPES, type Scope } from '../../src/api/endpoints.js';
+import { SCOPES, type Scope } from '../../src/api/routes.js';
 import { main } from '../../src/cli/main.js';
 import { createTestIO } from '../../src/output/io.js';
 import { openLocalService } from '../../src/server/local.js';
@@ -177,10 +177,10 @@ export interface TestServer {
 
 /** The embedded service (what `serve` runs) on 127.0.0.1:0 over `dataDir`, in this process. */
 export async function startServer(dataDir: string): Promise<TestServer> {
-  const service = openLocalService({ dataDir, seed: 'demo' });
+  const service = await openLocalService({ dataDir, seed: 'demo' });
   let address: string;
   try {
-    address = await service.app.listen({ host: '127.0.0.1', port: 0 });
+    address = await service.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
     await service.close();
     throw error;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { Dataset, type DatasetInput } from '../../src/api/dataset.js';
-import { SCOPES, type Scope } from '../../src/api/endpoints.js';
+import { SCOPES, type Scope } from '../../src/api/routes.js';
 import { ErrorBody } from '../../src/api/schemas.js';
 import { createInProcessService } from '../../src/server/in-process.js';
 import { serviceOptions, type SeedMode } from '../../src/server/local-store.js';
@@ -47,7 +47,7 @@ export interface TestService {
   dataDir: string;
   /** http://127.0.0.1:PORT (no /v1). */
   origin: string;
-  service: ReturnType<typeof openLocalService>;
+  service: Awaited<ReturnType<typeof openLocalService>>;
   store: Store;
   /** The service clock runs with real time, shifted by what `advance` added. */
   advance(ms: number): void;
@@ -80,7 +80,7 @@ export async function startService(options: { seed?: SeedMode; responseCache?: b
   const dataDir = await mkdtemp(join(tmpdir(), 'rentsurvey-server-'));
   let offset = 0;
   const clock = () => new Date(Date.now() + offset);
-  const service = openLocalService({
+  const service = await openLocalService({
     dataDir,
     seed: options.seed ?? 'empty',
     clock,
@@ -90,7 +90,7 @@ export async function startService(options: { seed?: SeedMode; responseCache?: b
   const extraStores: Store[] = [];
   let origin: string;
   try {
-    const address = await service.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = await service.listen({ host: '127.0.0.1', port: 0 });
     origin = new URL(address).origin;
   } catch (error) {
     await service.close();

@@ -182,7 +182,7 @@ const trendOf = async (id: string, query = '') => {
 
 beforeAll(async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'rentsurvey-analytics-'));
-  const service = openLocalService({ dataDir, seed: 'empty' });
+  const service = await openLocalService({ dataDir, seed: 'empty' });
   close = async () => {
     await service.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -191,7 +191,7 @@ beforeAll(async () => {
   const organizationId = service.store.accounts.organizationByName(dataset.organization)?.id;
   if (!organizationId) throw new Error('the import did not create the organization');
   key = service.store.accounts.createApiKey({ organizationId, userId: null, scopes: ['rentsurvey:read'], label: 't' }).key;
-  origin = new URL(await service.app.listen({ host: '127.0.0.1', port: 0 })).origin;
+  origin = new URL(await service.listen({ host: '127.0.0.1', port: 0 })).origin;
 });
 
 afterAll(async () => {

@@ -7,7 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCOPES, endpoints } from '../../src/api/endpoints.js';
+import { endpoints } from '../../src/api/endpoints.js';
+import { SCOPES } from '../../src/api/routes.js';
 import { DEMO_ORGANIZATION } from '../../src/server/demo/generate.js';
 import { localCliKey } from '../../src/server/local-store.js';
 import { openLocalService } from '../../src/server/local.js';
@@ -62,12 +63,12 @@ describe('one demo service', () => {
       '/v1/communities?limit=0',
       `/v1/users/00000000-0000-4000-8000-000000000000`,
     ];
-    const uncached = openLocalService({ dataDir: svc.dataDir, seed: 'empty', responseCache: false });
+    const uncached = await openLocalService({ dataDir: svc.dataDir, seed: 'empty', responseCache: false });
     try {
       for (const path of paths) {
         const http = await svc.request('GET', path, { key });
-        const injected = await svc.service.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${key}` } });
-        const fresh = await uncached.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${key}` } });
+        const injected = await (await svc.service.app()).inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${key}` } });
+        const fresh = await (await uncached.app()).inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${key}` } });
         expect(injected.statusCode, path).toBe(http.status);
         expect(injected.json(), path).toEqual(http.body);
         expect(injected.headers['content-type']).toBe(http.headers.get('content-type'));
@@ -187,14 +188,14 @@ describe('a real `rentsurvey serve` process', () => {
 
   it('races an in-process service on the same data: 9 active comparables, 20 adds across two processes → one 201', async () => {
     // The in-process service opens the child's data directory, as `--local` would.
-    const local = openLocalService({ dataDir: join(dataDir, 'store'), seed: 'empty' });
+    const local = await openLocalService({ dataDir: join(dataDir, 'store'), seed: 'empty' });
     try {
       const store = local.store;
       const organizationId = store.accounts.ensureOrganization('Race Org');
       const { key } = store.accounts.createApiKey({ organizationId, userId: null, scopes: SCOPES, label: 'race' });
       const subjectId = store.communities.create(organizationId, { name: 'Race Subject', address: '1 Race St', zipcode: '78701' }, { managed: true });
       for (let i = 0; i < 9; i++) store.comparables.addComp(organizationId, subjectId, { name: `Comp ${i}`, address: `${i} St`, zipcode: '78702' });
-      const localOrigin = new URL(await local.app.listen({ host: '127.0.0.1', port: 0 })).origin;
+      const localOrigin = new URL(await local.listen({ host: '127.0.0.1', port: 0 })).origin;
 
       const post = (base: string, i: number) =>
         fetch(`${base}/v1/rentsurvey/communities/${subjectId}/comps`, {

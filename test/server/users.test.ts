@@ -95,9 +95,9 @@ describe('POST /users/invite', () => {
   });
 
   it('when the e-mail cannot be sent (SMTP down) no invitation is left behind: the invitee can be invited again', async () => {
-    const smtp = openLocalService({ dataDir: svc.dataDir, seed: 'empty', smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
+    const smtp = await openLocalService({ dataDir: svc.dataDir, seed: 'empty', smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
     try {
-      const answer = await smtp.app.inject({
+      const answer = await (await smtp.app()).inject({
         method: 'POST',
         url: '/v1/users/invite',
         headers: { authorization: `Bearer ${admin.key}`, 'content-type': 'application/json' },
@@ -115,9 +115,9 @@ describe('POST /users/invite', () => {
   });
 
   it('invite_url follows the service’s app URL (serve --app-url), without a doubled slash', async () => {
-    const custom = openLocalService({ dataDir: svc.dataDir, seed: 'empty', appUrl: 'https://app.example.com/team/' });
+    const custom = await openLocalService({ dataDir: svc.dataDir, seed: 'empty', appUrl: 'https://app.example.com/team/' });
     try {
-      const answer = await custom.app.inject({
+      const answer = await (await custom.app()).inject({
         method: 'POST',
         url: '/v1/users/invite',
         headers: { authorization: `Bearer ${admin.key}`, 'content-type': 'application/json' },

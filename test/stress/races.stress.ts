@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/api/schemas.js';
-import { MAX_ACTIVE_COMPS } from '../../src/api/primitives.js';
+import { MAX_ACTIVE_COMPS } from '../../src/api/rules.js';
 import { addFigures } from './lib/figures.js';
 import { startServe, type Served } from '../helpers/cli.js';
 import { api, localKey, type JsonAnswer } from './lib/serve.js';

@@ -1,15 +1,7 @@
 import type { z } from 'zod';
-import {
-  endpoints,
-  type BodyOf,
-  type Endpoint,
-  type OperationId,
-  type ParamsOf,
-  type QueryOf,
-  type ReadOf,
-} from '../../api/endpoints.js';
-import { clientSchema } from '../../api/reading.js';
-import { ErrorBody } from '../../api/schemas.js';
+import type { BodyOf, OperationId, ParamsOf, QueryOf, ReadOf } from '../../api/endpoints.js';
+import { FAILED, readByPlan, readErrorByPlan, takesPart } from '../../api/plan.js';
+import { routes, type Route } from '../../api/routes.js';
 import { sanitize } from '../../output/text.js';
 import { VERSION } from '../../version.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js';
@@ -78,10 +70,17 @@ export function describeIssues(error: z.ZodError, limit = 3): string {
   return lines.join('; ') + (more > 0 ? `; and ${more} more` : '');
 }
 
-function validate(schema: z.ZodType, value: unknown): unknown {
+/**
+ * Checks a request part before it is sent, as the service will read it: by
+ * its plan (plan.ts), and when that fails by zod, loaded then, which has the
+ * last word and names the problem.
+ */
+async function validate(operation: OperationId, part: 'params' | 'query' | 'body', value: unknown): Promise<void> {
+  if (readByPlan(operation, part, value) !== FAILED) return;
+  const { endpoints } = await import('../../api/endpoints.js');
+  const schema = (endpoints[operation] as Partial<Record<typeof part, z.ZodType>>)[part]!;
   const result = schema.safeParse(value);
   if (!result.success) throw new UsageError(describeIssues(result.error));
-  return result.data;
 }
 
 /** Query values as the server will read them: true/false, plain numbers, nothing for undefined. */
@@ -104,7 +103,7 @@ function queryString(values: Record<string, string>): string {
   return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 }
 
-function buildPath(endpoint: Endpoint, params: Record<string, unknown>): string {
+function buildPath(endpoint: Route, params: Record<string, unknown>): string {
   const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
     const value = params[name];
     if (value === undefined) throw new UsageError(`missing path parameter ${name}`);
@@ -144,10 +143,21 @@ function serverText(text: string, max = 500): string {
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
-function apiErrorFrom(status: number, raw: unknown, json: boolean, request: string, target: string): ApiError {
-  const ours = json ? ErrorBody.safeParse(raw) : undefined;
-  if (ours?.success) {
-    const { code, message, details = [] } = ours.data.error;
+type ErrorAnswer = { error: { code: string; message: string; details?: { path: string; message: string }[] } };
+
+/** Our error shape, read by its plan or else by zod; undefined when the body is not one. */
+async function readErrorBody(raw: unknown): Promise<ErrorAnswer | undefined> {
+  const planned = readErrorByPlan(raw);
+  if (planned !== FAILED) return planned as ErrorAnswer;
+  const { ErrorBody } = await import('../../api/schemas.js');
+  const result = ErrorBody.safeParse(raw);
+  return result.success ? result.data : undefined;
+}
+
+async function apiErrorFrom(status: number, raw: unknown, json: boolean, request: string, target: string): Promise<ApiError> {
+  const ours = json ? await readErrorBody(raw) : undefined;
+  if (ours) {
+    const { code, message, details = [] } = ours.error;
     // main prints only the message, so fold in the details it does not already say.
     const unsaid = details.filter((d) => !message.includes(d.message));
     const suffix =
@@ -203,22 +213,22 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
     target: transport.target,
 
     async call<O extends OperationId>(operation: O, input: CallInput<O> = {}): Promise<CallResult<O>> {
-      const endpoint: Endpoint = endpoints[operation];
+      const endpoint: Route = routes[operation];
 
       // Validate everything before sending: a bad flag is exit 2 with no request made.
       const params = (input.params ?? {}) as Record<string, unknown>;
-      if (endpoint.params) validate(endpoint.params, params);
+      if (takesPart(operation, 'params')) await validate(operation, 'params', params);
       else if (Object.keys(params).length > 0) throw new UsageError(`${operation} takes no path parameters`);
       const path = buildPath(endpoint, params);
 
       const query = serialiseQuery((input.query ?? {}) as Record<string, unknown>);
       // The schema reads the serialised strings, exactly as the server will.
-      if (endpoint.query) validate(endpoint.query, query);
+      if (takesPart(operation, 'query')) await validate(operation, 'query', query);
       else if (Object.keys(query).length > 0) throw new UsageError(`${operation} takes no query parameters`);
 
       let body: string | undefined;
-      if (endpoint.body) {
-        validate(endpoint.body, input.body ?? {});
+      if (takesPart(operation, 'body')) {
+        await validate(operation, 'body', input.body ?? {});
         body = JSON.stringify(input.body ?? {});
       } else if (input.body !== undefined) throw new UsageError(`${operation} takes no request body`);
 
@@ -256,7 +266,7 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
       const json = handedOver ? { ok: true as const, value: response.answer } : parseJson(response.body);
       const raw = json.ok ? json.value : undefined;
       if (response.status < 200 || response.status > 299)
-        throw apiErrorFrom(response.status, raw, json.ok, request, transport.target);
+        throw await apiErrorFrom(response.status, raw, json.ok, request, transport.target);
 
       if (!json.ok) {
         const type = header(response.headers, 'content-type');
@@ -268,7 +278,10 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
         );
       }
       // Read as the spec allows any service to answer: extensions optional, unknown fields kept.
-      const result = clientSchema(endpoint.response).safeParse(raw, { reportInput: true });
+      const planned = readByPlan(operation, 'reads', raw);
+      if (planned !== FAILED) return { data: planned as ReadOf<O>, raw, status: response.status };
+      const [{ endpoints }, { clientSchema }] = await Promise.all([import('../../api/endpoints.js'), import('../../api/reading.js')]);
+      const result = clientSchema(endpoints[operation].response).safeParse(raw, { reportInput: true });
       if (!result.success)
         throw new CliError(
           `${request} (${operation}) answered with a body that breaks the API contract: ${describeAnswerIssues(result.error)}`,

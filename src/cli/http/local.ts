@@ -15,7 +15,7 @@ export async function createLocalTransport(options: {
     import('../../server/local-store.js'),
     import('../../server/in-process.js'),
   ]);
-  const store = openLocalStore({ dataDir: options.dataDir, notice: options.notice });
+  const store = await openLocalStore({ dataDir: options.dataDir, notice: options.notice });
   // One command's requests rarely repeat, and a cache of whole answers would hold
   // every page of a long `pricing export` in memory.
   // Answers come over as objects, not JSON text. The client reads each one against the

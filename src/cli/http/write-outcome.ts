@@ -5,12 +5,12 @@
  * comparable or community — so the error says so, names the command that
  * shows whether it was, and exits 1.
  */
-import { endpoints, type Endpoints, type OperationId } from '../../api/endpoints.js';
+import { routes, type OperationId } from '../../api/routes.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js';
 import type { ApiClient, CallInput } from './client.js';
 import { NetworkError } from './transport.js';
 
-type WriteOperationId = { [O in OperationId]: Endpoints[O]['method'] extends 'GET' ? never : O }[OperationId];
+type WriteOperationId = { [O in OperationId]: (typeof routes)[O]['method'] extends 'GET' ? never : O }[OperationId];
 
 /** A single-quoted shell word, so that the command can be pasted as printed. */
 function shellWord(value: string): string {
@@ -50,7 +50,7 @@ export function reportLostWriteAnswers(client: ApiClient): ApiClient {
       try {
         return await client.call(operation, input);
       } catch (error) {
-        if (endpoints[operation].method === 'GET' || !mayHaveBeenApplied(error)) throw error;
+        if (routes[operation].method === 'GET' || !mayHaveBeenApplied(error)) throw error;
         const readBack = READ_BACK[operation as WriteOperationId] as (input: unknown) => string;
         const lost = new CliError(
           `${(error as Error).message}; the request may have been applied`,

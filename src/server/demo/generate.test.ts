@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
 import { Dataset } from '../../api/dataset.js';
-import { MAX_ACTIVE_COMPS } from '../../api/primitives.js';
+import { MAX_ACTIVE_COMPS } from '../../api/rules.js';
 import { monthlyConcessionCents, parseConcession } from '../../domain/concessions.js';
 import { addDays, daysBetween } from '../../domain/dates.js';
 import { distanceMiles } from '../../domain/geo.js';

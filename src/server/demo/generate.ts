@@ -1,5 +1,5 @@
 import type { DatasetInput } from '../../api/dataset.js';
-import { MAX_ACTIVE_COMPS } from '../../api/primitives.js';
+import { MAX_ACTIVE_COMPS } from '../../api/rules.js';
 import { addDays } from '../../domain/dates.js';
 import { distanceMiles } from '../../domain/geo.js';
 import {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_ACTIVE_COMPS } from '../../api/primitives.js';
+import { MAX_ACTIVE_COMPS } from '../../api/rules.js';
 import type { Database } from './db.js';
 import { conflict, notFound, StoreError } from './errors.js';
 import type { JobsStore } from './jobs.js';

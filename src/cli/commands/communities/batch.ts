@@ -2,7 +2,7 @@ import type { ReadOf } from '../../../api/endpoints.js';
 import { uuid, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
-import { MAX_BATCH_IDS } from '../../../api/primitives.js';
+import { MAX_BATCH_IDS } from '../../../api/rules.js';
 import { UsageError } from '../../errors.js';
 import { resolveCommunityList } from '../../references.js';
 import type { batch } from './index.js';

@@ -9,7 +9,7 @@ import type { create } from './index.js';
 export const run: Handler<typeof create> = async (ctx, opts) => {
   assertFields(ctx, communityColumns);
   const body = communityBody(opts) as BodyOf<'createCommunity'>;
-  checkBody('createCommunity', body, COMMUNITY_FLAGS);
+  await checkBody('createCommunity', body, COMMUNITY_FLAGS);
   const api = await ctx.api();
   const { data, raw } = await api.call('createCommunity', { body });
   ctx.log.success(`Created community ${data.name} (${data.id})`);

@@ -18,7 +18,7 @@ const PAGE_SIZE = 100;
  */
 export const run: Handler<typeof list> = async (ctx, opts) => {
   const { search } = opts;
-  checkQuery('listCommunities', { search }, { search: '--search' });
+  await checkQuery('listCommunities', { search }, { search: '--search' });
   const api = await ctx.api();
   const { limit, sort } = ctx.globals;
   if (sort && opts.offset !== undefined)

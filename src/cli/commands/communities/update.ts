@@ -13,7 +13,7 @@ export const run: Handler<typeof update> = async (ctx, opts, [ref]) => {
   if (Object.keys(body).length === 0)
     throw new UsageError('nothing to update: give at least one flag, e.g. --status inactive', 'see rentsurvey communities update --help');
   assertFields(ctx, communityColumns);
-  checkBody('updateCommunity', body, COMMUNITY_FLAGS);
+  await checkBody('updateCommunity', body, COMMUNITY_FLAGS);
   const id = await communityArgument(ctx, ref);
   if (body.other_team_members_emails !== undefined && opts.yes !== true) {
     const list = body.other_team_members_emails.join(', ') || '(nobody)';

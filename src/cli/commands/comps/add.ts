@@ -23,7 +23,7 @@ export const run: Handler<typeof add> = async (ctx, opts, [ref]) => {
     zipcode: opts.zipcode,
     ...(opts.websiteUrl ? { website_url: opts.websiteUrl } : {}),
   };
-  checkBody('addComp', body, { name: '--name', address: '--address', zipcode: '--zipcode', website_url: '--website-url' });
+  await checkBody('addComp', body, { name: '--name', address: '--address', zipcode: '--zipcode', website_url: '--website-url' });
   const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
   const { data, raw } = await api.call('addComp', { params: { id }, body });

@@ -1,4 +1,4 @@
-import { SCOPES, type Scope } from '../../../api/endpoints.js';
+import { SCOPES, type Scope } from '../../../api/routes.js';
 import { splitList, type Handler } from '../../command.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { printLines } from '../../print.js';

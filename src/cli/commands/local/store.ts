@@ -8,7 +8,7 @@ export async function withLocalStore<T>(
   options: { seed?: 'demo' | 'empty' } = {},
 ) {
   const { openLocalStore } = await import('../../../server/local-store.js');
-  const store = openLocalStore({
+  const store = await openLocalStore({
     dataDir: ctx.globals.dataDir,
     seed: options.seed ?? 'demo',
     notice: (message) => ctx.log.info(message),

@@ -72,10 +72,10 @@ async function readExportState(ctx: CommandContext, path: string): Promise<Expor
   return undefined;
 }
 
-function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | undefined) {
+async function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | undefined) {
   const today = ctx.now().toISOString().slice(0, 10);
   // --since-last with --start or --days is refused by the definition (conflicts).
-  checkQuery('getPricingHistory', { start_date: opts.start, end_date: opts.end, days: opts.days }, HISTORY_FLAGS);
+  await checkQuery('getPricingHistory', { start_date: opts.start, end_date: opts.end, days: opts.days }, HISTORY_FLAGS);
   const end = opts.end ?? today;
   let start = opts.start;
   if (!start && opts.sinceLast && state) start = addDays(state.last_exported_date, 1);
@@ -173,7 +173,7 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   if (opts.sinceLast && toStdout) throw new UsageError('--since-last keeps its state beside the output file; give --out <file>');
   const target = toStdout ? '-' : resolve(out);
   const state = opts.sinceLast ? await readExportState(ctx, stateFile(target)) : undefined;
-  const range = dateRange(ctx, opts, state);
+  const range = await dateRange(ctx, opts, state);
   // In-process (--local) requests take turns on this thread: more in flight would only hold more answers at once.
   const concurrency = opts.concurrency ?? (ctx.globals.local ? 1 : 4);
   const api = await ctx.api();

@@ -17,7 +17,7 @@ export const run: Handler<typeof history> = async (ctx, opts, [ref]) => {
   if (opts.chart) assertChartFlags(ctx);
   if (opts.ner && !opts.chart) throw new UsageError('--ner changes what --chart draws; add --chart (tables show asking rent and NER side by side)');
   const dates = { start_date: opts.start, end_date: opts.end, days: opts.days, latest_only: opts.latest === true ? true : undefined };
-  checkQuery('getPricingHistory', dates, HISTORY_FLAGS);
+  await checkQuery('getPricingHistory', dates, HISTORY_FLAGS);
   const id = await communityArgument(ctx, ref, { comparables: true });
   const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
   const api = await ctx.api();

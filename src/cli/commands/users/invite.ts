@@ -20,7 +20,7 @@ const columns = [
 export const run: Handler<typeof invite> = async (ctx, opts) => {
   assertFields(ctx, columns);
   const body = { email: opts.email, name: opts.name, role: opts.role };
-  checkBody('inviteUser', body, { email: '--email', name: '--name', role: '--role' });
+  await checkBody('inviteUser', body, { email: '--email', name: '--name', role: '--role' });
   const api = await ctx.api();
   const { data, raw } = await api.call('inviteUser', { body });
   ctx.log.success(data.message);

@@ -5,7 +5,7 @@ import { userColumns } from './columns.js';
 import type { show } from './index.js';
 
 export const run: Handler<typeof show> = async (ctx, _opts, [id]) => {
-  checkParams('getUser', { id }, { id: '<id>' });
+  await checkParams('getUser', { id }, { id: '<id>' });
   const api = await ctx.api();
   const { data, raw } = await api.call('getUser', { params: { id } });
   await printRecord(ctx, { record: data, columns: userColumns, json: raw });

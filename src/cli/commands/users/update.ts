@@ -14,8 +14,8 @@ export const run: Handler<typeof update> = async (ctx, opts, [id]) => {
   };
   if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --name, --role or --status');
   assertFields(ctx, userColumns);
-  checkBody('updateUser', body, { full_name: '--name', role: '--role', status: '--status' });
-  checkParams('updateUser', { id }, { id: '<id>' });
+  await checkBody('updateUser', body, { full_name: '--name', role: '--role', status: '--status' });
+  await checkParams('updateUser', { id }, { id: '<id>' });
   const api = await ctx.api();
   const { data, raw } = await api.call('updateUser', { params: { id }, body });
   ctx.log.success(`Updated ${data.email}`);

@@ -29,7 +29,7 @@ export const run: Handler<typeof trend> = async (ctx, opts, [ref]) => {
   if (opts.chart && ctx.globals.format !== 'table') throw new UsageError('--chart draws for a terminal; drop it or use --format table');
   if (opts.chart) assertChartFlags(ctx);
   const query = { start_date: opts.start, end_date: opts.end };
-  checkQuery('getVacancyTrend', query, { start_date: '--start', end_date: '--end' });
+  await checkQuery('getVacancyTrend', query, { start_date: '--start', end_date: '--end' });
   const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
   const { data, raw } = await api.call('getVacancyTrend', { params: { id }, query });

@@ -1,0 +1,100 @@
+import { request as httpRequest } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { useDemoStore } from '../../test/helpers/demo-fixture.js';
+import { createFront, type Front } from './front.js';
+import { serviceOptions } from './local-store.js';
+
+const idleSockets = (agent: import('node:http').Agent) => Object.values(agent.freeSockets).flat().length;
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function send(origin: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(origin + path, { method, headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+// The server suites run whole through this server (test/helpers/server.ts); here: which requests
+// it answers without Fastify, that those answers are Fastify's, and that it stops promptly.
+describe("serve's server (front.ts)", () => {
+  const demo = useDemoStore('front');
+
+  async function started(): Promise<{ front: Front; origin: string }> {
+    const front = createFront(serviceOptions(demo.store, { dataDir: demo.dataDir, responseCache: false }));
+    return { front, origin: await front.listen({ host: '127.0.0.1', port: 0 }) };
+  }
+  const auth = () => ({ authorization: `Bearer ${demo.key}` });
+
+  it('answers plain GETs — found, refused, not found, unauthorized — without building Fastify', async () => {
+    const { front, origin } = await started();
+    try {
+      const answers = await Promise.all([
+        send(origin, 'GET', '/v1/rentsurvey/portfolio?include_pricing=true', auth()),
+        send(origin, 'GET', `/v1/rentsurvey/communities/${demo.subject}/overview`, auth()),
+        send(origin, 'GET', `/v1/rentsurvey/communities/${demo.subject}/pricing?days=0`, auth()),
+        send(origin, 'GET', '/v1/rentsurvey/communities/00000000-0000-4000-8000-000000000000', auth()),
+        send(origin, 'GET', '/v1/rentsurvey/portfolio'),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 400, 404, 401]);
+      for (const answer of answers) expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(answers[2]!.body)).toMatchObject({ error: { code: 'validation_error' } });
+      expect(front.fastifyBuilt).toBe(false);
+    } finally {
+      await front.close();
+    }
+  });
+
+  it('hands everything else to Fastify, and a plain GET gets the answer Fastify gives', async () => {
+    const { front, origin } = await started();
+    try {
+      const path = `/v1/rentsurvey/communities/${demo.subject}/comps?include_pricing=true`;
+      const plain = await send(origin, 'GET', path, auth());
+      expect(front.fastifyBuilt).toBe(false);
+      // A GET with an (empty) body is not plain: Fastify reads it.
+      const viaFastify = await send(origin, 'GET', path, { ...auth(), 'content-length': '0' }, '');
+      expect(front.fastifyBuilt).toBe(true);
+      expect(viaFastify.status).toBe(plain.status);
+      expect(viaFastify.body).toBe(plain.body);
+      for (const header of ['content-type', 'content-length', 'connection', 'keep-alive'])
+        expect(plain.headers[header], header).toBe(viaFastify.headers[header]);
+      // HEAD, writes, unknown paths, escapes and trailing slashes: Fastify's answers.
+      expect((await send(origin, 'HEAD', path, auth())).status).toBe(200);
+      expect((await send(origin, 'POST', '/v1/rentsurvey/portfolio', auth())).status).toBe(404);
+      expect((await send(origin, 'GET', '/v1/nowhere', auth())).status).toBe(404);
+      expect((await send(origin, 'GET', '/v1/rentsurvey/portfolio/', auth())).status).toBe(200);
+      expect((await send(origin, 'GET', '/v1/rentsurvey/communities/%zz/overview', auth())).status).toBe(400);
+    } finally {
+      await front.close();
+    }
+  });
+
+  it('stops promptly with a keep-alive connection open', async () => {
+    const { front, origin } = await started();
+    const { Agent } = await import('node:http');
+    const agent = new Agent({ keepAlive: true });
+    const status = await new Promise<number>((resolve, reject) => {
+      httpRequest(`${origin}/v1/rentsurvey/portfolio`, { headers: auth(), agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(status).toBe(200);
+    expect(idleSockets(agent)).toBe(1);
+    // Fastify's keep-alive timeout is 72 s: stopping must not wait for the idle connection.
+    await Promise.race([front.close(), new Promise((_, reject) => setTimeout(() => reject(new Error('close() still waiting')), 5_000))]);
+    agent.destroy();
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * serve's HTTP server. A plain GET — a known route, plain path and query, no
+ * body, a Host header — goes straight to the operations (in-process.ts's
+ * dispatcher), as `--local` does; every other request is handed to the
+ * Fastify app (app.ts), built on the first such request. Either way the
+ * answer is the one the Fastify app gives (the server tests run through
+ * here), but a fresh `serve` answers its first requests without loading
+ * Fastify, whose loading and set-up cost more than the rest of its start.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import type { AppOptions } from './app.js';
+import { guardServer, HEADER_LIMIT, onClientError } from './http-guards.js';
+import { createDispatcher } from './in-process.js';
+import { INTERNAL_ERROR, JSON_TYPE, type Answer } from './operations.js';
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+// Required, not imported: an ESM import of node:http evaluates all its exports,
+// and its lazy WebSocket getter loads Node's bundled undici (20–70 ms of a start).
+const http = createRequire(import.meta.url)('node:http') as typeof import('node:http');
+
+/** Fastify's defaults for the servers it makes, which serve's server keeps. */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/** What the dispatcher may answer without Fastify: a GET with no body, to a Host (Fastify refuses a 1.1 request without one). */
+function plainHttp(request: IncomingMessage): boolean {
+  const { headers } = request;
+  return (
+    request.method === 'GET' &&
+    headers.host !== undefined &&
+    headers['content-length'] === undefined &&
+    headers['transfer-encoding'] === undefined &&
+    headers.expect === undefined
+  );
+}
+
+function send(response: ServerResponse, answer: Answer, closing: boolean): void {
+  const body = answer.body;
+  response.writeHead(answer.status, {
+    ...answer.headers,
+    'content-type': JSON_TYPE,
+    'content-length': Buffer.byteLength(body),
+    // A server that is stopping lets each connection go once it has answered.
+    ...(closing ? { connection: 'close' } : {}),
+  });
+  response.end(body);
+}
+
+export interface Front {
+  server: Server;
+  /** Listens; resolves to the base address, e.g. http://127.0.0.1:8787. */
+  listen(at: { host: string; port: number }): Promise<string>;
+  /** The Fastify app, built when first needed (tests inject through it). */
+  app(): Promise<import('fastify').FastifyInstance>;
+  /** Whether a request needed the Fastify app (for tests: plain ones must not). */
+  readonly fastifyBuilt: boolean;
+  /** Stops accepting, lets requests in flight finish, closes the Fastify app if it was built. */
+  close(): Promise<void>;
+}
+
+export function createFront(options: AppOptions): Front {
+  // serve --debug logs each request through Fastify's logger: everything goes there.
+  const dispatcher = options.logger ? undefined : createDispatcher(options, { error: () => {} });
+  let fastify: Promise<{ app: import('fastify').FastifyInstance; handler: Handler }> | undefined;
+  let closing = false;
+
+  const built = () =>
+    (fastify ??= import('./app.js').then(async ({ buildAppOn }) => {
+      const made = buildAppOn(options, server);
+      await made.app.ready();
+      return made;
+    }));
+
+  async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (dispatcher && plainHttp(request)) {
+      let answer: Answer | undefined;
+      try {
+        answer = await dispatcher.answer({ method: 'GET', url: request.url ?? '/', headers: request.headers as Record<string, string> });
+      } catch {
+        answer = INTERNAL_ERROR;
+      }
+      if (answer) {
+        send(response, answer, closing);
+        return;
+      }
+    }
+    (await built()).handler(request, response);
+  }
+
+  const server = http.createServer({ maxHeaderSize: HEADER_LIMIT, requireHostHeader: false }, (request, response) => {
+    // A connection that answered while the server stops is idle: let it go, so that stopping does not wait for keep-alive.
+    response.once('finish', () => {
+      if (closing) server.closeIdleConnections();
+    });
+    onRequest(request, response).catch(() => {
+      if (!response.headersSent) send(response, INTERNAL_ERROR, true);
+      else response.destroy();
+    });
+  });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.requestTimeout = 0;
+  server.setTimeout(0);
+  server.on('clientError', onClientError);
+  guardServer(server);
+
+  return {
+    server,
+    listen: ({ host, port }) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const address = server.address() as AddressInfo;
+          resolve(`http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`);
+        });
+      }),
+    app: async () => (await built()).app,
+    get fastifyBuilt() {
+      return fastify !== undefined;
+    },
+    async close() {
+      closing = true;
+      const listening = server.listening;
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      if (fastify) await (await fastify).app.close();
+      if (listening) await stopped;
+    },
+  };
+}

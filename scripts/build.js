@@ -2,7 +2,8 @@
 // command's modules (and heavy dependencies such as zod, undici, fastify) in
 // chunks that load only when that command runs, so `--help` stays fast.
 import { build } from 'esbuild';
-import { readFile, rename, rm } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -50,6 +51,32 @@ const englishOnly = {
   },
 };
 
+/**
+ * Built-ins are required, not imported, in what esbuild writes. An ESM import of
+ * a built-in makes a namespace of all its exports, reading every lazy getter:
+ * `node:util` costs ~10 ms more imported than required, `node:fs` ~5 (A/B of the
+ * two builds: `--local portfolio --json` 124 → 111 ms wall). esbuild keeps
+ * external imports as `import`, so each of its import statements of a `node:`
+ * module becomes the same bindings read from `require` (the banner's), line for
+ * line, so that the source maps still hold.
+ */
+const BUILTIN_IMPORT = /^import (?:(\w+)|\* as (\w+)|(\w+), (\{[^}]*\})|(\{[^}]*\})) from "(node:[\w/]+)";$/gm;
+async function requireBuiltins(dir) {
+  const bindings = (list) => list.replace(/(\w+) as (\w+)/g, '$1: $2');
+  const files = [join(dir, 'cli.js'), ...(await readdir(join(dir, 'chunks'))).filter((f) => f.endsWith('.js')).map((f) => join(dir, 'chunks', f))];
+  for (const file of files) {
+    const text = await readFile(file, 'utf8');
+    const rewritten = text.replace(BUILTIN_IMPORT, (_, single, namespace, first, rest, list, builtin) => {
+      const required = `require("${builtin}")`;
+      if (single || namespace) return `const ${single ?? namespace} = ${required};`;
+      if (first) return `const ${first} = ${required}, ${bindings(rest)} = ${first};`;
+      return `const ${bindings(list)} = ${required};`;
+    });
+    if (/^import [^;]* from "node:/m.test(rewritten)) console.warn(`build: ${file} still imports a built-in (a form requireBuiltins does not know)`);
+    if (rewritten !== text) await writeFile(file, rewritten);
+  }
+}
+
 // Build beside dist/ and swap it in, so that a CLI running meanwhile (tests,
 // a second build) never finds dist/ half written or missing.
 const staging = `dist-build-${process.pid}`;
@@ -73,6 +100,8 @@ await build({
   plugins: [lazyBuiltins, englishOnly],
   logLevel: 'warning',
 });
+
+await requireBuiltins(staging);
 
 const retired = `dist-old-${process.pid}`;
 await rename('dist', retired).catch((error) => {

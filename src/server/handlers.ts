@@ -2,13 +2,12 @@ import { setImmediate } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { Endpoints, OperationId, ParamsOf, ResponseOf } from '../api/endpoints.js';
 import { COMP_ACTIONS, splitIds } from '../api/rules.js';
-
 import { addDays } from '../domain/dates.js';
-import { overview, vacancy, vacancyTrend } from './analytics.js';
 import type { AppOptions } from './app.js';
-import { runEnrichment } from './jobs.js';
 import { ServiceError } from './errors.js';
 import { StoreError, type Principal, type Store } from './store/index.js';
+
+const analytics = () => import('./analytics.js');
 
 type Output<O extends OperationId, K extends string> = Endpoints[O] extends Record<K, infer S extends z.ZodType>
   ? z.output<S>
@@ -88,12 +87,13 @@ export const handlers: Handlers = {
 
   listFloorPlans: ({ store, principal, params }) => store.pricing.floorPlans(principal.organizationId, params.id),
 
-  getVacancy: ({ store, principal, params }) => vacancy(store, principal.organizationId, params.id),
+  // The analytics (and the rent math under them) load with the first request that needs them, not with the service.
+  getVacancy: async ({ store, principal, params }) => (await analytics()).vacancy(store, principal.organizationId, params.id),
 
-  getOverview: ({ store, principal, params }) => overview(store, principal.organizationId, params.id),
+  getOverview: async ({ store, principal, params }) => (await analytics()).overview(store, principal.organizationId, params.id),
 
-  getVacancyTrend: ({ store, principal, params, query }) =>
-    vacancyTrend(store, principal.organizationId, params.id, query),
+  getVacancyTrend: async ({ store, principal, params, query }) =>
+    (await analytics()).vacancyTrend(store, principal.organizationId, params.id, query),
 
   addComp: async ({ store, principal, params, body }) => {
     const subjectId = params.id;
@@ -101,7 +101,7 @@ export const handlers: Handlers = {
     const enrichment = jobs.find((job) => job.kind === 'enrichment');
     // The comparable is committed: a failed enrichment fails its job, not the request (a retry would be a 409).
     if (enrichment)
-      await runEnrichment(store, {
+      await (await import('./jobs.js')).runEnrichment(store, {
         organizationId: principal.organizationId,
         jobId: enrichment.id,
         compId,

@@ -452,7 +452,8 @@ describe.runIf(isBuilt())('the built CLI, as a user runs it', () => {
 });
 
 describe('our extensions refused by a strict service', () => {
-  it('digest reads the whole vacancy trend when the service rejects its date range (400)', async () => {
+  /** The fake service, except that vacancy-trend refuses any query (400); the queries it gets go to the list returned. */
+  function refusingTrendRanges(text: (body: string, url: URL) => string = (body) => body): string[] {
     const trendQueries: string[] = [];
     service.answer((_req, res, url) => {
       if (url.pathname.endsWith('/vacancy-trend')) {
@@ -462,10 +463,17 @@ describe('our extensions refused by a strict service', () => {
       }
       const body = bodyFor(url.pathname, world({}));
       if (body === undefined) return sendJson(res, 404, { error: { code: 'not_found', message: 'no such route' } });
+      sendJson(res, 200, text(JSON.stringify(body), url));
+    });
+    return trendQueries;
+  }
+
+  it('digest reads the whole vacancy trend when the service rejects its date range (400)', async () => {
+    const trendQueries = refusingTrendRanges((body, url) => {
       // Pricing asked on or before an earlier day is the week before's survey: two dates to compare.
       const earlier = url.pathname.endsWith('/pricing') && (url.searchParams.get('end_date') ?? '9') < '2026-11-02';
-      const text = JSON.stringify(body).replace('"subject_vacancy":5,', '"subject_vacancy":7,');
-      sendJson(res, 200, earlier ? text.replaceAll('2026-11-02', '2026-10-26') : text);
+      const text = body.replace('"subject_vacancy":5,', '"subject_vacancy":7,');
+      return earlier ? text.replaceAll('2026-11-02', '2026-10-26') : text;
     });
     const ranged = await runCli(['digest', '--communities', ID, '--since', '2026-10-01', '--json'], env);
     expect(ranged.exitCode, ranged.stderr).toBe(0);
@@ -475,5 +483,20 @@ describe('our extensions refused by a strict service', () => {
       to: '2026-11-02',
       changes: [expect.objectContaining({ kind: 'vacancy', before: 4.5, after: 7 })],
     });
+  });
+
+  it('vacancy trend --start/--end reads the whole trend and keeps the range when the service rejects it (400)', async () => {
+    const trendQueries = refusingTrendRanges();
+    const json = await runCli(['vacancy', 'trend', ID, '--start', '2026-11-01', '--json'], env);
+    expect(json.exitCode, json.stderr).toBe(0);
+    expect(trendQueries).toEqual(['?start_date=2026-11-01', '']);
+    expect(json.stderr).toMatch(/takes no date range for vacancy trends .*cut to the range here/);
+    const body = JSON.parse(json.stdout) as { trends: { date: string }[]; total_surveys: number };
+    expect(body.trends.map((point) => point.date)).toEqual(['2026-11-02T09:00:00.5-05:00']);
+    expect(body.total_surveys).toBe(1);
+    const table = await runCli(['vacancy', 'trend', ID, '--end', '2026-10-31', '--csv', '--quiet'], env);
+    expect(table.exitCode, table.stderr).toBe(0);
+    expect(table.stderr).toBe('');
+    expect(table.stdout.trim().split('\n').slice(1).map((line) => line.split(',')[0])).toEqual(['2026-10-26']);
   });
 });

@@ -13,8 +13,8 @@ import {
   type PlanObservation,
 } from '../../../domain/digest.js';
 import { mapLimited } from '../../concurrency.js';
-import { ApiError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
+import { vacancyTrendIn } from '../../vacancy-trend.js';
 import { CONCURRENCY, latestDate, pricingOnOrBefore, type Comparable, type PricingRecord } from '../../surveys.js';
 
 /** One line of the digest; the field names are those of `digest --json`. */
@@ -60,20 +60,6 @@ async function compChanges(api: ApiClient, comp: Comparable, from: string, to: s
   return planChanges(earlier.map(observation), later.map(observation), { minChangeCents });
 }
 
-/**
- * The range (our service's documented extension) spares computing every past survey's
- * point. The spec shows no query parameters for vacancy-trend, so a service that
- * rejects them (400) is asked for the whole trend, from which the two dates are read.
- */
-async function vacancyTrend(api: ApiClient, subjectId: string, from: string, to: string) {
-  try {
-    return await api.call('getVacancyTrend', { params: { id: subjectId }, query: { start_date: from, end_date: to } });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return api.call('getVacancyTrend', { params: { id: subjectId } });
-    throw error;
-  }
-}
-
 export async function collectSubject(
   api: ApiClient,
   subjectId: string,
@@ -94,7 +80,7 @@ export async function collectSubject(
 
   const [{ data: comps }, { data: trend }] = await Promise.all([
     api.call('listComps', { params: { id: subjectId }, query: { include_inactive: true } }),
-    vacancyTrend(api, subjectId, from, to),
+    vacancyTrendIn(api, subjectId, { start_date: from, end_date: to }),
   ]);
   const vacancyOn = (date: string) => trend.trends.find((point) => point.date.slice(0, 10) === date)?.subject_vacancy ?? null;
   const perComp = await mapLimited(comps.comps, CONCURRENCY, (comp) => compChanges(api, comp, from, to, minChangeCents));

@@ -11,6 +11,7 @@ import { checkQuery } from '../../flag-terms.js';
 import { assertChartFlags, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { communityArgument } from '../../references.js';
+import { vacancyTrendIn } from '../../vacancy-trend.js';
 import type { trend } from './index.js';
 
 type Trend = ReadOf<'getVacancyTrend'>;
@@ -32,7 +33,8 @@ export const run: Handler<typeof trend> = async (ctx, opts, [ref]) => {
   await checkQuery('getVacancyTrend', query, { start_date: '--start', end_date: '--end' });
   const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
-  const { data, raw } = await api.call('getVacancyTrend', { params: { id }, query });
+  const { data, raw, rangedHere } = await vacancyTrendIn(api, id, query);
+  if (rangedHere) ctx.log.info(`${api.target} takes no date range for vacancy trends (an extension of ours): its whole trend was read and cut to the range here.`);
   await printWhole(ctx, (out) => print(out, data, raw, opts.chart === true));
 };
 

@@ -11,7 +11,18 @@ import { routes, type OperationId, type Route } from '../api/routes.js';
 import type { ErrorDetail } from '../api/schemas.js';
 import type { Mailer } from './mail.js';
 import { guardServer, HEADER_LIMIT, onClientError } from './http-guards.js';
-import { API_PREFIX, BODY_LIMIT, createOperations, errorBody, INTERNAL_ERROR, JSON_TYPE, knownErrorAnswer, type Answer } from './operations.js';
+import {
+  API_PREFIX,
+  BODY_LIMIT,
+  createOperations,
+  errorBody,
+  HEALTH,
+  HEALTH_PATH,
+  INTERNAL_ERROR,
+  JSON_TYPE,
+  knownErrorAnswer,
+  type Answer,
+} from './operations.js';
 import type { Principal, Store } from './store/index.js';
 
 export interface AppOptions {
@@ -178,6 +189,6 @@ function createApp(options: AppOptions, server: ServerChoice): FastifyInstance {
         ),
     });
 
-  app.get(`${API_PREFIX}/health`, async () => ({ ok: true }));
+  app.get(HEALTH_PATH, async (_request, reply) => send(reply, HEALTH));
   return app;
 }

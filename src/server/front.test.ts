@@ -45,8 +45,10 @@ describe("serve's server (front.ts)", () => {
         send(origin, 'GET', `/v1/rentsurvey/communities/${demo.subject}/pricing?days=0`, auth()),
         send(origin, 'GET', '/v1/rentsurvey/communities/00000000-0000-4000-8000-000000000000', auth()),
         send(origin, 'GET', '/v1/rentsurvey/portfolio'),
+        send(origin, 'GET', '/v1/health'),
       ]);
-      expect(answers.map((a) => a.status)).toEqual([200, 200, 400, 404, 401]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 400, 404, 401, 200]);
+      expect(answers[5]!.body).toBe('{"ok":true}');
       for (const answer of answers) expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(JSON.parse(answers[2]!.body)).toMatchObject({ error: { code: 'validation_error' } });
       expect(front.fastifyBuilt).toBe(false);
@@ -70,6 +72,7 @@ describe("serve's server (front.ts)", () => {
         expect(plain.headers[header], header).toBe(viaFastify.headers[header]);
       // HEAD, writes, unknown paths, escapes and trailing slashes: Fastify's answers.
       expect((await send(origin, 'HEAD', path, auth())).status).toBe(200);
+      expect(await send(origin, 'GET', '/v1/health?from=fastify')).toMatchObject({ status: 200, body: '{"ok":true}' });
       expect((await send(origin, 'POST', '/v1/rentsurvey/portfolio', auth())).status).toBe(404);
       expect((await send(origin, 'GET', '/v1/nowhere', auth())).status).toBe(404);
       expect((await send(origin, 'GET', '/v1/rentsurvey/portfolio/', auth())).status).toBe(200);

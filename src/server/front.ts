@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppOptions } from './app.js';
 import { guardServer, HEADER_LIMIT, onClientError } from './http-guards.js';
 import { createDispatcher } from './in-process.js';
-import { INTERNAL_ERROR, JSON_TYPE, type Answer } from './operations.js';
+import { HEALTH, HEALTH_PATH, INTERNAL_ERROR, JSON_TYPE, type Answer } from './operations.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -75,6 +75,8 @@ export function createFront(options: AppOptions): Front {
 
   async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (dispatcher && plainHttp(request)) {
+      // A health check never waits for Fastify to be built.
+      if (request.url === HEALTH_PATH) return send(response, HEALTH, closing);
       let answer: Answer | undefined;
       try {
         answer = await dispatcher.answer({ method: 'GET', url: request.url ?? '/', headers: request.headers as Record<string, string> });

@@ -20,6 +20,9 @@ import { StoreError, type Principal } from './store/index.js';
 export const API_PREFIX = '/v1';
 export const BODY_LIMIT = 1024 * 1024;
 export const JSON_TYPE = 'application/json; charset=utf-8';
+/** Liveness, without authentication: what load balancers and scripts ask. */
+export const HEALTH_PATH = `${API_PREFIX}/health`;
+export const HEALTH: Answer = { status: 200, body: '{"ok":true}', headers: {} };
 
 /** An answer ready to send: its body is the JSON text. */
 export interface Answer {

@@ -9,6 +9,12 @@ export interface Runtime {
   io: IOStreams;
   env: NodeJS.ProcessEnv;
   now?: () => Date;
+  /**
+   * Runs this command line again in a fresh Node with these V8 flags and
+   * resolves to its status; undefined when already running with them. Only
+   * the real process has it (main), not a CLI run inside tests.
+   */
+  relaunch?: (nodeFlags: readonly string[]) => Promise<ExitCode | undefined>;
 }
 
 // Commander's types are invariant in their parameters: `any` is the only "some command".
@@ -53,7 +59,14 @@ export function lazy<C extends AnyCommand>(runtime: Runtime, command: C, load: (
     // Long output on a terminal goes through the pager; the run's messages keep their place after it.
     const output = pageOutput(runtime.io, { command: globals.pager ? pagerCommand(runtime.env) : undefined, env: runtime.env });
     const log = createLogger({ ...output.io, stderr: output.messages }, { quiet: globals.quiet, debug: globals.debug });
-    const ctx = createContext({ io: output.io, log, globals, env: runtime.env, ...(runtime.now ? { now: runtime.now } : {}) });
+    const ctx = createContext({
+      io: output.io,
+      log,
+      globals,
+      env: runtime.env,
+      ...(runtime.now ? { now: runtime.now } : {}),
+      ...(runtime.relaunch ? { relaunch: runtime.relaunch } : {}),
+    });
     try {
       setStatus(command, (await module.run(ctx, command.opts() as OptionsOf<() => C>, args)) ?? undefined);
       sayOmittedColumns(ctx);

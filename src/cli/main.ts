@@ -61,6 +61,7 @@ export async function main(argv: string[], runtime?: Runtime): Promise<ExitCode>
   const rt: Runtime = runtime ?? {
     io: createSystemIO({ noColor: argv.includes('--no-color') }),
     env: process.env,
+    relaunch: async (nodeFlags) => (await import('./relaunch.js')).relaunch(argv[1]!, argv.slice(2), nodeFlags),
   };
   const program = buildProgram(rt, argv);
   // Hidden: the completion scripts' question at each TAB. Not a commander command: its words are the

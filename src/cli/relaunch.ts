@@ -1,0 +1,39 @@
+/**
+ * Runs this same command line again in a fresh Node with other V8 flags, for
+ * a command that needs them (a long `pricing export`: a smaller young
+ * generation). The new process inherits stdin, stdout and stderr, so it sees
+ * the same terminal or pipes; this one forwards the signals it gets (a `kill`
+ * of this pid, a cron timeout) and ends with the new one's status.
+ */
+import type { ExitCode } from './errors.js';
+
+const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const SIGNAL_NUMBERS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
+
+/** Whether Node was started with a value for each flag's option, on its command line or in NODE_OPTIONS (a user's choice stands). */
+function startedWith(nodeFlags: readonly string[]): boolean {
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map((flag) => flag.split('=')[0]);
+  return nodeFlags.every((flag) => given.includes(flag.split('=')[0]));
+}
+
+/**
+ * The relaunch of the running CLI (bin script `script`), or undefined when
+ * Node already runs with these flags (the relaunched process itself) or with
+ * other values for them.
+ */
+export async function relaunch(script: string, args: readonly string[], nodeFlags: readonly string[]): Promise<ExitCode | undefined> {
+  if (startedWith(nodeFlags)) return undefined;
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [...process.execArgv, ...nodeFlags, script, ...args], { stdio: 'inherit' });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  for (const signal of FORWARDED) process.on(signal, forward);
+  try {
+    return await new Promise<ExitCode>((resolve, reject) => {
+      child.once('error', reject);
+      // Killed by a signal: the status a shell reports for it (128 + its number).
+      child.once('exit', (code, signal) => resolve((code ?? 128 + (SIGNAL_NUMBERS[signal ?? ''] ?? 1)) as ExitCode));
+    });
+  } finally {
+    for (const signal of FORWARDED) process.off(signal, forward);
+  }
+}

@@ -7,18 +7,21 @@ import { statusOf, type Runtime } from './command.js';
 import { CliError, ExitCode } from './errors.js';
 import { buildProgram } from './program.js';
 
+/** Commander has already printed its message (help, a usage error): only the status is left to decide. */
+function commanderStatus(error: CommanderError): ExitCode {
+  // Help and version are successes.
+  if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
+  // A group without its subcommand (`rentsurvey pricing`): help went to stderr; for a script it is a usage error.
+  if (error.code === 'commander.help') return ExitCode.usage;
+  return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+}
+
 /**
  * The one place that decides the exit code of anything thrown: one line on
  * stderr (plus a hint) through the logger, never a stack unless --debug.
  */
 export function reportError(log: Logger, error: unknown): ExitCode {
-  if (error instanceof CommanderError) {
-    // Commander has already printed its message; help and version are successes.
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
-    // A group without its subcommand (`rentsurvey pricing`): help went to stderr; for a script it is a usage error.
-    if (error.code === 'commander.help') return ExitCode.usage;
-    return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-  }
+  if (error instanceof CommanderError) return commanderStatus(error);
   // Ctrl-C at a prompt: the prompt stays as it was drawn; the shell's next prompt starts on a line of its own.
   if (error instanceof Error && error.name === 'ExitPromptError') {
     log.notice('');
@@ -78,6 +81,7 @@ export async function main(argv: string[], runtime?: Runtime): Promise<ExitCode>
     await program.parseAsync(argv);
     status = statusOf(program) ?? ExitCode.ok;
   } catch (error) {
+    if (error instanceof CommanderError) return (status = commanderStatus(error));
     // Loaded on failure only: --help and --version stay fast.
     const { createLogger } = await import('../output/messages.js');
     status = reportError(createLogger(rt.io, { debug: argv.includes('--debug') }), error);

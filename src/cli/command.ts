@@ -1,5 +1,5 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
-import type { IOStreams } from '../output/io.js';
+import { unpaged, type IOStreams } from '../output/io.js';
 import type { CommandContext } from './context.js';
 import { type ExitCode, UsageError } from './errors.js';
 import type { GlobalFlags } from './globals.js';
@@ -44,20 +44,23 @@ export type Handler<D> = (ctx: CommandContext, opts: OptionsOf<D>, args: Argumen
 export function lazy<C extends AnyCommand>(runtime: Runtime, command: C, load: () => Promise<{ run: Handler<() => C> }>): C {
   command.action(async (...received: unknown[]) => {
     const args = received.slice(0, -2) as ArgumentsOf<() => C>;
-    const [{ createContext }, { resolveGlobals }, { createLogger }, { pageOutput, pagerCommand }, { assertRowFlags, sayOmittedColumns }, module] =
+    const [{ createContext }, { resolveGlobals }, { createLogger }, pager, { assertRowFlags, sayOmittedColumns }, module] =
       await Promise.all([
         import('./context.js'),
         import('./globals.js'),
         import('../output/messages.js'),
-        import('../output/pager.js'),
-        import('./print.js'),
+        // The pager is for a terminal: piped output (and serve) never loads it.
+        runtime.io.isStdoutTTY ? import('../output/pager.js') : undefined,
+        import('./table-flags.js'),
         load(),
       ]);
     // A subcommand's type does not know its parents: the program's flags are GlobalFlags.
     const globals = resolveGlobals(command.optsWithGlobals() as GlobalFlags, runtime.env);
     assertRowFlags(command, globals);
     // Long output on a terminal goes through the pager; the run's messages keep their place after it.
-    const output = pageOutput(runtime.io, { command: globals.pager ? pagerCommand(runtime.env) : undefined, env: runtime.env });
+    const output = pager
+      ? pager.pageOutput(runtime.io, { command: globals.pager ? pager.pagerCommand(runtime.env) : undefined, env: runtime.env })
+      : unpaged(runtime.io);
     const log = createLogger({ ...output.io, stderr: output.messages }, { quiet: globals.quiet, debug: globals.debug });
     const ctx = createContext({
       io: output.io,

@@ -2,8 +2,6 @@ import type { Column } from '../output/render.js';
 import { dollarColumns, renderList, renderRecord, sortRows, unknownFieldsProblem, unknownSortProblem } from '../output/render.js';
 import { printText } from '../output/text.js';
 import type { CommandContext } from './context.js';
-import { commandPath, OUTPUT_OF } from './help-footer.js';
-import type { GlobalOptions } from './globals.js';
 import { UsageError } from './errors.js';
 
 /**
@@ -78,13 +76,6 @@ function assertOrder<Row>(ctx: CommandContext, columns: Column<Row>[], limitAppl
     throw new UsageError("--limit cuts table, csv, ndjson and md output; --json prints the service's answer as it came", 'use --ndjson, or jq');
 }
 
-/** What terminal tables of this run left out, said once after everything else (muted; --quiet drops it). */
-export function sayOmittedColumns(ctx: CommandContext): void {
-  if (ctx.omittedColumns.size === 0) return;
-  const { size } = ctx.omittedColumns;
-  const note = `Not shown: ${[...ctx.omittedColumns].join(', ')} (--wide shows ${size === 1 ? 'it' : 'them'})`;
-  ctx.log.note(note);
-}
 
 /** --dollars is for csv and ndjson: a table (the default format) already shows dollars. */
 function assertDollars(ctx: CommandContext): void {
@@ -125,29 +116,3 @@ export function assertFields<Row>(ctx: CommandContext, columns: Column<Row>[], f
   if (problem) throw new UsageError(problem);
 }
 
-const PRINTS = { record: 'one record', file: 'a file', fixed: 'no list' } as const;
-
-/** The table flags among `names` that were given, as typed, and the verb that agrees with them. */
-function tableFlagsGiven(globals: GlobalOptions, names: readonly ('fields' | 'sort' | 'limit')[]) {
-  const given = names.filter((name) => globals[name] !== undefined).map((name) => `--${name}`);
-  return { given, verb: given.length > 1 ? 'are' : 'is' };
-}
-
-/**
- * --sort and --limit order and cut rows: a command that prints something else
- * refuses them (exit 2) rather than ignore them. Checked before the command runs,
- * so a write is never applied and then reported as a usage error.
- */
-export function assertRowFlags(command: { name(): string; readonly parent: unknown }, globals: GlobalOptions): void {
-  const path = commandPath(command);
-  const kind = OUTPUT_OF[path];
-  if (kind === undefined || kind === 'rows') return;
-  const { given, verb } = tableFlagsGiven(globals, ['sort', 'limit']);
-  if (given.length > 0) throw new UsageError(`${given.join(' and ')} ${verb} for lists of rows; \`rentsurvey ${path}\` prints ${PRINTS[kind]}`);
-}
-
-/** A chart draws every point: the flags that pick columns or rows of a table do not go with it. */
-export function assertChartFlags(ctx: CommandContext): void {
-  const { given, verb } = tableFlagsGiven(ctx.globals, ['fields', 'sort', 'limit']);
-  if (given.length > 0) throw new UsageError(`--chart draws every point; ${given.join(', ')} ${verb} for tables: use one or the other`);
-}

@@ -188,3 +188,21 @@ class CaptureStream extends Writable implements OutputStream {
 function captureStream(isTTY: boolean, columns: number, rows: number): CaptureStream {
   return new CaptureStream(isTTY, columns, rows);
 }
+
+export interface PagedOutput {
+  /** The run's streams: stdout held until it is known whether it needs the pager. */
+  io: IOStreams;
+  /**
+   * For the run's messages (the logger): written in order with stdout, and while a pager
+   * shows stdout, held until it quits (the pager owns the screen). Prompts and spinners
+   * keep `io.stderr`: they are live.
+   */
+  messages: OutputStream;
+  /** Everything printed: shows what was held, waits for the pager to quit. Never fails. */
+  close(): Promise<void>;
+}
+
+/** Output as it goes, with no pager (piped, or paging off). */
+export function unpaged(io: IOStreams): PagedOutput {
+  return { io, messages: io.stderr, close: () => Promise.resolve() };
+}

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { IOStreams, OutputStream } from './io.js';
+import { unpaged, type IOStreams, type OutputStream, type PagedOutput } from './io.js';
 import { displayWidth } from './text.js';
 
 /**
@@ -13,18 +13,6 @@ export function pagerCommand(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /** One run's output on a terminal: what the command prints goes to `io`; `close` when it is done. */
-export interface PagedOutput {
-  /** The run's streams: stdout held until it is known whether it needs the pager. */
-  io: IOStreams;
-  /**
-   * For the run's messages (the logger): written in order with stdout, and while a pager
-   * shows stdout, held until it quits (the pager owns the screen). Prompts and spinners
-   * keep `io.stderr`: they are live.
-   */
-  messages: OutputStream;
-  /** Everything printed: shows what was held, waits for the pager to quit. Never fails. */
-  close(): Promise<void>;
-}
 
 export interface PagerOptions {
   /** The pager's command line, run by the shell (it may carry flags); undefined: none. */
@@ -41,9 +29,10 @@ type Held = { stream: 'stdout' | 'stderr'; text: string };
  * it is written as is. A pager that is missing shows the output itself (the shell said
  * why on stderr); one that quits early (q) drops the rest, quietly.
  */
+
 export function pageOutput(io: IOStreams, options: PagerOptions): PagedOutput {
   const { command } = options;
-  if (!io.isStdoutTTY || command === undefined) return { io, messages: io.stderr, close: () => Promise.resolve() };
+  if (!io.isStdoutTTY || command === undefined) return unpaged(io);
 
   const held: Held[] = [];
   let heldLines = 0;

@@ -1,0 +1,45 @@
+/**
+ * Checks of the table flags (--fields, --sort, --limit) that do not need the
+ * renderers, and the note of the columns a terminal table left out: what every
+ * command's wrapper (command.ts) runs, kept apart from print.ts so that a
+ * command that prints no table loads no renderer.
+ */
+import type { CommandContext } from './context.js';
+import { UsageError } from './errors.js';
+import type { GlobalOptions } from './globals.js';
+import { commandPath, OUTPUT_OF } from './help-footer.js';
+
+const PRINTS = { record: 'one record', file: 'a file', fixed: 'no list' } as const;
+
+/** The table flags among `names` that were given, as typed, and the verb that agrees with them. */
+function tableFlagsGiven(globals: GlobalOptions, names: readonly ('fields' | 'sort' | 'limit')[]) {
+  const given = names.filter((name) => globals[name] !== undefined).map((name) => `--${name}`);
+  return { given, verb: given.length > 1 ? 'are' : 'is' };
+}
+
+/**
+ * --sort and --limit order and cut rows: a command that prints something else
+ * refuses them (exit 2) rather than ignore them. Checked before the command runs,
+ * so a write is never applied and then reported as a usage error.
+ */
+export function assertRowFlags(command: { name(): string; readonly parent: unknown }, globals: GlobalOptions): void {
+  const path = commandPath(command);
+  const kind = OUTPUT_OF[path];
+  if (kind === undefined || kind === 'rows') return;
+  const { given, verb } = tableFlagsGiven(globals, ['sort', 'limit']);
+  if (given.length > 0) throw new UsageError(`${given.join(' and ')} ${verb} for lists of rows; \`rentsurvey ${path}\` prints ${PRINTS[kind]}`);
+}
+
+/** A chart draws every point: the flags that pick columns or rows of a table do not go with it. */
+export function assertChartFlags(ctx: CommandContext): void {
+  const { given, verb } = tableFlagsGiven(ctx.globals, ['fields', 'sort', 'limit']);
+  if (given.length > 0) throw new UsageError(`--chart draws every point; ${given.join(', ')} ${verb} for tables: use one or the other`);
+}
+
+/** What terminal tables of this run left out, said once after everything else (muted; --quiet drops it). */
+export function sayOmittedColumns(ctx: CommandContext): void {
+  if (ctx.omittedColumns.size === 0) return;
+  const { size } = ctx.omittedColumns;
+  const note = `Not shown: ${[...ctx.omittedColumns].join(', ')} (--wide shows ${size === 1 ? 'it' : 'them'})`;
+  ctx.log.note(note);
+}

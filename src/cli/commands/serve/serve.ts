@@ -1,10 +1,10 @@
+import { serve } from '../../../server/serve.js';
 import type { Handler } from '../../command.js';
 import type { ExitCode } from '../../errors.js';
 import type { serve as serveCommand } from './index.js';
 
 /** Runs until a signal; resolves to 0 after SIGTERM, 130 after Ctrl-C. */
 export const run: Handler<typeof serveCommand> = async (ctx, opts) => {
-  const { serve } = await import('../../../server/serve.js');
   const status = await serve(
     {
       dataDir: ctx.globals.dataDir,

@@ -9,12 +9,6 @@ export interface Runtime {
   io: IOStreams;
   env: NodeJS.ProcessEnv;
   now?: () => Date;
-  /**
-   * Runs this command line again in a fresh Node with these V8 flags and
-   * resolves to its status; undefined when already running with them. Only
-   * the real process has it (main), not a CLI run inside tests.
-   */
-  relaunch?: (nodeFlags: readonly string[]) => Promise<ExitCode | undefined>;
 }
 
 // Commander's types are invariant in their parameters: `any` is the only "some command".
@@ -68,7 +62,6 @@ export function lazy<C extends AnyCommand>(runtime: Runtime, command: C, load: (
       globals,
       env: runtime.env,
       ...(runtime.now ? { now: runtime.now } : {}),
-      ...(runtime.relaunch ? { relaunch: runtime.relaunch } : {}),
     });
     try {
       setStatus(command, (await module.run(ctx, command.opts() as OptionsOf<() => C>, args)) ?? undefined);

@@ -22,8 +22,6 @@ export interface CommandContext {
   api(): Promise<ApiClient>;
   /** Releases the API client's connections or the local store. */
   close(): Promise<void>;
-  /** See Runtime.relaunch (command.ts). */
-  relaunch?: ((nodeFlags: readonly string[]) => Promise<ExitCode | undefined>) | undefined;
 }
 
 export function createContext(options: {
@@ -32,7 +30,6 @@ export function createContext(options: {
   globals: GlobalOptions;
   env: NodeJS.ProcessEnv;
   now?: () => Date;
-  relaunch?: CommandContext['relaunch'];
 }): CommandContext {
   const { io, log, globals, env } = options;
   let config: Promise<ConfigStore> | undefined;
@@ -46,7 +43,6 @@ export function createContext(options: {
     env,
     now: options.now ?? (() => new Date()),
     omittedColumns: new Set(),
-    relaunch: options.relaunch,
     config() {
       config ??= import('./config.js').then(({ openConfigStore }) =>
         openConfigStore({ configDir: defaultConfigDir(env) }),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test/helpers/run-cli.js';
 import { createTestIO } from '../output/io.js';
 import { commandPath, OUTPUT_OF } from './help-footer.js';
-import { buildProgram, typedCommand } from './program.js';
+import { buildProgram, typedCommand, typedWords } from './program.js';
 
 const program = buildProgram({ io: createTestIO(), env: {} }) as unknown as Command;
 
@@ -107,6 +107,7 @@ describe('a run registers only the command it runs', () => {
     expect(typedCommand(['--profile', 'portfolio', '--format', 'json', 'overview', 'x'])).toBe('overview');
     expect(typedCommand(['--profile=staging', '-q', '--local', 'serve', '--port', '0'])).toBe('serve');
     expect(typedCommand(['--data-dir', '/tmp/x', '--limit', '5', 'comps', 'list'])).toBe('comps');
+    expect(typedWords(['--profile', 'x', 'pricing', '--json', 'export', '--days', '7', '--', 'y'])).toEqual(['pricing', 'export', '7']);
     for (const args of [[], ['--help'], ['help', 'portfolio'], ['__complete', 'ov'], ['portfoli'], ['--', 'portfolio'], ['--profile']])
       expect(typedCommand(args), args.join(' ')).toBeUndefined();
   });

@@ -76,19 +76,29 @@ const COMMANDS = {
 };
 
 /**
- * The top-level command that `args` (argv after node and the script) run, when
- * it is one of COMMANDS: the first word that is neither a global flag nor the
- * value of one. Anything unusual gives undefined (then the whole tree is built).
+ * The words of a command line that are neither global flags nor their values
+ * (`--profile x pricing --json export --days 7` → pricing, export, 7), up to
+ * `--`; the value-taking global flags are read from the root command itself.
  */
-export function typedCommand(args: readonly string[], root = rootCommand() as unknown as Command): keyof typeof COMMANDS | undefined {
+export function typedWords(args: readonly string[], root = rootCommand() as unknown as Command): string[] {
   const takesValue = new Set(root.options.filter((option) => option.required || option.optional).flatMap((option) => [option.long, option.short]));
+  const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (!arg.startsWith('-')) return Object.hasOwn(COMMANDS, arg) ? (arg as keyof typeof COMMANDS) : undefined;
-    if (arg === '--') return undefined;
-    if (takesValue.has(arg)) i++;
+    if (arg === '--') break;
+    if (!arg.startsWith('-')) words.push(arg);
+    else if (takesValue.has(arg)) i++;
   }
-  return undefined;
+  return words;
+}
+
+/**
+ * The top-level command that `args` (argv after node and the script) run, when
+ * it is one of COMMANDS. Anything unusual gives undefined (then the whole tree is built).
+ */
+export function typedCommand(args: readonly string[], root = rootCommand() as unknown as Command): keyof typeof COMMANDS | undefined {
+  const [first] = typedWords(args, root);
+  return first !== undefined && Object.hasOwn(COMMANDS, first) ? (first as keyof typeof COMMANDS) : undefined;
 }
 
 /**

@@ -165,19 +165,12 @@ async function writeRows(
   return { failures, stopped, written, latest };
 }
 
-const SMALL_YOUNG_GENERATION = '--max-semi-space-size=16';
-
 export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   const { out } = opts;
   const toStdout = out === '-';
   const includeComps = opts.includeComps === true;
   if (opts.includeInactive && !includeComps) throw new UsageError('--include-inactive goes with --include-comps');
   if (opts.sinceLast && toStdout) throw new UsageError('--since-last keeps its state beside the output file; give --out <file>');
-  // A long export churns through V8's young generation, which then grows to its 64 MB default and holds
-  // promoted garbage: at 3,300 communities 191 MB peak RSS, 127 MB (and faster) with 16 MB semi-spaces.
-  // That flag is read only when Node starts, so the export runs in a Node started with it.
-  const relaunched = await ctx.relaunch?.([SMALL_YOUNG_GENERATION]);
-  if (relaunched !== undefined) return relaunched;
   const target = toStdout ? '-' : resolve(out);
   const state = opts.sinceLast ? await readExportState(ctx, stateFile(target)) : undefined;
   const range = await dateRange(ctx, opts, state);

@@ -107,7 +107,8 @@ interface ServerChoice {
 
 function createApp(options: AppOptions, server: ServerChoice): FastifyInstance {
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    // serve --log: one JSON line per request on stderr (stdout stays free for a pipe).
+    logger: options.logger ? { level: 'info', stream: process.stderr } : false,
     bodyLimit: BODY_LIMIT,
     // Fastify's own 400s for querystring parsing stay ours: strict ids, no prototype games.
     onProtoPoisoning: 'error',

@@ -156,6 +156,24 @@ describe('signals', () => {
     expect(await served.exitCode()).toBe(0);
   });
 
+  it('serve --log writes one JSON line per request on stderr, plain GETs and Fastify\'s alike', async () => {
+    const served = await startServe(join(sb.root, 'logged'), { args: ['--empty', '--log'] });
+    for (const [method, path] of [
+      ['GET', '/v1/health'],
+      ['GET', '/v1/rentsurvey/portfolio'],
+      ['PUT', '/v1/health'],
+    ])
+      await (await fetch(served.baseUrl + path, { method })).text();
+    await served.stop();
+    const completed = served
+      .log()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string; res?: { statusCode: number } })
+      .filter((entry) => entry.msg === 'request completed');
+    expect(completed.map((entry) => entry.res?.statusCode)).toEqual([200, 401, 404]);
+  });
+
   it('SIGINT (Ctrl-C) stops serve with status 130', async () => {
     const served = await startServe(join(sb.root, 'interrupted'), { args: ['--empty'] });
     await served.stop('SIGINT');

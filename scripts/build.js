@@ -57,20 +57,32 @@ const englishOnly = {
  * `node:util` costs ~10 ms more imported than required, `node:fs` ~5 (A/B of the
  * two builds: `--local portfolio --json` 124 → 111 ms wall). esbuild keeps
  * external imports as `import`, so each of its import statements of a `node:`
- * module becomes the same bindings read from `require` (the banner's), line for
- * line, so that the source maps still hold.
+ * module becomes the same bindings read from `require` (the banner's), on as
+ * many lines, so that the source maps still hold. A form it does not know
+ * stays an import (slower, not wrong) and the build says so.
  */
 const BUILTIN_IMPORT = /^import (?:(\w+)|\* as (\w+)|(\w+), (\{[^}]*\})|(\{[^}]*\})) from "(node:[\w/]+)";$/gm;
 async function requireBuiltins(dir) {
-  const bindings = (list) => list.replace(/(\w+) as (\w+)/g, '$1: $2');
+  // `{ default as x }` is the module itself, as a default import is.
+  const bindings = (list, required) => {
+    const names = list.slice(1, -1).split(',').map((name) => name.trim()).filter(Boolean);
+    const whole = names.filter((name) => name.startsWith('default as ')).map((name) => `${name.slice('default as '.length)} = ${required}`);
+    const named = names.filter((name) => !name.startsWith('default as ')).map((name) => name.replace(/^(\w+) as (\w+)$/, '$1: $2'));
+    return [...whole, ...(named.length > 0 ? [`{ ${named.join(', ')} } = ${required}`] : [])].join(', ');
+  };
   const files = [join(dir, 'cli.js'), ...(await readdir(join(dir, 'chunks'))).filter((f) => f.endsWith('.js')).map((f) => join(dir, 'chunks', f))];
   for (const file of files) {
     const text = await readFile(file, 'utf8');
-    const rewritten = text.replace(BUILTIN_IMPORT, (_, single, namespace, first, rest, list, builtin) => {
+    const rewritten = text.replace(BUILTIN_IMPORT, (statement, single, namespace, first, rest, list, builtin) => {
       const required = `require("${builtin}")`;
-      if (single || namespace) return `const ${single ?? namespace} = ${required};`;
-      if (first) return `const ${first} = ${required}, ${bindings(rest)} = ${first};`;
-      return `const ${bindings(list)} = ${required};`;
+      const declaration =
+        single || namespace
+          ? `const ${single ?? namespace} = ${required};`
+          : first
+            ? `const ${first} = ${required}, ${bindings(rest, first)};`
+            : `const ${bindings(list, required)};`;
+      // As many lines as the import had, so that the source maps still hold.
+      return declaration + '\n'.repeat(statement.split('\n').length - 1);
     });
     if (/^import [^;]* from "node:/m.test(rewritten)) console.warn(`build: ${file} still imports a built-in (a form requireBuiltins does not know)`);
     if (rewritten !== text) await writeFile(file, rewritten);

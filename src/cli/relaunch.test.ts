@@ -23,7 +23,8 @@ if (process.argv[2] === 'wait') {
   process.on('SIGTERM', () => { console.log('second process: SIGTERM'); process.exit(143); });
   console.error('ready');
   setInterval(() => {}, 1000);
-} else process.exit(7);
+} else if (process.argv[2] === 'abort') process.abort();
+else process.exit(7);
 `,
     );
   });
@@ -40,11 +41,17 @@ if (process.argv[2] === 'wait') {
       [['--max-semi-space-size=16'], {}],
       [['--max-semi-space-size=4'], {}],
       [[], { NODE_OPTIONS: '--max-old-space-size=96 --max-semi-space-size=4' }],
+      [['--max_semi_space_size=8'], {}],
     ] as const) {
       const run = await execa(process.execPath, [...execArgv, join(dir, 'cli.mjs'), 'x'], { reject: false, env });
       expect(run.exitCode).toBe(7);
       expect(JSON.parse(run.stdout)).toEqual({ execArgv, args: ['x'] });
     }
+  });
+
+  it('ends with 128 + the signal when the second process is killed by one (an out-of-memory abort: 134)', async () => {
+    const run = await execa(process.execPath, [join(dir, 'cli.mjs'), 'abort'], { reject: false });
+    expect(run.exitCode).toBe(134);
   });
 
   it('forwards a SIGTERM sent to the first process, whose status is then the second one’s', async () => {

@@ -5,15 +5,17 @@
  * the same terminal or pipes; this one forwards the signals it gets (a `kill`
  * of this pid, a cron timeout) and ends with the new one's status.
  */
+import { constants } from 'node:os';
 import type { ExitCode } from './errors.js';
 
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-const SIGNAL_NUMBERS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
 
 /** Whether Node was started with a value for each flag's option, on its command line or in NODE_OPTIONS (a user's choice stands). */
 function startedWith(nodeFlags: readonly string[]): boolean {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map((flag) => flag.split('=')[0]);
-  return nodeFlags.every((flag) => given.includes(flag.split('=')[0]));
+  // V8 reads --max_semi_space_size as --max-semi-space-size.
+  const name = (flag: string) => flag.split('=')[0]!.replaceAll('_', '-');
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map(name);
+  return nodeFlags.every((flag) => given.includes(name(flag)));
 }
 
 /**
@@ -30,8 +32,8 @@ export async function relaunch(script: string, args: readonly string[], nodeFlag
   try {
     return await new Promise<ExitCode>((resolve, reject) => {
       child.once('error', reject);
-      // Killed by a signal: the status a shell reports for it (128 + its number).
-      child.once('exit', (code, signal) => resolve((code ?? 128 + (SIGNAL_NUMBERS[signal ?? ''] ?? 1)) as ExitCode));
+      // Killed by a signal (an out-of-memory abort is SIGABRT): the status a shell reports for it, 128 + its number.
+      child.once('exit', (code, signal) => resolve((code ?? 128 + (signal ? constants.signals[signal] : 0)) as ExitCode));
     });
   } finally {
     for (const signal of FORWARDED) process.off(signal, forward);

@@ -67,11 +67,17 @@ export function createFront(options: AppOptions): Front {
   let closing = false;
 
   const built = () =>
-    (fastify ??= import('./app.js').then(async ({ buildAppOn }) => {
-      const made = buildAppOn(options, server);
-      await made.app.ready();
-      return made;
-    }));
+    (fastify ??= import('./app.js')
+      .then(async ({ buildAppOn }) => {
+        const made = buildAppOn(options, server);
+        await made.app.ready();
+        return made;
+      })
+      .catch((error: unknown) => {
+        // Tried again by the next request that needs it, not refused until a restart.
+        fastify = undefined;
+        throw error;
+      }));
 
   async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (dispatcher && plainHttp(request)) {

@@ -12,7 +12,8 @@
  * gives the issues and has the last word: a plan can make a command slower,
  * never different. plan.test.ts holds plan and zod to the same answers.
  */
-import type { OperationId } from './endpoints.js';
+import type { z } from 'zod';
+import type { Endpoint, OperationId } from './endpoints.js';
 import { CONTRACT_PLAN } from './plan.generated.js';
 import * as rules from './rules.js';
 
@@ -152,7 +153,7 @@ function objectPlan(node: Extract<PlanNode, { t: 'object' }>, value: unknown): O
     if (!present || result !== value[key]) same = false;
   }
   // zod leaves an own `__proto__` out of what it returns: the input itself would keep it.
-  if (same && Object.hasOwn(value, '__proto__')) same = false;
+  if (same && owns(value, '__proto__')) same = false;
   let result = out;
   if (node.unknownKeys === 'strict') {
     for (const key in value) if (!owns(node.shape, key)) return FAILED;
@@ -249,4 +250,10 @@ export function readByPlan(operation: OperationId, part: keyof OperationPlan, va
 /** An error body as the client reads it, or FAILED. */
 export function readErrorByPlan(value: unknown): unknown {
   return CONTRACT_PLAN.error ? runPlan(CONTRACT_PLAN.error, value) : FAILED;
+}
+
+/** The zod schema of an operation's part or answer, for what its plan does not read: loading it loads zod. */
+export async function schemaOf(operation: OperationId, part: 'params' | 'query' | 'body' | 'response'): Promise<z.ZodType | undefined> {
+  const { endpoints } = await import('./endpoints.js');
+  return (endpoints[operation] as Endpoint)[part];
 }

@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 import type { BodyOf, OperationId, ParamsOf, QueryOf } from '../api/endpoints.js';
-import { FAILED, readByPlan, takesPart } from '../api/plan.js';
+import { FAILED, readByPlan, schemaOf, takesPart } from '../api/plan.js';
 import { UsageError } from './errors.js';
 import { serialiseQuery } from './http/client.js';
 
@@ -78,8 +78,7 @@ type Part = 'params' | 'query' | 'body';
 /** Passes what the plan reads (plan.ts); otherwise asks zod, loaded then, and names the flag of its first problem. */
 async function check(operation: OperationId, part: Part, checked: unknown, typed: unknown, names: Record<string, string>): Promise<void> {
   if (!takesPart(operation, part) || readByPlan(operation, part, checked) !== FAILED) return;
-  const { endpoints } = await import('../api/endpoints.js');
-  const result = (endpoints[operation] as Partial<Record<Part, z.ZodType>>)[part]!.safeParse(checked);
+  const result = (await schemaOf(operation, part))!.safeParse(checked);
   if (result.success) return;
   const [first, ...rest] = result.error.issues;
   const more = rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? 's' : ''})` : '';

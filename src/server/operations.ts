@@ -7,8 +7,8 @@
  * that they answer alike.
  */
 import type { z } from 'zod';
-import type { Endpoint, OperationId } from '../api/endpoints.js';
-import { FAILED, readByPlan, takesPart } from '../api/plan.js';
+import type { OperationId } from '../api/endpoints.js';
+import { FAILED, readByPlan, schemaOf, takesPart } from '../api/plan.js';
 import { routes } from '../api/routes.js';
 import type { ErrorDetail } from '../api/schemas.js';
 import type { AppOptions } from './app.js';
@@ -81,12 +81,6 @@ export interface OperationRequest {
   body: unknown;
 }
 
-/** An operation's schemas, loaded with zod when first needed. */
-async function schemasOf(operationId: OperationId): Promise<Endpoint> {
-  const { endpoints } = await import('../api/endpoints.js');
-  return endpoints[operationId];
-}
-
 export function createOperations(options: AppOptions, log: { error(details: object, message: string): void }) {
   const { store } = options;
   const checkAnswers = options.checkAnswers !== false;
@@ -140,7 +134,7 @@ export function createOperations(options: AppOptions, log: { error(details: obje
           parsed[key] = planned;
           continue;
         }
-        const result = (await schemasOf(operationId))[key]!.safeParse(parsed[key]);
+        const result = (await schemaOf(operationId, key))!.safeParse(parsed[key]);
         if (!result.success) return validationAnswer(part, result.error);
         parsed[key] = result.data;
       }
@@ -155,7 +149,7 @@ export function createOperations(options: AppOptions, log: { error(details: obje
           options,
         });
         if (checkAnswers && readByPlan(operationId, 'answers', result) === FAILED) {
-          const checked = (await schemasOf(operationId)).response.safeParse(result);
+          const checked = (await schemaOf(operationId, 'response'))!.safeParse(result);
           if (!checked.success) {
             log.error({ issues: checked.error.issues }, `response of ${operationId} breaks the contract`);
             throw new Error(`response of ${operationId} breaks the contract`);

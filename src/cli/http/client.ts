@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { BodyOf, OperationId, ParamsOf, QueryOf, ReadOf } from '../../api/endpoints.js';
-import { FAILED, readByPlan, readErrorByPlan, takesPart } from '../../api/plan.js';
+import { FAILED, readByPlan, readErrorByPlan, schemaOf, takesPart } from '../../api/plan.js';
 import { routes, type Route } from '../../api/routes.js';
 import { sanitize } from '../../output/text.js';
 import { VERSION } from '../../version.js';
@@ -77,9 +77,7 @@ export function describeIssues(error: z.ZodError, limit = 3): string {
  */
 async function validate(operation: OperationId, part: 'params' | 'query' | 'body', value: unknown): Promise<void> {
   if (readByPlan(operation, part, value) !== FAILED) return;
-  const { endpoints } = await import('../../api/endpoints.js');
-  const schema = (endpoints[operation] as Partial<Record<typeof part, z.ZodType>>)[part]!;
-  const result = schema.safeParse(value);
+  const result = (await schemaOf(operation, part))!.safeParse(value);
   if (!result.success) throw new UsageError(describeIssues(result.error));
 }
 
@@ -280,8 +278,8 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
       // Read as the spec allows any service to answer: extensions optional, unknown fields kept.
       const planned = readByPlan(operation, 'reads', raw);
       if (planned !== FAILED) return { data: planned as ReadOf<O>, raw, status: response.status };
-      const [{ endpoints }, { clientSchema }] = await Promise.all([import('../../api/endpoints.js'), import('../../api/reading.js')]);
-      const result = clientSchema(endpoints[operation].response).safeParse(raw, { reportInput: true });
+      const [answerSchema, { clientSchema }] = await Promise.all([schemaOf(operation, 'response'), import('../../api/reading.js')]);
+      const result = clientSchema(answerSchema!).safeParse(raw, { reportInput: true });
       if (!result.success)
         throw new CliError(
           `${request} (${operation}) answered with a body that breaks the API contract: ${describeAnswerIssues(result.error)}`,

@@ -22,6 +22,7 @@ import {
   JSON_TYPE,
   knownErrorAnswer,
   type Answer,
+  type Operations,
 } from './operations.js';
 import type { Principal, Store } from './store/index.js';
 
@@ -70,9 +71,12 @@ const noSchemaController = {
   },
 } as unknown as FastifyServerOptions['schemaController'];
 
-/** The Fastify app on a server of its own (tests, --local's unusual requests); `serve` uses buildAppOn. */
-export function buildApp(options: AppOptions): FastifyInstance {
-  const app = createApp(options, {
+/**
+ * The Fastify app on a server of its own (tests, --local's unusual requests); `serve` uses buildAppOn.
+ * `operations`: those of a dispatcher beside it, so that both answer from one response cache.
+ */
+export function buildApp(options: AppOptions, operations?: Operations): FastifyInstance {
+  const app = createApp(options, operations, {
     // A missing Host is answered by the first hook below, in our shape (node:http sends an empty 400).
     http: { maxHeaderSize: HEADER_LIMIT, requireHostHeader: false },
     clientErrorHandler: onClientError,
@@ -85,9 +89,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
  * The Fastify app for a server that already listens (front.ts, which made it
  * and guards it): Fastify reads the requests it is handed through `handler`.
  */
-export function buildAppOn(options: AppOptions, server: Server): { app: FastifyInstance; handler: (request: IncomingMessage, response: ServerResponse) => void } {
+export function buildAppOn(
+  options: AppOptions,
+  server: Server,
+  operations?: Operations,
+): { app: FastifyInstance; handler: (request: IncomingMessage, response: ServerResponse) => void } {
   let handler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
-  const app = createApp(options, {
+  const app = createApp(options, operations, {
     serverFactory: (handle) => {
       handler = handle;
       return server;
@@ -105,7 +113,7 @@ interface ServerChoice {
   clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => void;
 }
 
-function createApp(options: AppOptions, server: ServerChoice): FastifyInstance {
+function createApp(options: AppOptions, shared: Operations | undefined, server: ServerChoice): FastifyInstance {
   const app = Fastify({
     // serve --log: one JSON line per request on stderr (stdout stays free for a pipe).
     logger: options.logger ? { level: 'info', stream: process.stderr } : false,
@@ -136,7 +144,7 @@ function createApp(options: AppOptions, server: ServerChoice): FastifyInstance {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
       return sendError(reply, 400, 'bad_request', 'missing Host header: an HTTP/1.1 request must send one');
   });
-  const operations = createOperations(options, { error: (details, message) => app.log.error(details, message) });
+  const operations = shared ?? createOperations(options, { error: (details, message) => app.log.error(details, message) });
 
   app.addHook('onRequest', async (request, reply) => {
     const scope = request.routeOptions.config.scope;

@@ -30,8 +30,8 @@ function send(origin: string, method: string, path: string, headers: Record<stri
 describe("serve's server (front.ts)", () => {
   const demo = useDemoStore('front');
 
-  async function started(): Promise<{ front: Front; origin: string }> {
-    const front = createFront(serviceOptions(demo.store, { dataDir: demo.dataDir, responseCache: false }));
+  async function started(responseCache = false): Promise<{ front: Front; origin: string }> {
+    const front = createFront(serviceOptions(demo.store, { dataDir: demo.dataDir, responseCache }));
     return { front, origin: await front.listen({ host: '127.0.0.1', port: 0 }) };
   }
   const auth = () => ({ authorization: `Bearer ${demo.key}` });
@@ -77,6 +77,21 @@ describe("serve's server (front.ts)", () => {
       expect((await send(origin, 'GET', '/v1/nowhere', auth())).status).toBe(404);
       expect((await send(origin, 'GET', '/v1/rentsurvey/portfolio/', auth())).status).toBe(200);
       expect((await send(origin, 'GET', '/v1/rentsurvey/communities/%zz/overview', auth())).status).toBe(400);
+    } finally {
+      await front.close();
+    }
+  });
+
+  it('answers from one response cache, whichever path a request takes', async () => {
+    const { front, origin } = await started(true);
+    try {
+      const path = `/v1/rentsurvey/communities/${demo.subject}/overview`;
+      const plain = await send(origin, 'GET', path, auth());
+      expect(plain.headers['server-timing']).toMatch(/^app;/);
+      const viaFastify = await send(origin, 'GET', path, { ...auth(), 'content-length': '0' }, '');
+      expect(front.fastifyBuilt).toBe(true);
+      expect(viaFastify.headers['server-timing']).toMatch(/^cache;desc=hit/);
+      expect(viaFastify.body).toBe(plain.body);
     } finally {
       await front.close();
     }

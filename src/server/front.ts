@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppOptions } from './app.js';
 import { guardServer, HEADER_LIMIT, onClientError } from './http-guards.js';
 import { createDispatcher } from './in-process.js';
-import { HEALTH, HEALTH_PATH, INTERNAL_ERROR, JSON_TYPE, type Answer } from './operations.js';
+import { createOperations, HEALTH, HEALTH_PATH, INTERNAL_ERROR, JSON_TYPE, SILENT, type Answer } from './operations.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -61,15 +61,17 @@ export interface Front {
 }
 
 export function createFront(options: AppOptions): Front {
-  // serve --debug logs each request through Fastify's logger: everything goes there.
-  const dispatcher = options.logger ? undefined : createDispatcher(options, { error: () => {} });
+  // serve --log logs each request through Fastify's logger: everything goes there. Otherwise the
+  // plain path and Fastify share one set of operations (one response cache).
+  const operations = options.logger ? undefined : createOperations(options, SILENT);
+  const dispatcher = operations && createDispatcher(operations);
   let fastify: Promise<{ app: import('fastify').FastifyInstance; handler: Handler }> | undefined;
   let closing = false;
 
   const built = () =>
     (fastify ??= import('./app.js')
       .then(async ({ buildAppOn }) => {
-        const made = buildAppOn(options, server);
+        const made = buildAppOn(options, server, operations);
         await made.app.ready();
         return made;
       })

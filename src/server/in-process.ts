@@ -19,7 +19,9 @@ import {
   INTERNAL_ERROR,
   JSON_TYPE,
   knownErrorAnswer,
+  SILENT,
   type Answer,
+  type Operations,
 } from './operations.js';
 
 export interface InProcessRequest {
@@ -128,8 +130,7 @@ function response(answer: Answer): InProcessResponse {
  * any other request, which the Fastify app must read. Used in process (below)
  * and by serve's server (front.ts).
  */
-export function createDispatcher(options: AppOptions, log: { error(details: object, message: string): void }) {
-  const operations = createOperations(options, log);
+export function createDispatcher(operations: Operations) {
   return {
     async answer(sent: InProcessRequest, handOver = false): Promise<Answer | undefined> {
       // Header names are case-insensitive: read them as node:http hands them to Fastify.
@@ -150,10 +151,7 @@ export function createDispatcher(options: AppOptions, log: { error(details: obje
       try {
         return await operations.run(route.operationId, principal, { url: request.url, params, query, body }, handOver);
       } catch (error) {
-        const known = knownErrorAnswer(error);
-        if (known) return known;
-        log.error({ error }, 'request failed');
-        return INTERNAL_ERROR;
+        return knownErrorAnswer(error) ?? INTERNAL_ERROR;
       }
     },
   };
@@ -165,10 +163,11 @@ export function createDispatcher(options: AppOptions, log: { error(details: obje
  * parse again — what a long `pricing export` mostly spent its time on.
  */
 export function createInProcessService(options: AppOptions, { handOver = false }: { handOver?: boolean } = {}) {
-  const dispatcher = createDispatcher(options, { error: () => {} });
+  const operations = createOperations(options, SILENT);
+  const dispatcher = createDispatcher(operations);
   let fastify: Promise<import('fastify').FastifyInstance> | undefined;
   const viaFastify = async (request: InProcessRequest): Promise<InProcessResponse> => {
-    fastify ??= import('./app.js').then(({ buildApp }) => buildApp(options));
+    fastify ??= import('./app.js').then(({ buildApp }) => buildApp(options, operations));
     const answer = await (
       await fastify
     ).inject({

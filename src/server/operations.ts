@@ -81,6 +81,12 @@ export interface OperationRequest {
   body: unknown;
 }
 
+/** One service's operations, with their response cache: serve's two paths (front.ts) share one. */
+export type Operations = ReturnType<typeof createOperations>;
+
+/** The log of a service that logs nothing (in process; serve without --log, whose Fastify logger is off too). */
+export const SILENT = { error: () => {} };
+
 export function createOperations(options: AppOptions, log: { error(details: object, message: string): void }) {
   const { store } = options;
   const checkAnswers = options.checkAnswers !== false;

@@ -70,17 +70,17 @@ const NODE_FLAGS: Readonly<Record<string, readonly string[]>> = { 'pricing expor
 export async function main(argv: string[], runtime?: Runtime): Promise<ExitCode> {
   let status: ExitCode | undefined;
   if (!runtime) exitQuietlyOnBrokenPipe(() => status);
-  // Only the real process relaunches (not a CLI run inside the tests, which pass a runtime).
-  const nodeFlags = runtime ? undefined : NODE_FLAGS[typedWords(argv.slice(2)).slice(0, 2).join(' ')];
-  if (nodeFlags) {
-    const relaunched = await (await import('./relaunch.js')).relaunch(argv[1]!, argv.slice(2), nodeFlags);
-    if (relaunched !== undefined) return (status = relaunched);
-  }
   const rt: Runtime = runtime ?? {
     io: createSystemIO({ noColor: argv.includes('--no-color') }),
     env: process.env,
   };
   const program = buildProgram(rt, argv);
+  // Only the real process relaunches (not a CLI run inside the tests, which pass a runtime).
+  const nodeFlags = runtime ? undefined : NODE_FLAGS[typedWords(argv.slice(2), program).slice(0, 2).join(' ')];
+  if (nodeFlags) {
+    const relaunched = await (await import('./relaunch.js')).relaunch(argv[1]!, argv.slice(2), nodeFlags);
+    if (relaunched !== undefined) return (status = relaunched);
+  }
   // Hidden: the completion scripts' question at each TAB. Not a commander command: its words are the
   // user's half-typed command line, which commander would parse as our own flags (--help, --format …).
   if (argv[2] === '__complete') {

@@ -80,7 +80,7 @@ const COMMANDS = {
  * (`--profile x pricing --json export --days 7` → pricing, export, 7), up to
  * `--`; the value-taking global flags are read from the root command itself.
  */
-export function typedWords(args: readonly string[], root = rootCommand() as unknown as Command): string[] {
+export function typedWords(args: readonly string[], root: Pick<Command, 'options'> = rootCommand()): string[] {
   const takesValue = new Set(root.options.filter((option) => option.required || option.optional).flatMap((option) => [option.long, option.short]));
   const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -96,7 +96,7 @@ export function typedWords(args: readonly string[], root = rootCommand() as unkn
  * The top-level command that `args` (argv after node and the script) run, when
  * it is one of COMMANDS. Anything unusual gives undefined (then the whole tree is built).
  */
-export function typedCommand(args: readonly string[], root = rootCommand() as unknown as Command): keyof typeof COMMANDS | undefined {
+export function typedCommand(args: readonly string[], root: Pick<Command, 'options'> = rootCommand()): keyof typeof COMMANDS | undefined {
   const [first] = typedWords(args, root);
   return first !== undefined && Object.hasOwn(COMMANDS, first) ? (first as keyof typeof COMMANDS) : undefined;
 }
@@ -109,7 +109,7 @@ export function typedCommand(args: readonly string[], root = rootCommand() as un
  */
 export function buildProgram(runtime: Runtime, argv?: readonly string[]) {
   const program = rootCommand();
-  const typed = argv ? typedCommand(argv.slice(2), program as unknown as Command) : undefined;
+  const typed = argv ? typedCommand(argv.slice(2), program) : undefined;
   for (const make of typed ? [COMMANDS[typed]] : Object.values(COMMANDS))
     program.addCommand(make(runtime) as unknown as Command);
   if (!typed) program.addCommand(helpCommand(runtime) as unknown as Command);

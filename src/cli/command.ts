@@ -56,13 +56,7 @@ export function lazy<C extends AnyCommand>(runtime: Runtime, command: C, load: (
       ? pager.pageOutput(runtime.io, { command: globals.pager ? pager.pagerCommand(runtime.env) : undefined, env: runtime.env })
       : unpaged(runtime.io);
     const log = createLogger({ ...output.io, stderr: output.messages }, { quiet: globals.quiet, debug: globals.debug });
-    const ctx = createContext({
-      io: output.io,
-      log,
-      globals,
-      env: runtime.env,
-      ...(runtime.now ? { now: runtime.now } : {}),
-    });
+    const ctx = createContext({ io: output.io, log, globals, env: runtime.env, ...(runtime.now ? { now: runtime.now } : {}) });
     try {
       setStatus(command, (await module.run(ctx, command.opts() as OptionsOf<() => C>, args)) ?? undefined);
       sayOmittedColumns(ctx);

@@ -189,6 +189,7 @@ function captureStream(isTTY: boolean, columns: number, rows: number): CaptureSt
   return new CaptureStream(isTTY, columns, rows);
 }
 
+/** One run's output: what the command prints goes to `io`; `close` when it is done. */
 export interface PagedOutput {
   /** The run's streams: stdout held until it is known whether it needs the pager. */
   io: IOStreams;

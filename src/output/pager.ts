@@ -12,8 +12,6 @@ export function pagerCommand(env: NodeJS.ProcessEnv): string | undefined {
   return command === '' || command === 'cat' ? undefined : command;
 }
 
-/** One run's output on a terminal: what the command prints goes to `io`; `close` when it is done. */
-
 export interface PagerOptions {
   /** The pager's command line, run by the shell (it may carry flags); undefined: none. */
   command: string | undefined;
@@ -29,7 +27,6 @@ type Held = { stream: 'stdout' | 'stderr'; text: string };
  * it is written as is. A pager that is missing shows the output itself (the shell said
  * why on stderr); one that quits early (q) drops the rest, quietly.
  */
-
 export function pageOutput(io: IOStreams, options: PagerOptions): PagedOutput {
   const { command } = options;
   if (!io.isStdoutTTY || command === undefined) return unpaged(io);

@@ -38,16 +38,12 @@ export type Handler<D> = (ctx: CommandContext, opts: OptionsOf<D>, args: Argumen
 export function lazy<C extends AnyCommand>(runtime: Runtime, command: C, load: () => Promise<{ run: Handler<() => C> }>): C {
   command.action(async (...received: unknown[]) => {
     const args = received.slice(0, -2) as ArgumentsOf<() => C>;
-    const [{ createContext }, { resolveGlobals }, { createLogger }, pager, { assertRowFlags, sayOmittedColumns }, module] =
-      await Promise.all([
-        import('./context.js'),
-        import('./globals.js'),
-        import('../output/messages.js'),
-        // The pager is for a terminal: piped output (and serve) never loads it.
-        runtime.io.isStdoutTTY ? import('../output/pager.js') : undefined,
-        import('./table-flags.js'),
-        load(),
-      ]);
+    const [{ createContext, resolveGlobals, createLogger, assertRowFlags, sayOmittedColumns }, pager, module] = await Promise.all([
+      import('./run-support.js'),
+      // The pager is for a terminal: piped output (and serve) never loads it.
+      runtime.io.isStdoutTTY ? import('../output/pager.js') : undefined,
+      load(),
+    ]);
     // A subcommand's type does not know its parents: the program's flags are GlobalFlags.
     const globals = resolveGlobals(command.optsWithGlobals() as GlobalFlags, runtime.env);
     assertRowFlags(command, globals);

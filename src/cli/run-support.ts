@@ -1,0 +1,9 @@
+/**
+ * What every command needs around its handler when it runs, and --help does
+ * not: one module for lazy() (command.ts) to load, rather than one import (and
+ * one more module to fetch) for each.
+ */
+export { createLogger } from '../output/messages.js';
+export { createContext } from './context.js';
+export { resolveGlobals } from './globals.js';
+export { assertRowFlags, sayOmittedColumns } from './table-flags.js';

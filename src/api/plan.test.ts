@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { copyDemoStore } from '../../test/helpers/run-cli.js';
 import { createInProcessService } from '../server/in-process.js';
 import { localCliKey, openLocalStore, serviceOptions } from '../server/local-store.js';
 import type { Store } from '../server/store/index.js';
 import { endpoints, type Endpoint, type OperationId } from './endpoints.js';
-import { contractPlan, planSource } from './plan-compile.js';
+import { contractPlan, planSource, tryPlan } from './plan-compile.js';
 import { FAILED, runPlan, type PlanNode } from './plan.js';
 import { clientSchema } from './reading.js';
 import { ErrorBody, PricingRecord } from './schemas.js';
@@ -463,6 +463,25 @@ describe('plans of answers read as the client’s zod reading', () => {
       expect(runPlan(plan, answer.body), `${what}: the plan fails an answer of our own service`).not.toBe(FAILED);
       expect(check(plan, schema, answer.body, what).planned).toBe(true);
     }
+  });
+
+  it('hands back an answer that reads unchanged as itself, copying nothing (what a long export relies on)', () => {
+    const history = answers.find((answer) => answer.operation === 'getPricingHistory' && (answer.body as { pricing: unknown[] }).pricing.length > 0)!;
+    const body = history.body as { pricing: object[] };
+    const unchanged = runPlan(readsOf('getPricingHistory').plan, body) as { pricing: object[] };
+    expect(unchanged).toBe(body);
+    expect(unchanged.pricing[0]).toBe(body.pricing[0]);
+    // Once a field reads differently (here a default fills in), the copy has every field, in zod's order, unknown ones last.
+    const schema = z.looseObject({ list: z.array(z.looseObject({ a: z.string(), b: z.number().default(5), c: z.string() })) });
+    const plan = tryPlan(schema)!;
+    const list = [{ a: 'x', b: 1, c: 'y', extra: true }, { extra: true, c: 'y', a: 'x' }];
+    const value = { list, more: 1 };
+    expect(check(plan, schema, value, 'a default filled in').planned).toBe(true);
+    const read = runPlan(plan, value) as { list: object[] };
+    expect(read).not.toBe(value);
+    expect(read.list[0]).toBe(list[0]);
+    expect(Object.keys(read.list[1]!)).toEqual(['a', 'b', 'c', 'extra']);
+    expect(Object.keys(read)).toEqual(['list', 'more']);
   });
 
   it('reads every error body of the demo service, exactly as zod does', () => {

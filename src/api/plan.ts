@@ -79,11 +79,11 @@ export interface ContractPlan {
 export const FAILED: unique symbol = Symbol('fails the plan');
 type Outcome = unknown;
 
-const patterns = new Map<string, RegExp>();
-function regex(source: string, flags: string): RegExp {
-  const key = `${flags}/${source}`;
-  let pattern = patterns.get(key);
-  if (!pattern) patterns.set(key, (pattern = new RegExp(source, flags)));
+// Compiled once per check of the plan: by the check itself, since a key made of its source would be built and hashed at each use.
+const patterns = new WeakMap<{ pattern: string; flags: string }, RegExp>();
+function regex(check: { pattern: string; flags: string }): RegExp {
+  let pattern = patterns.get(check);
+  if (!pattern) patterns.set(check, (pattern = new RegExp(check.pattern, check.flags)));
   return pattern;
 }
 
@@ -98,7 +98,7 @@ function stringPlan(checks: StringCheck[], value: unknown): Outcome {
     } else if ('max' in check) {
       if (text.length > check.max) return FAILED;
     } else if ('pattern' in check) {
-      const pattern = regex(check.pattern, check.flags);
+      const pattern = regex(check);
       pattern.lastIndex = 0;
       if (!pattern.test(text)) return FAILED;
     } else if ('overwrite' in check) text = check.overwrite === 'trim' ? text.trim() : text.toLowerCase();
@@ -125,17 +125,20 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 const owns = (object: object, key: string) => Object.hasOwn(object, key);
 
+type ObjectNode = Extract<PlanNode, { t: 'object' }>;
+
 /**
  * An object's fields as zod reads them (its handlePropertyResult): an absent
  * optional field stays absent, a defaulted one is filled in. An object that
  * keeps unknown fields comes back itself when none of its fields changes, so
- * reading a large valid answer copies nothing.
+ * reading a large valid answer copies nothing: not even the copy is made
+ * until a field differs (an export reads ~10⁵ such objects).
  */
-function objectPlan(node: Extract<PlanNode, { t: 'object' }>, value: unknown): Outcome {
+function objectPlan(node: ObjectNode, value: unknown): Outcome {
   if (!isObject(value)) return FAILED;
   const keep = node.unknownKeys === 'keep';
-  const out: Record<string, unknown> = {};
-  let same = keep;
+  // Undefined while every field read so far is the input's own (only where unknown fields are kept).
+  let out: Record<string, unknown> | undefined = keep ? undefined : {};
   for (const key in node.shape) {
     if (key === '__proto__') continue;
     const field = node.shape[key]!;
@@ -149,18 +152,31 @@ function objectPlan(node: Extract<PlanNode, { t: 'object' }>, value: unknown): O
     }
     if (!present && field.optin === undefined) return FAILED;
     if (result === undefined && !present && !(field.optin === 'defaulted' && !optionalOut)) continue;
-    out[key] = result;
-    if (!present || result !== value[key]) same = false;
+    if (!out && (!present || result !== value[key])) out = fieldsBefore(node, value, key);
+    if (out) out[key] = result;
   }
   // zod leaves an own `__proto__` out of what it returns: the input itself would keep it.
-  if (same && owns(value, '__proto__')) same = false;
-  let result = out;
+  if (!out && owns(value, '__proto__')) out = fieldsBefore(node, value, undefined);
+  const same = !out;
+  const result = out ?? value;
   if (node.unknownKeys === 'strict') {
     for (const key in value) if (!owns(node.shape, key)) return FAILED;
-  } else if (same) result = value;
-  else if (keep) for (const key in value) if (!owns(node.shape, key) && key !== '__proto__') out[key] = value[key];
+  } else if (!same && keep) for (const key in value) if (!owns(node.shape, key) && key !== '__proto__') result[key] = value[key];
   for (const name of node.rules) if (!rule(name)(result)) return FAILED;
   return result;
+}
+
+/**
+ * The copy objectPlan makes once a field differs: the shape's fields before
+ * `stop` (all of them without one) that the input has, each read as itself.
+ */
+function fieldsBefore(node: ObjectNode, value: Record<string, unknown>, stop: string | undefined) {
+  const out: Record<string, unknown> = {};
+  for (const key in node.shape) {
+    if (key === stop) break;
+    if (key !== '__proto__' && key in value) out[key] = value[key];
+  }
+  return out;
 }
 
 function arrayPlan(node: Extract<PlanNode, { t: 'array' }>, value: unknown): Outcome {

@@ -91,24 +91,32 @@ export async function createAtomicFile(
 /** Exit statuses of a run ended by a signal, as a shell reports them (128 + the signal's number). */
 const SIGNAL_STATUS = { SIGINT: ExitCode.interrupted, SIGTERM: 143, SIGHUP: 129 } as const;
 
+/** The temporary files a signal must remove, each with what its writer says then. */
+const pendingTemps = new Map<string, ((signal: NodeJS.Signals) => void) | undefined>();
+
+// One handler per signal for all of them (not one per file: many files at once would pass Node's listener limit).
+const signalHandlers = (Object.entries(SIGNAL_STATUS) as [NodeJS.Signals, number][]).map(([signal, status]) => {
+  const handler = () => {
+    for (const [temp, onSignal] of pendingTemps) {
+      rmSync(temp, { force: true });
+      onSignal?.(signal);
+    }
+    // A signal ends the run at once, whatever is awaited (requests in flight): there is no handler to return to.
+    // eslint-disable-next-line no-restricted-syntax
+    process.exit(status);
+  };
+  return [signal, handler] as const;
+});
+
 /**
  * While a temporary file exists, Ctrl-C (SIGINT), a kill (SIGTERM) or a closed
  * terminal (SIGHUP) removes it before the process ends: a cron job killed by a
  * timeout leaves nothing behind. Returns the function that stops watching.
  */
 function removeOnSignal(temp: string, onSignal?: (signal: NodeJS.Signals) => void): () => void {
-  const handlers = (Object.entries(SIGNAL_STATUS) as [NodeJS.Signals, number][]).map(([signal, status]) => {
-    const handler = () => {
-      rmSync(temp, { force: true });
-      onSignal?.(signal);
-      // A signal ends the run at once, whatever is awaited (requests in flight): there is no handler to return to.
-      // eslint-disable-next-line no-restricted-syntax
-      process.exit(status);
-    };
-    process.once(signal, handler);
-    return [signal, handler] as const;
-  });
+  if (pendingTemps.size === 0) for (const [signal, handler] of signalHandlers) process.on(signal, handler);
+  pendingTemps.set(temp, onSignal);
   return () => {
-    for (const [signal, handler] of handlers) process.off(signal, handler);
+    if (pendingTemps.delete(temp) && pendingTemps.size === 0) for (const [signal, handler] of signalHandlers) process.off(signal, handler);
   };
 }

@@ -59,6 +59,7 @@ export function createContext(options: {
             notice: (message) => log.info(message),
             trace,
             checkAnswers: env.RENTSURVEY_CHECK_ANSWERS === '1',
+            clock: context.now,
           });
           return { client: createApiClient(transport, { apiKey, trace }), close: () => transport.close() };
         }

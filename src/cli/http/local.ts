@@ -10,12 +10,14 @@ export async function createLocalTransport(options: {
   trace?: ((line: string) => void) | undefined;
   /** Run the service's strict check of its own answers (tests: RENTSURVEY_CHECK_ANSWERS=1). */
   checkAnswers?: boolean;
+  /** The service's clock: the command's own, so that "the last 30 days" mean the same days to both. */
+  clock?: () => Date;
 }): Promise<{ transport: Transport; apiKey: string }> {
   const [{ openLocalStore, serviceOptions, localCliKey }, { createInProcessService }] = await Promise.all([
     import('../../server/local-store.js'),
     import('../../server/in-process.js'),
   ]);
-  const store = await openLocalStore({ dataDir: options.dataDir, notice: options.notice });
+  const store = await openLocalStore({ dataDir: options.dataDir, notice: options.notice, ...(options.clock ? { clock: options.clock } : {}) });
   // One command's requests rarely repeat, and a cache of whole answers would hold
   // every page of a long `pricing export` in memory.
   // Answers come over as objects, not JSON text. The client reads each one against the

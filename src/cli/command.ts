@@ -1,5 +1,5 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
-import { unpaged, type IOStreams } from '../output/io.js';
+import { unpaged, withStreams, type IOStreams } from '../output/io.js';
 import type { CommandContext } from './context.js';
 import { type ExitCode, UsageError } from './errors.js';
 import type { GlobalFlags } from './globals.js';
@@ -51,7 +51,7 @@ export function lazy<C extends AnyCommand>(runtime: Runtime, command: C, load: (
     const output = pager
       ? pager.pageOutput(runtime.io, { command: globals.pager ? pager.pagerCommand(runtime.env) : undefined, env: runtime.env })
       : unpaged(runtime.io);
-    const log = createLogger({ ...output.io, stderr: output.messages }, { quiet: globals.quiet, debug: globals.debug });
+    const log = createLogger(withStreams(output.io, { stderr: output.messages }), { quiet: globals.quiet, debug: globals.debug });
     const ctx = createContext({ io: output.io, log, globals, env: runtime.env, ...(runtime.now ? { now: runtime.now } : {}) });
     try {
       setStatus(command, (await module.run(ctx, command.opts() as OptionsOf<() => C>, args)) ?? undefined);

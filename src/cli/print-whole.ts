@@ -1,4 +1,4 @@
-import type { OutputStream } from '../output/io.js';
+import { withStreams, type OutputStream } from '../output/io.js';
 import { printData } from '../output/render.js';
 import { printText } from '../output/text.js';
 import type { CommandContext } from './context.js';
@@ -25,7 +25,7 @@ export async function printWhole(ctx: CommandContext, print: (ctx: CommandContex
     ...(isTTY !== undefined ? { isTTY } : {}),
     ...(columns !== undefined ? { columns } : {}),
   };
-  await print({ ...ctx, io: { ...ctx.io, stdout } });
+  await print({ ...ctx, io: withStreams(ctx.io, { stdout }) });
   const { format } = ctx.globals;
   const forPeople = format === 'table' || format === 'md';
   if (text === '') return;

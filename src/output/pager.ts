@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { unpaged, type IOStreams, type OutputStream, type PagedOutput } from './io.js';
+import { unpaged, withStreams, type IOStreams, type OutputStream, type PagedOutput } from './io.js';
 import { displayWidth } from './text.js';
 
 /**
@@ -68,7 +68,7 @@ export function pageOutput(io: IOStreams, options: PagerOptions): PagedOutput {
     },
   };
   return {
-    io: { ...io, stdout },
+    io: withStreams(io, { stdout }),
     messages,
     async close() {
       if (!pager) return flush();

@@ -149,11 +149,9 @@ function createApp(options: AppOptions, shared: Operations | undefined, server: 
   app.addHook('onRequest', async (request, reply) => {
     const scope = request.routeOptions.config.scope;
     if (!scope) return;
-    const principal = operations.authorize(scope, request.headers.authorization);
-    if (!('organizationId' in principal)) return send(reply, principal);
-    request.principal = principal;
-    const hit = operations.cached(principal, request.method, request.url);
-    if (hit) return send(reply, hit);
+    const admitted = operations.admit(scope, request.headers.authorization, request.method, request.url);
+    if ('answer' in admitted) return send(reply, admitted.answer);
+    request.principal = admitted.principal;
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -144,12 +144,10 @@ export function createDispatcher(operations: Operations) {
       if (!matched || !query || body === NOT_PLAIN) return undefined;
 
       const { route, params } = matched;
-      const principal = operations.authorize(route.endpoint.scope, request.headers.authorization);
-      if (!('organizationId' in principal)) return principal;
-      const hit = operations.cached(principal, request.method, request.url);
-      if (hit) return hit;
+      const admitted = operations.admit(route.endpoint.scope, request.headers.authorization, request.method, request.url);
+      if ('answer' in admitted) return admitted.answer;
       try {
-        return await operations.run(route.operationId, principal, { url: request.url, params, query, body }, handOver);
+        return await operations.run(route.operationId, admitted.principal, { url: request.url, params, query, body }, handOver);
       } catch (error) {
         return knownErrorAnswer(error) ?? INTERNAL_ERROR;
       }

@@ -161,6 +161,22 @@ describe('scopes', () => {
     svc.store.accounts.revokeApiKey(p.keyId);
     expectError(await send(op, p.key), 401, 'unauthorized');
   });
+
+  it('a key the service knew is refused from the next request once revoked or its user deactivated by another process', async () => {
+    const op = { method: 'GET', path: '/communities' };
+    const second = svc.openSecondStore(); // like `rentsurvey --local` or `local keys` while serve runs
+    const revoked = svc.principal({ organization: TENANT });
+    const deactivated = svc.principal({ organization: TENANT, role: 'member' });
+    for (const key of [revoked.key, deactivated.key]) {
+      expect((await send(op, key)).status).toBe(200);
+      expect((await send(op, key)).status).toBe(200);
+    }
+    expect(second.accounts.revokeApiKey(revoked.keyId)).toBe(true);
+    expectError(await send(op, revoked.key), 401, 'unauthorized');
+    second.accounts.updateUser(deactivated.organizationId, deactivated.userId!, { status: 'inactive' });
+    expectError(await send(op, deactivated.key), 401, 'unauthorized');
+    expect((await send(op, owner.key)).status).toBe(200);
+  });
 });
 
 describe('tenancy', () => {

@@ -12,7 +12,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { KnownCommunity } from './commands/completion/complete.js';
+import { formatPlanLayout } from '../domain/format.js';
+import type { KnownCommunity, KnownPlan } from './commands/completion/complete.js';
 import type { CommandContext } from './context.js';
 
 export interface CommunityCache {
@@ -20,6 +21,8 @@ export interface CommunityCache {
   communities: KnownCommunity[];
   /** Comparables by subject community id. */
   comps: Record<string, KnownCommunity[]>;
+  /** Floor plans by community id. */
+  floor_plans: Record<string, KnownPlan[]>;
 }
 
 export function communityCachePath(env: NodeJS.ProcessEnv, profile: string): string {
@@ -31,7 +34,7 @@ export function readCommunityCache(env: NodeJS.ProcessEnv, profile: string, base
   try {
     const cache = JSON.parse(readFileSync(communityCachePath(env, profile), 'utf8')) as Partial<CommunityCache>;
     if (cache.base_url !== baseUrl || !Array.isArray(cache.communities)) return undefined;
-    return { base_url: baseUrl, communities: cache.communities, comps: cache.comps ?? {} };
+    return { base_url: baseUrl, communities: cache.communities, comps: cache.comps ?? {}, floor_plans: cache.floor_plans ?? {} };
   } catch {
     return undefined;
   }
@@ -47,23 +50,40 @@ interface Listed {
  * Records communities a command has just received, for TAB. `whole`: the list
  * is all of them (the portfolio), replacing what was known; otherwise (a page,
  * a search) they are added. `subjectId`: they are that community's comparables.
- * Never fails the command: a cache that cannot be written is only reported with --debug.
  */
 export async function rememberCommunities(
   ctx: CommandContext,
   communities: readonly Listed[],
   options: { whole?: boolean; subjectId?: string } = {},
 ): Promise<void> {
+  const received = communities.map(({ id, name, external_community_id }) => ({ id, name, external_community_id: external_community_id ?? null }));
+  const merge = (known: readonly KnownCommunity[]) => [...known.filter((c) => !received.some((r) => r.id === c.id)), ...received];
+  await updateCache(ctx, (cache) => {
+    if (options.subjectId) cache.comps[options.subjectId] = merge(cache.comps[options.subjectId] ?? []);
+    else cache.communities = options.whole ? received : merge(cache.communities);
+  });
+}
+
+/** Records the floor plans of a community a command has just received (all of them), for `--floor-plan <TAB>`. */
+export async function rememberFloorPlans(
+  ctx: CommandContext,
+  communityId: string,
+  plans: readonly { id: string; floor_plan_name: string; bedrooms: number; bathrooms: number; square_feet: number }[],
+): Promise<void> {
+  await updateCache(ctx, (cache) => {
+    cache.floor_plans[communityId] = plans.map((plan) => ({ id: plan.id, name: plan.floor_plan_name, layout: formatPlanLayout(plan) }));
+  });
+}
+
+/** Changes the profile's cache file. Never fails the command: a cache that cannot be written is only reported with --debug. */
+async function updateCache(ctx: CommandContext, change: (cache: CommunityCache) => void): Promise<void> {
   if (ctx.globals.local) return;
   try {
     const { resolveConnection } = await import('./config.js');
     const { profile, baseUrl } = resolveConnection({ flags: { profile: ctx.globals.profile }, env: ctx.env, store: await ctx.config() });
     if (!baseUrl) return;
-    const cache = readCommunityCache(ctx.env, profile, baseUrl) ?? { base_url: baseUrl, communities: [], comps: {} };
-    const received = communities.map(({ id, name, external_community_id }) => ({ id, name, external_community_id: external_community_id ?? null }));
-    const merge = (known: readonly KnownCommunity[]) => [...known.filter((c) => !received.some((r) => r.id === c.id)), ...received];
-    if (options.subjectId) cache.comps[options.subjectId] = merge(cache.comps[options.subjectId] ?? []);
-    else cache.communities = options.whole ? received : merge(cache.communities);
+    const cache = readCommunityCache(ctx.env, profile, baseUrl) ?? { base_url: baseUrl, communities: [], comps: {}, floor_plans: {} };
+    change(cache);
     const path = communityCachePath(ctx.env, profile);
     mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
     const { writeState } = await import('./state-file.js');

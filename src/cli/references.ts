@@ -24,8 +24,9 @@
  */
 import type { ReadOf } from '../api/endpoints.js';
 import { isUuid } from '../api/rules.js';
+import { formatPlanLayout } from '../domain/format.js';
 import { spinner } from '../output/messages.js';
-import { rememberCommunities } from './community-cache.js';
+import { rememberCommunities, rememberFloorPlans } from './community-cache.js';
 import { mapLimited } from './concurrency.js';
 import type { CommandContext } from './context.js';
 import { ApiError, CliError, ExitCode, UsageError } from './errors.js';
@@ -316,6 +317,7 @@ export async function resolveFloorPlan(ctx: CommandContext, communityId: string,
   if (isUuid(wanted)) return wanted.toLowerCase();
   const api = await ctx.api();
   const { data } = await busy(ctx, 'Reading the floor plans…', () => api.call('listFloorPlans', { params: { id: communityId } }));
+  await rememberFloorPlans(ctx, communityId, data.floor_plans);
   const plans = data.floor_plans.map((plan) => ({ ...plan, name: plan.floor_plan_name }));
   const { found } = matchReference(wanted, plans);
   if (found.length === 0)
@@ -325,8 +327,7 @@ export async function resolveFloorPlan(ctx: CommandContext, communityId: string,
       ExitCode.notFound,
     );
   if (found.length === 1) return found[0]!.id.toLowerCase();
-  const layout = (p: Plan) => `${p.bedrooms === 0 ? 'studio' : `${p.bedrooms} BR`} / ${p.bathrooms} BA, ${p.square_feet} sq ft`;
-  const choice = (p: Plan & { name: string }): PickChoice<Plan & { name: string }> => ({ value: p, columns: [p.name, layout(p), shortId(p.id)] });
-  const line = (p: Plan & { name: string }) => [p.name, layout(p), p.id];
+  const choice = (p: Plan & { name: string }): PickChoice<Plan & { name: string }> => ({ value: p, columns: [p.name, formatPlanLayout(p), shortId(p.id)] });
+  const line = (p: Plan & { name: string }) => [p.name, formatPlanLayout(p), p.id];
   return (await chooseOne(ctx, { ref: wanted, flag, what: `floor plans of ${data.community.name}`, unique: 'its id' }, found, choice, line)).id.toLowerCase();
 }

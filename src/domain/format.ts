@@ -96,3 +96,8 @@ export function formatCri(cri: Maybe): string {
   const band = criBand(cri);
   return band === null ? MISSING : `${fixed(cri as number, 1)} (${band})`;
 }
+
+/** A floor plan's layout, as a picker or TAB shows it beside the plan's name: "1 BR / 1 BA, 735 sq ft". */
+export function formatPlanLayout(plan: { bedrooms: number; bathrooms: number; square_feet: number }): string {
+  return `${plan.bedrooms === 0 ? 'studio' : `${plan.bedrooms} BR`} / ${plan.bathrooms} BA, ${plan.square_feet} sq ft`;
+}

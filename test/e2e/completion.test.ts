@@ -48,6 +48,12 @@ describe('__complete with the local store', () => {
     expect(values).toEqual([NAMES.ohara, NAMES.oak]);
   });
 
+  it('completes the floor plans of the community typed before, with their layout', async () => {
+    const { lines } = await ask(['--local', '--data-dir', dataDir, 'pricing', 'history', 'tt-001', '--floor-plan', '']);
+    expect(lines).toEqual(['A1\t1 BR / 1 BA, 700 sq ft', 'B2 Loft\t2 BR / 2 BA, 1050 sq ft']);
+    expect((await ask(['--local', '--data-dir', dataDir, 'pricing', 'history', NAMES.barton, '--floor-plan=b'])).values[0]).toBe('--floor-plan=B2 Loft');
+  });
+
   it('reads the store without changing it', async () => {
     const files = () => readdirSync(dataDir).sort();
     const digest = () => createHash('sha256').update(readFileSync(join(dataDir, 'rentsurvey.db'))).digest('hex');
@@ -90,6 +96,13 @@ describe('__complete for a remote profile', () => {
     expect((await ask(['comps', 'deactivate', NAMES.barton, ''])).values).toEqual([]);
     ok(await sb.run(['comps', 'list', barton.id, '--include-inactive']));
     expect((await ask(['comps', 'deactivate', 'tt-001', ''])).values).toEqual([NAMES.oak, NAMES.ohara]);
+  });
+
+  it('completes the floor plans `pricing floor-plans` (or a --floor-plan looked up by name) listed', async () => {
+    const words = ['pricing', 'history', NAMES.barton, '--floor-plan', ''];
+    expect((await ask(words)).values).toEqual([]);
+    ok(await sb.run(['pricing', 'floor-plans', 'TT-001']));
+    expect((await ask(words)).lines).toEqual(['A1\t1 BR / 1 BA, 700 sq ft', 'B2 Loft\t2 BR / 2 BA, 1050 sq ft']);
   });
 
   it('`pricing export` and `digest` over the portfolio fill the cache too', async () => {

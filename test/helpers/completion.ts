@@ -37,6 +37,10 @@ export const NAMES_DATASET = {
     { subject: 'barton', comp: 'oak', distance_miles: 1.1 },
     { subject: 'barton', comp: 'ohara', distance_miles: 2.2, is_included_in_surveys: false },
   ],
+  floor_plans: [
+    { key: 'barton-a1', community: 'barton', floor_plan_name: 'A1', bedrooms: 1, bathrooms: 1, square_feet: 700, unit_count: 80 },
+    { key: 'barton-b2', community: 'barton', floor_plan_name: 'B2 Loft', bedrooms: 2, bathrooms: 2, square_feet: 1050, unit_count: 40 },
+  ],
 };
 
 /** Imports NAMES_DATASET into a new store at `dataDir` (empty, not the demo portfolio). */

@@ -1,6 +1,7 @@
 /**
  * Read-only look-ups for TAB completion with --local: the names, external ids
- * and ids of the communities `portfolio` lists and of a subject's comparables.
+ * and ids of the communities `portfolio` lists and of a subject's comparables,
+ * and a community's floor plans.
  * Opens the database file read-only — no migration, no demo seeding, nothing
  * written — and loads nothing but node:sqlite, so that a TAB stays fast.
  */
@@ -13,6 +14,14 @@ export interface CommunityName {
   id: string;
   name: string;
   external_community_id: string | null;
+}
+
+export interface PlanName {
+  id: string;
+  floor_plan_name: string;
+  bedrooms: number;
+  bathrooms: number;
+  square_feet: number;
 }
 
 // The organization local commands act for (accounts.defaultOrganizationId, in one statement).
@@ -37,6 +46,13 @@ export function openNameLookup(dataDir: string) {
           WHERE k.subject_id = ? ORDER BY c.name COLLATE NOCASE, c.id`,
         subjectId,
       ),
+    floorPlans: (communityId: string) =>
+      db
+        .prepare(
+          `SELECT id, floor_plan_name, bedrooms, bathrooms, square_feet FROM floor_plans
+            WHERE community_id = ? ORDER BY floor_plan_name COLLATE NOCASE, id`,
+        )
+        .all(communityId) as unknown as PlanName[],
     close: () => db.close(),
   };
 }

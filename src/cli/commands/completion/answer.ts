@@ -14,7 +14,8 @@ import { peekConfig, resolveConnection } from '../../config.js';
 import { defaultConfigDir, defaultDataDir } from '../../globals.js';
 import { decideLocalMode } from '../../local-mode.js';
 import { openNameLookup } from '../../../server/store/name-lookup.js';
-import { complete, Directive, formatCompletion, type Completion, type KnownCommunity, type Scope, type Sources } from './complete.js';
+import { complete, Directive, formatCompletion, type Completion, type KnownCommunity, type KnownPlan, type Scope, type Sources } from './complete.js';
+import { formatPlanLayout } from '../../../domain/format.js';
 import { printData } from '../../../output/render.js';
 import { printText } from '../../../output/text.js';
 import { ExitCode } from '../../errors.js';
@@ -61,6 +62,14 @@ export function systemSources(env: NodeJS.ProcessEnv): Sources {
     comps: (scope, subjectId) =>
       quietly<KnownCommunity[]>(
         () => (local(scope) ? fromStore(scope, (l) => l.comps(subjectId)) : (fromCache(scope)?.comps[subjectId] ?? [])),
+        [],
+      ),
+    floorPlans: (scope, communityId) =>
+      quietly<KnownPlan[]>(
+        () =>
+          local(scope)
+            ? fromStore(scope, (l) => l.floorPlans(communityId)).map((plan) => ({ id: plan.id, name: plan.floor_plan_name, layout: formatPlanLayout(plan) }))
+            : (fromCache(scope)?.floor_plans[communityId] ?? []),
         [],
       ),
   };

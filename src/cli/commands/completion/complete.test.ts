@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { createTestIO } from '../../../output/io.js';
 import { buildProgram } from '../../program.js';
-import { complete, Directive, formatCompletion, type KnownCommunity, type Scope, type Sources } from './complete.js';
+import { complete, Directive, formatCompletion, type KnownCommunity, type KnownPlan, type Scope, type Sources } from './complete.js';
 
 const program = buildProgram({ io: createTestIO(), env: {} }) as unknown as Command;
 
@@ -10,6 +10,10 @@ const BARTON: KnownCommunity = { id: 'd6137064-260f-849b-bd6b-0af956392f35', nam
 const HILLS: KnownCommunity = { id: 'ea331d1b-7b97-876b-83c7-e1cea0a13474', name: 'Barton Hills', external_community_id: 'TT-002' };
 const MILLER: KnownCommunity = { id: 'a42a8571-3c37-82aa-85f4-3fe537bdeec3', name: "Miller's Crossing", external_community_id: null };
 const OAK: KnownCommunity = { id: '6e2d2a45-517f-8a21-a208-713322f6579a', name: 'Oak Flats' };
+const PLANS: KnownPlan[] = [
+  { id: '0c5f3b8e-1d2a-4c3b-9e4f-5a6b7c8d9e01', name: 'A1', layout: '1 BR / 1 BA, 735 sq ft' },
+  { id: 'b0c5f3b8-1d2a-4c3b-9e4f-5a6b7c8d9e02', name: 'B2', layout: '2 BR / 2 BA, 1040 sq ft' },
+];
 
 /** Sources over fixed data that record the scopes they were asked for. */
 function sources(): Sources & { scopes: Scope[] } {
@@ -22,6 +26,7 @@ function sources(): Sources & { scopes: Scope[] } {
       return [BARTON, HILLS, MILLER];
     },
     comps: (_scope, subjectId) => (subjectId === BARTON.id ? [OAK] : []),
+    floorPlans: (_scope, communityId) => (communityId === BARTON.id ? PLANS : []),
   };
 }
 
@@ -122,6 +127,13 @@ describe('__complete: communities', () => {
     expect(values(['overview', 'mil'])).toEqual(["Miller's Crossing"]);
   });
 
+  it('offers names in any case before ids that start with the same letters', () => {
+    // Miller's id starts with "a4"; "a" starts no name, "m" no id.
+    expect(values(['overview', 'a'])).toEqual([MILLER.id]);
+    const withHexName: Sources = { ...sources(), communities: () => [{ id: 'bad00000-0000-4000-8000-000000000001', name: 'Bad Axe Commons' }, BARTON] };
+    expect(values(['overview', 'ba'], withHexName)).toEqual(['Bad Axe Commons', 'Barton Creek Terrace', 'bad00000-0000-4000-8000-000000000001']);
+  });
+
   it('completes wherever a community is taken', () => {
     const paths = [
       ['overview'],
@@ -162,6 +174,22 @@ describe('__complete: communities', () => {
     expect(values(['comps', 'activate', 'Nowhere', ''])).toEqual([]);
   });
 
+  it('completes the floor plans of the community typed before: names with their layout, ids by prefix', () => {
+    expect(complete(program, ['pricing', 'history', 'TT-001', '--floor-plan', ''], sources())).toEqual({
+      candidates: [
+        { value: 'A1', description: '1 BR / 1 BA, 735 sq ft' },
+        { value: 'B2', description: '2 BR / 2 BA, 1040 sq ft' },
+      ],
+      directive: Directive.noFiles,
+    });
+    // "b" is the start of B2 and of an id: the name first (an analyst types plan names in lower case).
+    expect(values(['pricing', 'history', 'barton creek terrace', '--floor-plan=b'])).toEqual(['--floor-plan=B2', `--floor-plan=${PLANS[1]!.id}`]);
+    expect(values(['pricing', 'history', 'Barton Creek Terrace', '--floor-plan', '0c5f'])).toEqual([PLANS[0]!.id]);
+    // No community typed yet, or one TAB does not know: nothing (and no file names).
+    expect(complete(program, ['pricing', 'history', '--floor-plan', ''], sources())).toEqual({ candidates: [], directive: Directive.noFiles });
+    expect(values(['pricing', 'history', 'Nowhere', '--floor-plan', ''])).toEqual([]);
+  });
+
   it('completes the last entry of a --communities list, keeping what is typed and leaving out what is listed', () => {
     const answer = complete(program, ['pricing', 'export', '--communities', 'Barton Hills,Bar'], sources());
     expect(answer.candidates.map((c) => c.value)).toEqual(['Barton Hills,Barton Creek Terrace']);
@@ -186,6 +214,7 @@ describe('__complete: communities', () => {
       profiles: () => expect.unreachable('profiles'),
       communities: () => expect.unreachable('communities'),
       comps: () => expect.unreachable('comps'),
+      floorPlans: () => expect.unreachable('floorPlans'),
     };
     expect(values(['pricing', 'ex'], refusing)).toEqual(['export']);
     expect(values(['overview', '--'], refusing)).toContain('--format');

@@ -42,6 +42,14 @@ export interface KnownCommunity {
   external_community_id?: string | null | undefined;
 }
 
+/** A floor plan as TAB offers it: by name, its layout beside it. */
+export interface KnownPlan {
+  id: string;
+  name: string;
+  /** "1 BR / 1 BA, 735 sq ft" */
+  layout?: string | undefined;
+}
+
 /** Which service the typed command talks to, as far as the words typed so far say. */
 export interface Scope {
   /** --local was typed. */
@@ -58,9 +66,11 @@ export interface Sources {
   communities(scope: Scope): KnownCommunity[];
   /** The comparables of a subject community. */
   comps(scope: Scope, subjectId: string): KnownCommunity[];
+  /** The floor plans of a community. */
+  floorPlans(scope: Scope, communityId: string): KnownPlan[];
 }
 
-type Kind = 'community' | 'communities' | 'comp' | 'file' | 'dir' | 'profile' | 'command';
+type Kind = 'community' | 'communities' | 'comp' | 'floorPlan' | 'file' | 'dir' | 'profile' | 'command';
 
 /** What a value is, by the name the definitions give it: arguments by their name, options by their long flag. */
 const ARGUMENT_KINDS: Record<string, Kind> = {
@@ -72,6 +82,7 @@ const ARGUMENT_KINDS: Record<string, Kind> = {
 };
 const OPTION_KINDS: Record<string, Kind> = {
   '--communities': 'communities',
+  '--floor-plan': 'floorPlan',
   '--profile': 'profile',
   '--out': 'file',
   '--data-dir': 'dir',
@@ -238,6 +249,14 @@ function valuesOf(kind: Kind, current: string, position: Position, sources: Sour
       const comps = subject ? sources.comps(position.scope, subject.id) : [];
       return { candidates: communityCandidates(comps, current), directive: Directive.noFiles };
     }
+    case 'floorPlan': {
+      // The plans of the community typed before (`pricing history <community> --floor-plan …`).
+      const community = identify(sources.communities(position.scope), position.args[0] ?? '');
+      const plans = community ? sources.floorPlans(position.scope, community.id) : [];
+      const names = plans.map((plan) => ({ value: plan.name, description: plan.layout }));
+      const ids = plans.map((plan) => ({ value: plan.id, description: plan.name }));
+      return { candidates: current === '' ? unique(names) : namesThenIds(names, ids, current), directive: Directive.noFiles };
+    }
     case 'command': {
       // `help <command path>`, or a topic first.
       const target = position.args.reduce<Command | undefined>((at, name) => (at ? findSubcommand(at, name) : undefined), position.path[0]);
@@ -259,7 +278,18 @@ function communityCandidates(communities: readonly KnownCommunity[], current: st
     if (c.external_community_id) others.push({ value: c.external_community_id, description: c.name });
     others.push({ value: c.id, description: c.name });
   }
-  return current === '' ? unique(names) : filter(unique([...names, ...others]), current);
+  return current === '' ? unique(names) : namesThenIds(names, others, current);
+}
+
+/**
+ * Names by prefix in any case (an analyst types "b" for B2, "bar" for Barton,
+ * whatever ids start with those letters), then ids and external ids by prefix
+ * as typed; those in any case only when nothing else matches.
+ */
+function namesThenIds(names: readonly Candidate[], ids: readonly Candidate[], current: string): Candidate[] {
+  const lower = current.toLowerCase();
+  const found = [...names.filter((c) => c.value.toLowerCase().startsWith(lower)), ...ids.filter((c) => c.value.startsWith(current))];
+  return unique(found.length > 0 ? found : filter(ids, current));
 }
 
 /** `--communities a,b,…`: the part after the last comma completes; what comes before is kept. */

@@ -7,7 +7,8 @@ import { UsageError } from './errors.js';
  * are TTYs, and neither --no-input, RENTSURVEY_NO_INPUT nor CI turned them off.
  */
 export function canPrompt(ctx: CommandContext): boolean {
-  return ctx.io.isStdinTTY && ctx.io.isStderrTTY && !ctx.globals.noInput;
+  // stdin last: asking about it opens it (io.ts), which a script's run need not do.
+  return ctx.io.isStderrTTY && !ctx.globals.noInput && ctx.io.isStdinTTY;
 }
 
 /** Why a prompt cannot be shown, for the message of a command that would have asked. */

@@ -39,8 +39,22 @@ describe('atomic files and signals', () => {
     process.emit('SIGTERM', 'SIGTERM');
     expect(exit).toHaveBeenCalledWith(143);
     expect(open.some((file) => existsSync(file.temp))).toBe(false);
-    expect(said).toEqual(['a.csv SIGTERM', 'b.csv SIGTERM']);
+    expect(said.sort()).toEqual(['a.csv SIGTERM', 'b.csv SIGTERM']); // the files opened at once: in either order
     expect(existsSync(join(dir, 'kept.csv'))).toBe(true);
     await Promise.all(open.map((file) => file.abort()));
+  });
+
+  it('a writer whose message fails keeps neither its file nor another’s, nor the signal’s status', async () => {
+    const failing = await createAtomicFile(join(dir, 'a.csv'), {
+      onSignal: () => {
+        throw new Error('stderr is gone');
+      },
+    });
+    const other = await createAtomicFile(join(dir, 'b.csv'));
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    process.emit('SIGINT', 'SIGINT');
+    expect(exit).toHaveBeenCalledWith(130);
+    expect([failing, other].some((file) => existsSync(file.temp))).toBe(false);
+    await Promise.all([failing, other].map((file) => file.abort()));
   });
 });

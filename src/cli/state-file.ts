@@ -97,10 +97,14 @@ const pendingTemps = new Map<string, ((signal: NodeJS.Signals) => void) | undefi
 // One handler per signal for all of them (not one per file: many files at once would pass Node's listener limit).
 const signalHandlers = (Object.entries(SIGNAL_STATUS) as [NodeJS.Signals, number][]).map(([signal, status]) => {
   const handler = () => {
-    for (const [temp, onSignal] of pendingTemps) {
-      rmSync(temp, { force: true });
-      onSignal?.(signal);
-    }
+    // Every file goes first, then what their writers say (which must not keep a file or the status from the run).
+    for (const temp of pendingTemps.keys()) rmSync(temp, { force: true });
+    for (const onSignal of pendingTemps.values())
+      try {
+        onSignal?.(signal);
+      } catch {
+        // the run ends with the signal's status all the same
+      }
     // A signal ends the run at once, whatever is awaited (requests in flight): there is no handler to return to.
     // eslint-disable-next-line no-restricted-syntax
     process.exit(status);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestIO } from '../output/io.js';
 import { createLogger } from '../output/messages.js';
-import { communityCachePath, readCommunityCache, rememberCommunities } from './community-cache.js';
+import { communityCachePath, readCommunityCache, rememberCommunities, rememberFloorPlans } from './community-cache.js';
 import { openConfigStore } from './config.js';
 import { createContext } from './context.js';
 import { resolveGlobals, type GlobalFlags } from './globals.js';
@@ -39,7 +39,7 @@ describe('rememberCommunities', () => {
     const path = communityCachePath(env, 'default');
     expect(path).toBe(join(root, 'cache', 'rentsurvey', 'communities.default.json'));
     expect(statSync(join(root, 'cache', 'rentsurvey')).mode & 0o777).toBe(0o700);
-    expect(readCommunityCache(env, 'default', URL_A)).toEqual({ base_url: URL_A, communities: [barton, hills], comps: {} });
+    expect(readCommunityCache(env, 'default', URL_A)).toEqual({ base_url: URL_A, communities: [barton, hills], comps: {}, floor_plans: {} });
   });
 
   it('replaces the list with a whole portfolio, adds a page or a search to it, keeps comparables by subject', async () => {
@@ -53,6 +53,29 @@ describe('rememberCommunities', () => {
     });
     await rememberCommunities(ctx, [hills], { whole: true });
     expect(readCommunityCache(env, 'default', URL_A)?.communities).toEqual([hills]);
+  });
+
+  it('keeps a community’s floor plans (all of them: a new list replaces the old), beside its communities', async () => {
+    const { ctx } = context();
+    await rememberCommunities(ctx, [barton], { whole: true });
+    const a1 = { id: '0c5f3b8e-1d2a-4c3b-9e4f-5a6b7c8d9e01', floor_plan_name: 'A1', bedrooms: 1, bathrooms: 1, square_feet: 735 };
+    const studio = { id: '0c5f3b8e-1d2a-4c3b-9e4f-5a6b7c8d9e02', floor_plan_name: 'S', bedrooms: 0, bathrooms: 1, square_feet: 480 };
+    await rememberFloorPlans(ctx, barton.id, [a1, studio]);
+    expect(readCommunityCache(env, 'default', URL_A)).toMatchObject({
+      communities: [barton],
+      floor_plans: {
+        [barton.id]: [
+          { id: a1.id, name: 'A1', layout: '1 BR / 1 BA, 735 sq ft' },
+          { id: studio.id, name: 'S', layout: 'studio / 1 BA, 480 sq ft' },
+        ],
+      },
+    });
+    await rememberFloorPlans(ctx, barton.id, [a1]);
+    expect(readCommunityCache(env, 'default', URL_A)?.floor_plans[barton.id]).toHaveLength(1);
+    // A file written before floor plans were kept reads with none.
+    const path = communityCachePath(env, 'default');
+    writeFileSync(path, JSON.stringify({ base_url: URL_A, communities: [barton], comps: {} }));
+    expect(readCommunityCache(env, 'default', URL_A)?.floor_plans).toEqual({});
   });
 
   it('keeps one file per profile, chosen by flag or environment', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, sanitize, wrapLines } from './text.js';
+import { countOf, displayWidth, sanitize, wrapLines } from './text.js';
 
 describe('sanitize', () => {
   it('drops cursor movement, OSC sequences and control characters', () => {
@@ -57,5 +57,14 @@ describe('wrapLines', () => {
     const colored = '\x1b[1mMaple Court\x1b[22m — 100 Main St, Austin';
     expect(wrapLines(colored, 24)).toBe('\x1b[1mMaple Court\x1b[22m — 100 Main\nSt, Austin');
     expect(wrapLines('a ' + 'x'.repeat(30) + ' b', 10)).toBe('a\n' + 'x'.repeat(30) + '\nb');
+  });
+});
+
+describe('countOf', () => {
+  it('puts the noun in the number the count needs', () => {
+    expect(countOf(1, 'community', 'communities')).toBe('1 community');
+    expect(countOf(0, 'community', 'communities')).toBe('0 communities');
+    expect(countOf(3, 'floor plan')).toBe('3 floor plans');
+    expect(countOf(1, 'floor plan')).toBe('1 floor plan');
   });
 });

@@ -154,3 +154,8 @@ export function padEnd(text: string, width: number): string {
 export function padStart(text: string, width: number): string {
   return ' '.repeat(Math.max(0, width - displayWidth(text))) + text;
 }
+
+/** "1 community", "3 communities", "0 floor plans": a count and its noun, in the number the count needs. */
+export function countOf(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

@@ -11,6 +11,7 @@ import { addDays, isIsoDate } from '../../../domain/dates.js';
 import { spinner } from '../../../output/messages.js';
 import { dollarsFromCents, type Column } from '../../../output/render.js';
 import { stdoutStyle } from '../../../output/style.js';
+import { countOf } from '../../../output/text.js';
 import { uuid, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { digest } from './index.js';
@@ -155,7 +156,7 @@ function nothingChanged(
   { from, to, sinceLast, minChangeCents }: { from: string | null; to: string | null; sinceLast: boolean; minChangeCents: number },
 ): string {
   if (compared.length === 0) return 'Nothing to compare: no community has a survey on or before the start date.';
-  const communities = `${compared.length} ${compared.length === 1 ? 'community' : 'communities'}`;
+  const communities = countOf(compared.length, 'community', 'communities');
   if (compared.every((d) => d.from === d.to))
     return `Nothing changed: no survey newer than ${sinceLast ? 'the last digest' : 'the start date'} in ${communities} (latest ${to}).`;
   const smaller = minChangeCents > 0 ? `; rent and NER moves under ${dollars(minChangeCents)} left out` : '';

@@ -4,6 +4,7 @@
  * clients show it as typed: one bullet per change, grouped by subject.
  */
 import { escapeMarkdown } from '../../../output/markdown.js';
+import { countOf } from '../../../output/text.js';
 import type { SubjectDigest } from './collect.js';
 import { dollars, sentence } from './present.js';
 
@@ -19,7 +20,7 @@ export function markdownDigest({ from, to, minChangeCents, subjects }: DigestSum
   const count = changed.reduce((n, s) => n + s.changes.length, 0);
   const lines = [`## Market digest: ${from ?? '—'} to ${to ?? '—'}`, ''];
   lines.push(
-    `${count} change${count === 1 ? '' : 's'} in ${changed.length} of ${subjects.length} ${subjects.length === 1 ? 'community' : 'communities'}` +
+    `${countOf(count, 'change')} in ${changed.length} of ${countOf(subjects.length, 'community', 'communities')}` +
       `, each from its survey on or before the start date to its latest survey` +
       `${minChangeCents > 0 ? `; rent and NER moves under ${dollars(minChangeCents)} left out` : ''}.`,
     '',

@@ -6,6 +6,7 @@ import { StoreError } from '../../../server/store/errors.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { importFile } from './index.js';
 import { isStoreConflict, withLocalStore } from './store.js';
+import { countOf } from '../../../output/text.js';
 
 /** "surveys.3.observations.0.market_rent_cents: expected number" — the first problem, with its JSON path. */
 function firstIssue(issues: { path: PropertyKey[]; message: string }[]): string {
@@ -61,8 +62,9 @@ export const run: Handler<typeof importFile> = async (ctx, opts, [path]) => {
     { seed: 'empty' },
   );
   ctx.log.success(
-    `Imported ${path} into ${ctx.globals.dataDir}: ${summary.organization}, ${summary.users} users, ${summary.communities} communities, ` +
-      `${summary.comps} comparables, ${summary.floor_plans} floor plans, ${summary.surveys} surveys, ${summary.observations} observations; ` +
+    `Imported ${path} into ${ctx.globals.dataDir}: ${summary.organization}, ${countOf(summary.users, 'user')}, ` +
+      `${countOf(summary.communities, 'community', 'communities')}, ${countOf(summary.comps, 'comparable')}, ` +
+      `${countOf(summary.floor_plans, 'floor plan')}, ${countOf(summary.surveys, 'survey')}, ${countOf(summary.observations, 'observation')}; ` +
       `--local now reads ${summary.organization}`,
   );
   reportUnvalued(ctx, summary.unvalued_concessions);
@@ -74,8 +76,8 @@ function reportUnvalued(ctx: CommandContext, unvalued: { observations: number; t
   const shown = unvalued.texts.slice(0, EXAMPLES);
   const more = unvalued.texts.length - shown.length;
   ctx.log.warn(
-    `${count(unvalued.observations, 'observation')} ${unvalued.observations === 1 ? 'carries' : 'carry'} concession text that could not be valued ` +
-      `(${count(unvalued.texts.length, 'distinct text')}); kept as written, with NER at asking ` +
+    `${countOf(unvalued.observations, 'observation')} ${unvalued.observations === 1 ? 'carries' : 'carry'} concession text that could not be valued ` +
+      `(${countOf(unvalued.texts.length, 'distinct text')}); kept as written, with NER at asking ` +
       `unless the file records one:\n` +
       shown.map((t) => `  ${JSON.stringify(t.text)} × ${t.observations}`).join('\n') +
       (more > 0 ? `\n  … and ${more} more` : '') +
@@ -85,7 +87,6 @@ function reportUnvalued(ctx: CommandContext, unvalued: { observations: number; t
 
 const EXAMPLES = 5;
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Store rejections (bad references, another organization's ids) become exit 2 or 5 with their first detail. */
 async function storeImport<T>(work: () => T | Promise<T>): Promise<T> {
@@ -162,6 +163,6 @@ async function importCsv(ctx: CommandContext, input: NodeJS.ReadableStream, org:
     if (!organizationId) throw new CliError(org ? `no organization named ${org}` : 'the store has no organization yet', ExitCode.notFound);
     return storeImport(() => store.imports.importObservationStream(organizationId, all()));
   });
-  ctx.log.success(`Imported ${count(summary.observations, 'observation')} in ${count(summary.surveys, 'survey')} from ${path}`);
+  ctx.log.success(`Imported ${countOf(summary.observations, 'observation')} in ${countOf(summary.surveys, 'survey')} from ${path}`);
   reportUnvalued(ctx, summary.unvalued_concessions);
 }

@@ -21,6 +21,7 @@ import { escapeMarkdown } from '../../../output/markdown.js';
 import { dollarsFromCents, type Column } from '../../../output/render.js';
 import type { Style } from '../../../output/style.js';
 import { createStyle, stdoutStyle } from '../../../output/style.js';
+import { countOf } from '../../../output/text.js';
 import { money, number, text } from '../../columns.js';
 import type { Handler, OptionsOf } from '../../command.js';
 import type { target as targetCommand } from './index.js';
@@ -236,7 +237,7 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
       const compared =
         asOf === null
           ? 'No completed survey yet.'
-          : `Survey of ${asOf} against ${active.length} active comparable${active.length === 1 ? '' : 's'}; PSI and percentile (PCTL) now → at target.`;
+          : `Survey of ${asOf} against ${countOf(active.length, 'active comparable')}; PSI and percentile (PCTL) now → at target.`;
       printLines(out, `${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${BASIS_TEXT[basis]}\n\n${compared}\n\n`);
     }
     await printList(out, {
@@ -263,7 +264,7 @@ function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
   lines.push(
     moved.length === 0
       ? 'No plan has both a current rent and a target: no revenue change to show.'
-      : `Revenue: ${signedRent(revenue, style)} a month if every plan moves to its target (units × change over ${moved.length} plan${moved.length === 1 ? '' : 's'}).`,
+      : `Revenue: ${signedRent(revenue, style)} a month if every plan moves to its target (units × change over ${countOf(moved.length, 'plan')}).`,
   );
   const left = rows.filter((r) => r.change_cents === null).map((r) => plain(planLabel(r)));
   if (left.length > 0) lines.push(`Not moved: ${left.join(', ')} (no comparable data or no current rent).`);

@@ -3,6 +3,7 @@ import { SpecId } from '../../../api/primitives.js';
 import type { ReadOf } from '../../../api/endpoints.js';
 import { addDays } from '../../../domain/dates.js';
 import { spinner } from '../../../output/messages.js';
+import { countOf } from '../../../output/text.js';
 import type { Handler } from '../../command.js';
 import { eachLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
@@ -82,7 +83,7 @@ export const run: Handler<typeof sync> = async (ctx, opts) => {
       { seed: 'empty' },
     );
     progress.succeed(
-      `Synced ${summary.communities} communities, ${summary.floor_plans} floor plans and ${summary.observations} observations ` +
+      `Synced ${countOf(summary.communities, 'community', 'communities')}, ${countOf(summary.floor_plans, 'floor plan')} and ${countOf(summary.observations, 'observation')} ` +
         `(${start} to ${end}) into ${ctx.globals.dataDir} as "${organization}"; --local now reads it.`,
     );
   } catch (error) {

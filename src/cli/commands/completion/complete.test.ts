@@ -131,7 +131,9 @@ describe('__complete: communities', () => {
     // Miller's id starts with "a4"; "a" starts no name, "m" no id.
     expect(values(['overview', 'a'])).toEqual([MILLER.id]);
     const withHexName: Sources = { ...sources(), communities: () => [{ id: 'bad00000-0000-4000-8000-000000000001', name: 'Bad Axe Commons' }, BARTON] };
-    expect(values(['overview', 'ba'], withHexName)).toEqual(['Bad Axe Commons', 'Barton Creek Terrace', 'bad00000-0000-4000-8000-000000000001']);
+    expect(values(['overview', 'ba'], withHexName)).toEqual(['Bad Axe Commons', 'Barton Creek Terrace']);
+    expect(values(['overview', 'bad0'], withHexName)).toEqual(['bad00000-0000-4000-8000-000000000001']);
+    expect(values(['overview', 'bad'], withHexName)).toEqual(['Bad Axe Commons']);
   });
 
   it('completes wherever a community is taken', () => {
@@ -182,8 +184,9 @@ describe('__complete: communities', () => {
       ],
       directive: Directive.noFiles,
     });
-    // "b" is the start of B2 and of an id: the name first (an analyst types plan names in lower case).
-    expect(values(['pricing', 'history', 'barton creek terrace', '--floor-plan=b'])).toEqual(['--floor-plan=B2', `--floor-plan=${PLANS[1]!.id}`]);
+    // "b" is the start of B2 and of an id: the name (an analyst types plan names in lower case); ids from 4 characters.
+    expect(values(['pricing', 'history', 'barton creek terrace', '--floor-plan=b'])).toEqual(['--floor-plan=B2']);
+    expect(values(['pricing', 'history', 'TT-001', '--floor-plan', PLANS[1]!.id.slice(0, 4)])).toEqual([PLANS[1]!.id]);
     expect(values(['pricing', 'history', 'Barton Creek Terrace', '--floor-plan', '0c5f'])).toEqual([PLANS[0]!.id]);
     // No community typed yet, or one TAB does not know: nothing (and no file names).
     expect(complete(program, ['pricing', 'history', '--floor-plan', ''], sources())).toEqual({ candidates: [], directive: Directive.noFiles });

@@ -283,14 +283,19 @@ function communityCandidates(communities: readonly KnownCommunity[], current: st
 
 /**
  * Names by prefix in any case (an analyst types "b" for B2, "bar" for Barton,
- * whatever ids start with those letters), then ids and external ids by prefix
- * as typed; those in any case only when nothing else matches.
+ * whatever ids start with those letters); ids and external ids beside them by
+ * prefix as typed once 4 characters are (as an id prefix is taken, references.md);
+ * ids in any case, and from the first character, only when nothing else matches.
  */
 function namesThenIds(names: readonly Candidate[], ids: readonly Candidate[], current: string): Candidate[] {
   const lower = current.toLowerCase();
-  const found = [...names.filter((c) => c.value.toLowerCase().startsWith(lower)), ...ids.filter((c) => c.value.startsWith(current))];
+  const byName = names.filter((c) => c.value.toLowerCase().startsWith(lower));
+  const found = [...byName, ...(current.length >= ID_PREFIX ? ids.filter((c) => c.value.startsWith(current)) : [])];
   return unique(found.length > 0 ? found : filter(ids, current));
 }
+
+/** Characters of an id typed before TAB offers ids beside names that match. */
+const ID_PREFIX = 4;
 
 /** `--communities a,b,…`: the part after the last comma completes; what comes before is kept. */
 function communityList(communities: readonly KnownCommunity[], current: string): Completion {

@@ -5,10 +5,8 @@
  * the same terminal or pipes; this one forwards the signals it gets (a `kill`
  * of this pid, a cron timeout) and ends with the new one's status.
  */
-import { constants } from 'node:os';
 import type { ExitCode } from './errors.js';
-
-const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+import { ENDING_SIGNALS, signalStatus } from './signals.js';
 
 /** Whether Node was started with a value for each flag's option, on its command line or in NODE_OPTIONS (a user's choice stands). */
 function startedWith(nodeFlags: readonly string[]): boolean {
@@ -28,14 +26,14 @@ export async function relaunch(script: string, args: readonly string[], nodeFlag
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [...process.execArgv, ...nodeFlags, script, ...args], { stdio: 'inherit' });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
-  for (const signal of FORWARDED) process.on(signal, forward);
+  for (const signal of ENDING_SIGNALS) process.on(signal, forward);
   try {
     return await new Promise<ExitCode>((resolve, reject) => {
       child.once('error', reject);
-      // Killed by a signal (an out-of-memory abort is SIGABRT): the status a shell reports for it, 128 + its number.
-      child.once('exit', (code, signal) => resolve((code ?? 128 + (signal ? constants.signals[signal] : 0)) as ExitCode));
+      // Killed by a signal (an out-of-memory abort is SIGABRT): the status a shell reports for it.
+      child.once('exit', (code, signal) => resolve((code ?? (signal ? signalStatus(signal) : 128)) as ExitCode));
     });
   } finally {
-    for (const signal of FORWARDED) process.off(signal, forward);
+    for (const signal of ENDING_SIGNALS) process.off(signal, forward);
   }
 }

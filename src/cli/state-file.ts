@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { ExitCode } from './errors.js';
+import { ENDING_SIGNALS, signalStatus } from './signals.js';
 
 // Unique beside the pid, not secret: Math.random spares every command that saves state loading node:crypto.
 const tempSuffix = () => Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0');
@@ -88,14 +88,11 @@ export async function createAtomicFile(
   };
 }
 
-/** Exit statuses of a run ended by a signal, as a shell reports them (128 + the signal's number). */
-const SIGNAL_STATUS = { SIGINT: ExitCode.interrupted, SIGTERM: 143, SIGHUP: 129 } as const;
-
 /** The temporary files a signal must remove, each with what its writer says then. */
 const pendingTemps = new Map<string, ((signal: NodeJS.Signals) => void) | undefined>();
 
 // One handler per signal for all of them (not one per file: many files at once would pass Node's listener limit).
-const signalHandlers = (Object.entries(SIGNAL_STATUS) as [NodeJS.Signals, number][]).map(([signal, status]) => {
+const signalHandlers = ENDING_SIGNALS.map((signal) => {
   const handler = () => {
     // Every file goes first, then what their writers say (which must not keep a file or the status from the run).
     for (const temp of pendingTemps.keys()) rmSync(temp, { force: true });
@@ -107,7 +104,7 @@ const signalHandlers = (Object.entries(SIGNAL_STATUS) as [NodeJS.Signals, number
       }
     // A signal ends the run at once, whatever is awaited (requests in flight): there is no handler to return to.
     // eslint-disable-next-line no-restricted-syntax
-    process.exit(status);
+    process.exit(signalStatus(signal));
   };
   return [signal, handler] as const;
 });

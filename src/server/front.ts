@@ -8,18 +8,13 @@
  * Fastify, whose loading and set-up cost more than the rest of its start.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { AppOptions } from './app.js';
-import { guardServer, HEADER_LIMIT, onClientError } from './http-guards.js';
+import { guardServer, HEADER_LIMIT, http, onClientError } from './http-guards.js';
 import { createDispatcher } from './in-process.js';
 import { createOperations, HEALTH, HEALTH_PATH, INTERNAL_ERROR, JSON_TYPE, SILENT, type Answer } from './operations.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
-
-// Required, not imported: an ESM import of node:http evaluates all its exports,
-// and its lazy WebSocket getter loads Node's bundled undici (20–70 ms of a start).
-const http = createRequire(import.meta.url)('node:http') as typeof import('node:http');
 
 /** Fastify's defaults for the servers it makes, which serve's server keeps. */
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;

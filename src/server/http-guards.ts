@@ -22,19 +22,17 @@ const refusedSockets = new WeakSet<Socket>();
 const REFUSED_LINGER_MS = 1_000;
 
 /**
+ * node:http for the service's servers (front.ts makes serve's with it). Required,
+ * not imported: an ESM import of node:http evaluates all its exports, and its lazy
+ * WebSocket getter loads Node's bundled undici — 20–70 ms of every `serve` and `--local` start.
+ */
+export const http = createRequire(import.meta.url)('node:http') as typeof import('node:http');
+
+/**
  * Answers on a bare socket, for what node:http refuses before Fastify sees a
  * request (unparsable request line, headers too large, CONNECT), in the same
  * error shape as every other answer; the connection is closed after it.
  */
-/**
- * node:http's reason phrase. Required, not imported: an ESM import of node:http
- * evaluates all its exports, and its lazy WebSocket getter loads Node's bundled
- * undici — 20–70 ms of every `serve` and `--local` start.
- */
-function statusText(status: number): string {
-  return (createRequire(import.meta.url)('node:http') as typeof import('node:http')).STATUS_CODES[status] ?? '';
-}
-
 export function sendSocketError(socket: Socket, status: number, code: string, message: string, head = false): void {
   if (refusedSockets.has(socket)) return;
   refusedSockets.add(socket);
@@ -46,7 +44,7 @@ export function sendSocketError(socket: Socket, status: number, code: string, me
   }
   const body = JSON.stringify(errorBody(code, message));
   socket.end(
-    `HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Type: ${JSON_TYPE}\r\n` +
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\nContent-Type: ${JSON_TYPE}\r\n` +
       // An answer to HEAD has no body: a client would read ours as the start of the next answer.
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
   );

@@ -109,7 +109,6 @@ export const endpoints = {
   },
 } as const satisfies Record<OperationId, Endpoint>;
 
-
 export type Endpoints = typeof endpoints;
 
 type Field<E, K extends string> = E extends Record<K, infer S extends z.ZodType> ? S : never;

@@ -221,7 +221,6 @@ export function tryPlan(schema: z.ZodType): PlanNode | undefined {
   }
 }
 
-
 export function contractPlan(): ContractPlan {
   const operations = Object.fromEntries(
     Object.entries(endpoints).map(([operationId, endpoint]) => {

@@ -435,7 +435,6 @@ export const CompCreateBody = z.strictObject({
   website_url: Url.optional(),
 });
 
-
 export const CompCreateResponse = z.object({
   success: z.boolean(),
   comp_id: Id,

@@ -76,7 +76,6 @@ function assertOrder<Row>(ctx: CommandContext, columns: Column<Row>[], limitAppl
     throw new UsageError("--limit cuts table, csv, ndjson and md output; --json prints the service's answer as it came", 'use --ndjson, or jq');
 }
 
-
 /** --dollars is for csv and ndjson: a table (the default format) already shows dollars. */
 function assertDollars(ctx: CommandContext): void {
   const { dollars, format } = ctx.globals;
@@ -115,4 +114,3 @@ export function assertFields<Row>(ctx: CommandContext, columns: Column<Row>[], f
   const problem = unknownFieldsProblem(ctx.globals.dollars ? dollarColumns(columns) : columns, fields);
   if (problem) throw new UsageError(problem);
 }
-

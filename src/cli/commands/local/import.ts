@@ -87,7 +87,6 @@ function reportUnvalued(ctx: CommandContext, unvalued: { observations: number; t
 
 const EXAMPLES = 5;
 
-
 /** Store rejections (bad references, another organization's ids) become exit 2 or 5 with their first detail. */
 async function storeImport<T>(work: () => T | Promise<T>): Promise<T> {
   try {

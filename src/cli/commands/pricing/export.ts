@@ -49,7 +49,6 @@ const marketColumns: Column<Shared>[] = [
   ...communityColumns,
 ];
 
-
 /**
  * Remembers, beside the output file, the latest pricing date a successful
  * export wrote (a watermark): the next --since-last run starts the day after,

@@ -9,6 +9,6 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // V8's code cache for our bundle: start-up parses ~3 MB of dependencies otherwise.
   const { enableCompileCache } = await import('node:module');
   enableCompileCache?.();
-  const { main } = await import('../dist/cli.js');
+  const { main } = await import('../dist/cli.cjs');
   process.exitCode = await main(process.argv);
 }

@@ -1,4 +1,4 @@
-/** Injected by scripts/build.js (esbuild define); tests run from source read package.json. */
+/** Injected by scripts/build.js (rolldown define); tests run from source read package.json. */
 declare const __RENTSURVEY_VERSION__: string | undefined;
 
 // JSON.rawJSON (Node 21+; in TypeScript's lib from es2026 on): a number written with the digits

@@ -3,8 +3,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { execa } from 'execa';
+import { build } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const RELAUNCH = new URL('./relaunch.ts', import.meta.url).pathname;
@@ -14,7 +14,7 @@ describe('relaunch', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'rentsurvey-relaunch-'));
     // relaunch.ts and what it imports, as one module plain Node runs.
-    await build({ entryPoints: [RELAUNCH], bundle: true, platform: 'node', format: 'esm', outfile: join(dir, 'relaunch.mjs'), logLevel: 'warning' });
+    await build({ input: RELAUNCH, platform: 'node', output: { format: 'esm', file: join(dir, 'relaunch.mjs') } });
     // The script both processes run: the first relaunches it, the second reports and ends.
     await writeFile(
       join(dir, 'cli.mjs'),

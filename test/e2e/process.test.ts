@@ -54,7 +54,7 @@ describe('start-up', () => {
   });
 
   it('dist/ is newer than every source file (this project builds it before it runs)', () => {
-    const built = statSync(join(ROOT, 'dist', 'cli.js')).mtimeMs;
+    const built = statSync(join(ROOT, 'dist', 'cli.cjs')).mtimeMs;
     const sources = readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
       .map((entry) => statSync(join(entry.parentPath, entry.name)).mtimeMs);

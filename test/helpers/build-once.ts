@@ -23,7 +23,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export default async function setup(project: TestProject) {
   execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('scripts/build.js did not produce dist/cli.js');
+  if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) throw new Error('scripts/build.js did not produce dist/cli.cjs');
   const templateRoot = await mkdtemp(join(tmpdir(), 'rentsurvey-e2e-template-'));
   project.provide('e2eTemplateRoot', templateRoot);
   return async () => {

@@ -280,7 +280,7 @@ export function parseJson<T = unknown>(stdout: string): T {
   }
 }
 
-/** True when dist/cli.js exists (the e2e project's global setup builds it first). */
+/** True when dist/cli.cjs exists (the e2e project's global setup builds it first). */
 export function isBuilt(): boolean {
-  return existsSync(join(ROOT, 'dist', 'cli.js'));
+  return existsSync(join(ROOT, 'dist', 'cli.cjs'));
 }

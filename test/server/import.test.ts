@@ -484,7 +484,7 @@ describe('rentsurvey local import (built CLI)', () => {
   const errorLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('error:'));
 
   beforeAll(async () => {
-    if (!existsSync(join(ROOT, 'dist', 'cli.js'))) await execa('npm', ['run', 'build'], { cwd: ROOT });
+    if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) await execa('npm', ['run', 'build'], { cwd: ROOT });
     root = await mkdtemp(join(tmpdir(), 'rentsurvey-import-'));
     dataDir = join(root, 'store');
   });

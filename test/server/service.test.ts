@@ -147,7 +147,7 @@ describe('a real `rentsurvey serve` process', () => {
   let exit: Promise<number | null>;
 
   beforeAll(async () => {
-    expect(existsSync(join(ROOT, 'dist', 'cli.js')), 'dist/cli.js missing: npm run build').toBe(true);
+    expect(existsSync(join(ROOT, 'dist', 'cli.cjs')), 'dist/cli.cjs missing: npm run build').toBe(true);
     dataDir = await mkdtemp(join(tmpdir(), 'rentsurvey-serve-'));
     const home = join(dataDir, 'home');
     const proc = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', join(dataDir, 'store'), '--empty'], {

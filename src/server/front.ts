@@ -7,10 +7,10 @@
  * here), but a fresh `serve` answers its first requests without loading
  * Fastify, whose loading and set-up cost more than the rest of its start.
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppOptions } from './app.js';
-import { guardServer, HEADER_LIMIT, http, onClientError } from './http-guards.js';
+import { guardServer, HEADER_LIMIT, onClientError } from './http-guards.js';
 import { createDispatcher } from './in-process.js';
 import { createOperations, HEALTH, HEALTH_PATH, INTERNAL_ERROR, JSON_TYPE, SILENT, type Answer } from './operations.js';
 
@@ -94,7 +94,7 @@ export function createFront(options: AppOptions): Front {
     (await built()).handler(request, response);
   }
 
-  const server = http.createServer({ maxHeaderSize: HEADER_LIMIT, requireHostHeader: false }, (request, response) => {
+  const server = createServer({ maxHeaderSize: HEADER_LIMIT, requireHostHeader: false }, (request, response) => {
     // A connection that answered while the server stops is idle: let it go, so that stopping does not wait for keep-alive.
     response.once('finish', () => {
       if (closing) server.closeIdleConnections();

@@ -5,9 +5,8 @@
  * the Fastify app's own (app.ts) and serve's (front.ts), which has it from the
  * start, before Fastify is built.
  */
-import { createRequire } from 'node:module';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { errorBody, JSON_TYPE } from './operations.js';
 
 /**
@@ -20,13 +19,6 @@ export const HEADER_LIMIT = 64 * 1024;
 const refusedSockets = new WeakSet<Socket>();
 /** How long a refused connection may still send before it is closed (see sendSocketError). */
 const REFUSED_LINGER_MS = 1_000;
-
-/**
- * node:http for the service's servers (front.ts makes serve's with it). Required,
- * not imported: an ESM import of node:http evaluates all its exports, and its lazy
- * WebSocket getter loads Node's bundled undici — 20–70 ms of every `serve` and `--local` start.
- */
-export const http = createRequire(import.meta.url)('node:http') as typeof import('node:http');
 
 /**
  * Answers on a bare socket, for what node:http refuses before Fastify sees a
@@ -44,7 +36,7 @@ export function sendSocketError(socket: Socket, status: number, code: string, me
   }
   const body = JSON.stringify(errorBody(code, message));
   socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\nContent-Type: ${JSON_TYPE}\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: ${JSON_TYPE}\r\n` +
       // An answer to HEAD has no body: a client would read ours as the start of the next answer.
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
   );

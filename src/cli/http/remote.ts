@@ -148,8 +148,8 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
   // One keep-alive agent per CLI run: `pricing export` makes many GETs to one host.
   // node:http rather than undici: loading undici costs ~2× a bare `node -e 0` on
   // every run (it loads http2, tls, crypto, web streams…), node:http a tenth of that.
-  // Required, not imported: an ESM import of node:http evaluates all its exports,
-  // and its lazy WebSocket getter loads Node's bundled undici after all.
+  // Required here, not imported: only the one of the two that the URL needs loads
+  // (node:https brings tls and crypto).
   const secure = base.origin.startsWith('https:');
   const http = createRequire(import.meta.url)(secure ? 'node:https' : 'node:http') as typeof import('node:http');
   // An idle connection closes after 10 s, or a second before the server's announced

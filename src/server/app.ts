@@ -122,6 +122,9 @@ function createApp(options: AppOptions, shared: Operations | undefined, server: 
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { ignoreTrailingSlash: true },
+    // A request under way when serve stops is answered (Fastify still closes its connection), as
+    // serve's plain path does, rather than with a 503 in Fastify's shape: a write the client sent is done.
+    return503OnClosing: false,
     ...server,
     schemaController: noSchemaController,
     // The router's own rejections (a path parameter over maxParamLength, a malformed

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { useDemoStore } from '../../test/helpers/demo-fixture.js';
 import { createFront, type Front } from './front.js';
@@ -94,6 +95,46 @@ describe("serve's server (front.ts)", () => {
       expect(viaFastify.body).toBe(plain.body);
     } finally {
       await front.close();
+    }
+  });
+
+  /**
+   * The request line and auth arrive before close(), the rest after: a request that
+   * is under way when the server begins to stop (on a connection that was busy, so
+   * not closed as idle). Resolves to the raw answer, read until the server closes.
+   */
+  async function arrivingWhileStopping(front: Front, origin: string, path: string, headers: string): Promise<string> {
+    const socket = connect(Number(new URL(origin).port), '127.0.0.1');
+    let text = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    const ended = new Promise<void>((resolve, reject) => socket.on('end', resolve).on('error', reject));
+    socket.write(`GET ${path} HTTP/1.1\r\nAuthorization: Bearer ${demo.key}\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closed = front.close();
+    socket.end(`${headers}\r\n`);
+    await ended;
+    await closed;
+    return text;
+  }
+
+  it('answers a request under way when it begins to stop, in the service shape, and closes that connection', async () => {
+    for (const fastifyFirst of [false, true]) {
+      const { front, origin } = await started();
+      const path = `/v1/rentsurvey/communities/${demo.subject}/overview`;
+      const expected = await send(origin, 'GET', path, auth());
+      if (fastifyFirst) await send(origin, 'GET', path, { ...auth(), 'content-length': '0' }, '');
+      expect(front.fastifyBuilt).toBe(fastifyFirst);
+      // The plain path (with a Host header), and Fastify's (a GET with a body).
+      const plain = await arrivingWhileStopping(front, origin, path, 'Host: rentsurvey\r\n');
+      const { front: second, origin: secondOrigin } = await started();
+      if (fastifyFirst) await send(secondOrigin, 'GET', path, { ...auth(), 'content-length': '0' }, '');
+      const viaFastify = await arrivingWhileStopping(second, secondOrigin, path, 'Host: rentsurvey\r\nContent-Length: 0\r\n');
+      for (const [label, raw] of [['plain', plain], ['via Fastify', viaFastify]] as const) {
+        const [head, body] = raw.split('\r\n\r\n');
+        expect(head, `${label}, Fastify built first: ${fastifyFirst}`).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+        expect(head?.toLowerCase(), `${label}, Fastify built first: ${fastifyFirst}`).toContain('connection: close');
+        expect(body, label).toBe(expected.body);
+      }
     }
   });
 

@@ -62,6 +62,10 @@ export function createFront(options: AppOptions): Front {
   const dispatcher = operations && createDispatcher(operations);
   let fastify: Promise<{ app: import('fastify').FastifyInstance; handler: Handler }> | undefined;
   let closing = false;
+  let appClosed: Promise<void> | undefined;
+  const closeApp = async () => {
+    if (fastify) await (appClosed ??= fastify.then(({ app }) => app.close()));
+  };
 
   const built = () =>
     (fastify ??= import('./app.js')
@@ -95,6 +99,8 @@ export function createFront(options: AppOptions): Front {
   }
 
   const server = createServer({ maxHeaderSize: HEADER_LIMIT, requireHostHeader: false }, (request, response) => {
+    // A request under way when the server began to stop is answered, on either path, and its connection then closes.
+    if (closing) response.setHeader('connection', 'close');
     // A connection that answered while the server stops is idle: let it go, so that stopping does not wait for keep-alive.
     response.once('finish', () => {
       if (closing) server.closeIdleConnections();
@@ -130,8 +136,10 @@ export function createFront(options: AppOptions): Front {
       const listening = server.listening;
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      if (fastify) await (await fastify).app.close();
+      await closeApp();
       if (listening) await stopped;
+      // A request under way at the stop may have needed Fastify, built meanwhile: it closes too.
+      await closeApp();
     },
   };
 }

@@ -88,7 +88,10 @@ export interface SpinnerOptions {
  * still printed (a cron log wants "Exported 6656 records"), so commands never branch.
  */
 export async function spinner(io: IOStreams, text: string, options: SpinnerOptions = {}): Promise<Spinner> {
-  if (!io.isStderrTTY || options.quiet) return plainSpinner(io, text, options.quiet ?? false);
+  // ora divides by the terminal's width: one that reports 0 columns (`docker exec -t` before its
+  // first resize, `script` given no size) had it clearing lines forever instead of finishing.
+  const hasWidth = io.stderr.columns !== 0;
+  if (!io.isStderrTTY || options.quiet || !hasWidth) return plainSpinner(io, text, options.quiet ?? false);
   const { default: ora } = await import('ora');
   const style = stderrStyle(io);
   const instance = ora({

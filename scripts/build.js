@@ -49,6 +49,24 @@ const englishOnly = {
   },
 };
 
+/**
+ * In CommonJS a chunk that requires, at load, one that is still loading (a cycle) gets
+ * its exports half filled. Chunks that require cli.cjs (what they share with it) are
+ * safe only because cli.cjs loads them lazily, after it has run: the build stops
+ * if a change ever makes any such loop of static requires.
+ */
+function assertNoStaticCycle(output) {
+  const imports = new Map(output.filter((file) => file.type === 'chunk').map((chunk) => [chunk.fileName, chunk.imports]));
+  const done = new Set();
+  const visit = (file, path) => {
+    if (path.includes(file)) throw new Error(`build: chunks require each other at load: ${[...path.slice(path.indexOf(file)), file].join(' → ')}`);
+    if (done.has(file)) return;
+    for (const imported of imports.get(file) ?? []) visit(imported, [...path, file]);
+    done.add(file);
+  };
+  for (const file of imports.keys()) visit(file, []);
+}
+
 // Build beside dist/ and swap it in, so that a CLI running meanwhile (tests,
 // a second build) never finds dist/ half written or missing.
 const staging = `dist-build-${process.pid}`;
@@ -62,7 +80,7 @@ const bundle = await rolldown({
   transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version) } },
   plugins: [lazyBuiltins, englishOnly],
 });
-await bundle.write({
+const { output } = await bundle.write({
   dir: staging,
   format: 'cjs',
   // Our source is ESM, which is strict: so stays what it is bundled into.
@@ -72,6 +90,7 @@ await bundle.write({
   chunkFileNames: 'chunks/[name]-[hash].cjs',
 });
 await bundle.close();
+assertNoStaticCycle(output);
 
 const retired = `dist-old-${process.pid}`;
 await rename('dist', retired).catch((error) => {

@@ -54,16 +54,16 @@ describe('pageOutput', () => {
     expect(io.out()).toMatch(/^paged: x/);
   });
 
-  it('the pager sees the terminal settings git and gh give it: LESS=FRX and LV=-c, unless set', async () => {
+  it('the pager sees the terminal settings git and gh give it (LESS=FRX, LV=-c) and UTF-8, unless set', async () => {
     const env = async (given: NodeJS.ProcessEnv) => {
       const io = createTestIO({ stdoutTTY: true, rows: 3 });
-      const paged = pageOutput(io, { command: 'cat >/dev/null; echo "LESS=$LESS LV=$LV"', env: given });
+      const paged = pageOutput(io, { command: 'cat >/dev/null; echo "LESS=$LESS LV=$LV LESSCHARSET=$LESSCHARSET"', env: given });
       paged.io.stdout.write(lines(5));
       await paged.close();
       return io.out();
     };
-    expect(await env({})).toBe('LESS=FRX LV=-c\n');
-    expect(await env({ LESS: 'R' })).toBe('LESS=R LV=-c\n');
+    expect(await env({})).toBe('LESS=FRX LV=-c LESSCHARSET=utf-8\n');
+    expect(await env({ LESS: 'R', LESSCHARSET: 'latin1' })).toBe('LESS=R LV=-c LESSCHARSET=latin1\n');
   });
 
   it('a pager that is not there: the output is shown anyway, the shell says why, nothing fails', async () => {

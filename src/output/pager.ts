@@ -98,7 +98,8 @@ function startPager(io: IOStreams, command: string, env: NodeJS.ProcessEnv): Pag
       // A terminal's stdout (a file descriptor) is the pager's own; anything else (a test's capture) gets what it prints.
       stdio: ['pipe', fdOf(io.stdout) ?? 'pipe', fdOf(io.stderr) ?? 'pipe'],
       // As git and gh do: less and lv keep colors and quit when the text fits, unless the user set their own.
-      env: { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c' },
+      // What we print is UTF-8 (borders, —, ✓): less under a C or unset locale (a container) would show <E2><94>…
+      env: { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c', LESSCHARSET: env.LESSCHARSET ?? 'utf-8' },
     });
   } catch {
     failed = true;

@@ -53,6 +53,14 @@ describe('start-up', () => {
     }
   });
 
+  it('on a Node older than 22 (no node:sqlite), any command says which Node it needs and exits 1', async () => {
+    // The version is faked before the CLI starts: this machine's own Node 20 need not be there.
+    const olderNode = 'data:text/javascript,Object.defineProperty(process.versions,"node",{value:"20.19.0"})';
+    const run = await execa(process.execPath, ['--import', olderNode, BIN, '--local', 'portfolio'], { reject: false, env: sb.env });
+    expect(run).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(run.stderr).toBe('error: rentsurvey needs Node.js 22.22 or newer (24 LTS recommended); this is Node.js 20.19.0');
+  });
+
   it('dist/ is newer than every source file (this project builds it before it runs)', () => {
     const built = statSync(join(ROOT, 'dist', 'cli.cjs')).mtimeMs;
     const sources = readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true })

@@ -54,6 +54,12 @@ describe('__complete with the local store', () => {
     expect((await ask(['--local', '--data-dir', dataDir, 'pricing', 'history', NAMES.barton, '--floor-plan=b'])).values[0]).toBe('--floor-plan=B2 Loft');
   });
 
+  it('completes the fields of the command typed for --fields and --sort, local or not', async () => {
+    const fields = await ask(['pricing', 'history', NAMES.barton, '--fields', 'as_of_date,market_rent_c']);
+    expect(fields).toMatchObject({ values: ['as_of_date,market_rent_cents'], directive: 6 });
+    expect((await ask(['--local', '--data-dir', dataDir, 'portfolio', '--sort', '-comp'])).values).toEqual(['-comp_count']);
+  });
+
   it('reads the store without changing it', async () => {
     const files = () => readdirSync(dataDir).sort();
     const digest = () => createHash('sha256').update(readFileSync(join(dataDir, 'rentsurvey.db'))).digest('hex');

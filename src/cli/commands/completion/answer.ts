@@ -15,6 +15,7 @@ import { defaultConfigDir, defaultDataDir } from '../../globals.js';
 import { decideLocalMode } from '../../local-mode.js';
 import { openNameLookup } from '../../../server/store/name-lookup.js';
 import { complete, Directive, formatCompletion, type Completion, type KnownCommunity, type KnownPlan, type Scope, type Sources } from './complete.js';
+import { FIELDS } from './fields.generated.js';
 import { formatPlanLayout } from '../../../domain/format.js';
 import { printData } from '../../../output/render.js';
 import { printText } from '../../../output/text.js';
@@ -72,6 +73,7 @@ export function systemSources(env: NodeJS.ProcessEnv): Sources {
             : (fromCache(scope)?.floor_plans[communityId] ?? []),
         [],
       ),
+    fields: (commandPath) => FIELDS[commandPath] ?? [],
   };
 }
 

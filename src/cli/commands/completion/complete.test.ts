@@ -27,8 +27,14 @@ function sources(): Sources & { scopes: Scope[] } {
     },
     comps: (_scope, subjectId) => (subjectId === BARTON.id ? [OAK] : []),
     floorPlans: (_scope, communityId) => (communityId === BARTON.id ? PLANS : []),
+    fields: (commandPath) => FIELDS[commandPath] ?? [],
   };
 }
+
+const FIELDS: Record<string, string[]> = {
+  portfolio: ['id', 'name', 'comp_count', 'avg_market_rent_cents'],
+  'pricing history': ['as_of_date', 'floor_plan_name', 'market_rent_cents'],
+};
 
 const values = (words: string[], from: Sources = sources()) => complete(program, words, from).candidates.map((c) => c.value);
 
@@ -204,6 +210,24 @@ describe('__complete: communities', () => {
     expect(values(['vacancy', ''])).toEqual(['trend', 'Barton Creek Terrace', 'Barton Hills', "Miller's Crossing"]);
   });
 
+  it('--fields: the typed command’s fields, as a list that goes on, each once', () => {
+    const answer = complete(program, ['portfolio', '--fields', ''], sources());
+    expect(answer.candidates.map((c) => c.value)).toEqual(['id', 'name', 'comp_count', 'avg_market_rent_cents']);
+    expect(answer.directive).toBe(Directive.noFiles | Directive.noSpace);
+    expect(values(['portfolio', '--fields', 'id,'])).toEqual(['id,name', 'id,comp_count', 'id,avg_market_rent_cents']);
+    expect(values(['portfolio', '--fields', 'name,A'])).toEqual(['name,avg_market_rent_cents']);
+    expect(values(['--local', 'pricing', 'history', 'Barton Creek Terrace', '--fields=as_of_date,f'])).toEqual(['--fields=as_of_date,floor_plan_name']);
+    // Before the command is typed there is nothing to offer.
+    expect(values(['--fields', ''])).toEqual([]);
+  });
+
+  it('--sort: a field, or -field for descending', () => {
+    expect(values(['portfolio', '--sort', ''])).toEqual(['id', 'name', 'comp_count', 'avg_market_rent_cents']);
+    expect(values(['portfolio', '--sort', '-c'])).toEqual(['-comp_count']);
+    expect(values(['pricing', 'history', 'Barton Hills', '--sort', 'm'])).toEqual(['market_rent_cents']);
+    expect(complete(program, ['portfolio', '--sort', ''], sources()).directive).toBe(Directive.noFiles);
+  });
+
   it('tells the sources which service the words name', () => {
     const from = sources();
     complete(program, ['--local', '--data-dir', '/srv/rs', 'overview', ''], from);
@@ -218,6 +242,7 @@ describe('__complete: communities', () => {
       communities: () => expect.unreachable('communities'),
       comps: () => expect.unreachable('comps'),
       floorPlans: () => expect.unreachable('floorPlans'),
+      fields: () => expect.unreachable('fields'),
     };
     expect(values(['pricing', 'ex'], refusing)).toEqual(['export']);
     expect(values(['overview', '--'], refusing)).toContain('--format');

@@ -68,9 +68,11 @@ export interface Sources {
   comps(scope: Scope, subjectId: string): KnownCommunity[];
   /** The floor plans of a community. */
   floorPlans(scope: Scope, communityId: string): KnownPlan[];
+  /** The fields a command prints (`pricing history`), for --fields and --sort. */
+  fields(commandPath: string): readonly string[];
 }
 
-type Kind = 'community' | 'communities' | 'comp' | 'floorPlan' | 'file' | 'dir' | 'profile' | 'command';
+type Kind = 'community' | 'communities' | 'comp' | 'floorPlan' | 'fields' | 'sort' | 'file' | 'dir' | 'profile' | 'command';
 
 /** What a value is, by the name the definitions give it: arguments by their name, options by their long flag. */
 const ARGUMENT_KINDS: Record<string, Kind> = {
@@ -83,6 +85,8 @@ const ARGUMENT_KINDS: Record<string, Kind> = {
 const OPTION_KINDS: Record<string, Kind> = {
   '--communities': 'communities',
   '--floor-plan': 'floorPlan',
+  '--fields': 'fields',
+  '--sort': 'sort',
   '--profile': 'profile',
   '--out': 'file',
   '--data-dir': 'dir',
@@ -257,6 +261,14 @@ function valuesOf(kind: Kind, current: string, position: Position, sources: Sour
       const ids = plans.map((plan) => ({ value: plan.id, description: plan.name }));
       return { candidates: current === '' ? unique(names) : namesThenIds(names, ids, current), directive: Directive.noFiles };
     }
+    case 'fields':
+    case 'sort': {
+      const fields = sources.fields(commandPath(position)).map((value) => ({ value }));
+      if (kind === 'fields') return list(fields, current, (field, ref) => field.value === ref.trim());
+      // -field sorts descending.
+      const descending = current.startsWith('-') ? '-' : '';
+      return { candidates: filter(fields, current.slice(descending.length)).map((c) => ({ value: descending + c.value })), directive: Directive.noFiles };
+    }
     case 'command': {
       // `help <command path>`, or a topic first.
       const target = position.args.reduce<Command | undefined>((at, name) => (at ? findSubcommand(at, name) : undefined), position.path[0]);
@@ -299,12 +311,34 @@ const ID_PREFIX = 4;
 
 /** `--communities a,b,…`: the part after the last comma completes; what comes before is kept. */
 function communityList(communities: readonly KnownCommunity[], current: string): Completion {
+  return list(communities, current, (c, ref) => identify([c], ref) !== undefined, communityCandidates);
+}
+
+/**
+ * A comma-separated list being typed (`--communities a,b,…`, `--fields id,name,…`):
+ * the part after the last comma completes, among the items not listed yet; what
+ * comes before is kept, and no space follows, so that the list can go on.
+ */
+function list<T>(
+  items: readonly T[],
+  current: string,
+  isListed: (item: T, ref: string) => boolean,
+  candidatesOf: (items: readonly T[], current: string) => Candidate[] = (rest, part) => filter(rest as readonly Candidate[], part),
+): Completion {
   const comma = current.lastIndexOf(',');
   const head = current.slice(0, comma + 1);
   const listed = head.split(',').filter((ref) => ref.trim() !== '');
-  const remaining = communities.filter((c) => !listed.some((ref) => identify([c], ref)));
-  const candidates = communityCandidates(remaining, current.slice(comma + 1)).map((c) => ({ ...c, value: head + c.value }));
+  const remaining = items.filter((item) => !listed.some((ref) => isListed(item, ref)));
+  const candidates = candidatesOf(remaining, current.slice(comma + 1)).map((c) => ({ ...c, value: head + c.value }));
   return { candidates, directive: Directive.noFiles | Directive.noSpace };
+}
+
+/** The typed command's words, as the generated field lists name it: `pricing history`. */
+function commandPath(position: Position): string {
+  return position.path
+    .slice(1)
+    .map((command) => command.name())
+    .join(' ');
 }
 
 /** The community a typed reference names exactly: id, external id or name (case-insensitive). */

@@ -54,6 +54,14 @@ describe('createSystemIO', () => {
     expect(createSystemIO({ env: { COLUMNS: '100' }, stdout: pipe(), stderr: pipe(), stdin }).terminalWidth).toBe(100);
     expect(createSystemIO({ env: {}, stdout: pipe(), stderr: pipe(), stdin }).terminalWidth).toBe(80);
   });
+  it('animates stderr only on a terminal that can redraw: not TERM=dumb, not 0 columns', () => {
+    const animates = (env: NodeJS.ProcessEnv, stderr: ReturnType<typeof tty>) => createSystemIO({ env, stdout: pipe(), stderr, stdin }).stderrAnimates;
+    expect(animates({ TERM: 'xterm-256color' }, tty())).toBe(true);
+    expect(animates({ TERM: 'dumb' }, tty())).toBe(false);
+    expect(animates({}, tty(0))).toBe(false);
+    expect(createSystemIO({ env: {}, stdout: tty(), stderr: pipe(), stdin }).stderrAnimates).toBe(false);
+    expect(createTestIO({ stderrTTY: true, env: { TERM: 'dumb' } }).stderrAnimates).toBe(false);
+  });
   it('defaults to the process streams', () => {
     const io = createSystemIO({ env: {} });
     expect(io.stdout).toBe(process.stdout);

@@ -25,6 +25,12 @@ export interface IOStreams {
   isStdoutTTY: boolean;
   isStderrTTY: boolean;
   isStdinTTY: boolean;
+  /**
+   * stderr can redraw a line in place (spinners, progress bars): a terminal that is
+   * not TERM=dumb (Emacs' shell, some CI consoles) and reports a width (a
+   * `docker exec -t` before its first resize reports 0 columns).
+   */
+  stderrAnimates: boolean;
   /** Columns of the terminal; 80 when unknown (piped and no COLUMNS). */
   terminalWidth: number;
   /** Lines of the terminal (what is "long" for the pager); 24 when unknown. */
@@ -75,12 +81,17 @@ export function createSystemIO(options: SystemIOOptions = {}): IOStreams {
     stderrColorEnabled: shouldUseColor(isStderrTTY, env, options.noColor),
     isStdoutTTY,
     isStderrTTY,
+    stderrAnimates: canAnimate(isStderrTTY, stderr, env),
     get isStdinTTY() {
       return (options.stdin ?? process.stdin).isTTY === true;
     },
     terminalWidth: terminalSize(isStdoutTTY ? stdout.columns : undefined, env.COLUMNS, DEFAULT_TERMINAL_WIDTH),
     terminalHeight: terminalSize(isStdoutTTY ? stdout.rows : undefined, env.LINES, DEFAULT_TERMINAL_HEIGHT),
   };
+}
+
+function canAnimate(isTTY: boolean, stream: OutputStream, env: NodeJS.ProcessEnv): boolean {
+  return isTTY && env.TERM !== 'dumb' && stream.columns !== 0;
 }
 
 /** `io` with some of its streams replaced. Not a spread, which would read (and open) stdin. */
@@ -150,6 +161,7 @@ export function createTestIO(options: TestIOOptions = {}): TestIOStreams {
     stderrColorEnabled: options.stderrColor ?? (options.color === undefined ? decided?.stderrColorEnabled : undefined) ?? color,
     isStdoutTTY: stdout.isTTY,
     isStderrTTY: stderr.isTTY,
+    stderrAnimates: decided?.stderrAnimates ?? canAnimate(stderr.isTTY, stderr, {}),
     isStdinTTY: stdin.isTTY,
     terminalWidth: decided?.terminalWidth ?? columns,
     terminalHeight: decided?.terminalHeight ?? rows,

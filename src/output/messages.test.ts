@@ -99,12 +99,13 @@ describe('spinner', () => {
     s.fail('nope');
     expect(io.err()).toBe('nope\n');
   });
-  it('does not animate on a terminal that reports no width (ora would never finish a frame)', async () => {
-    const io = createTestIO({ stderrTTY: true, stderrColor: false, columns: 0 });
-    const s = (await spinner(io, 'Loading')).start();
-    s.text = 'Still loading';
-    s.succeed('Loaded 3 communities');
-    expect(io.err()).toBe('Loaded 3 communities\n');
+  it('does not animate on a terminal that cannot redraw: no width (ora never finished), TERM=dumb', async () => {
+    for (const io of [createTestIO({ stderrTTY: true, columns: 0 }), createTestIO({ stderrTTY: true, env: { TERM: 'dumb' } })]) {
+      const s = (await spinner(io, 'Loading')).start();
+      s.text = 'Still loading';
+      s.succeed('Loaded 3 communities');
+      expect(io.err()).toBe('Loaded 3 communities\n');
+    }
   });
   it('animates on a TTY and persists the final line', async () => {
     const io = createTestIO({ stderrTTY: true, stderrColor: false });

@@ -83,15 +83,14 @@ export interface SpinnerOptions {
 }
 
 /**
- * A spinner on stderr. Only a TTY that is not --quiet gets ora (imported here, not at
- * start-up); anywhere else nothing animates, but the outcome line of succeed/fail is
+ * A spinner on stderr. Only a terminal that can redraw (io.stderrAnimates), without --quiet,
+ * gets ora (imported here, not at start-up); anywhere else nothing animates, but the outcome line of succeed/fail is
  * still printed (a cron log wants "Exported 6656 records"), so commands never branch.
  */
 export async function spinner(io: IOStreams, text: string, options: SpinnerOptions = {}): Promise<Spinner> {
-  // ora divides by the terminal's width: one that reports 0 columns (`docker exec -t` before its
-  // first resize, `script` given no size) had it clearing lines forever instead of finishing.
-  const hasWidth = io.stderr.columns !== 0;
-  if (!io.isStderrTTY || options.quiet || !hasWidth) return plainSpinner(io, text, options.quiet ?? false);
+  // Not on a terminal that cannot redraw: ora's escapes would show as text under TERM=dumb, and with
+  // 0 columns ora, which divides by the width, cleared lines forever instead of finishing.
+  if (!io.stderrAnimates || options.quiet) return plainSpinner(io, text, options.quiet ?? false);
   const { default: ora } = await import('ora');
   const style = stderrStyle(io);
   const instance = ora({

@@ -15,6 +15,10 @@ describe('pagerCommand', () => {
     expect(pagerCommand({ PAGER: 'more', RENTSURVEY_PAGER: '' })).toBeUndefined();
     expect(pagerCommand({ PAGER: ' cat ' })).toBeUndefined();
   });
+  it('no default pager on a dumb terminal, where less would only warn and wait; a chosen one still runs', () => {
+    expect(pagerCommand({ TERM: 'dumb' })).toBeUndefined();
+    expect(pagerCommand({ TERM: 'dumb', PAGER: 'cat -v' })).toBe('cat -v');
+  });
 });
 
 describe('pageOutput', () => {

@@ -8,7 +8,10 @@ import { displayWidth } from './text.js';
  * Set to "" or "cat", no pager (as git and gh read them).
  */
 export function pagerCommand(env: NodeJS.ProcessEnv): string | undefined {
-  const command = (env.RENTSURVEY_PAGER ?? env.PAGER ?? 'less -FRX').trim();
+  const chosen = env.RENTSURVEY_PAGER ?? env.PAGER;
+  // less on a dumb terminal (Emacs' shell) only warns that it is "not fully functional" and waits.
+  if (chosen === undefined && env.TERM === 'dumb') return undefined;
+  const command = (chosen ?? 'less -FRX').trim();
   return command === '' || command === 'cat' ? undefined : command;
 }
 

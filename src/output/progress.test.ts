@@ -36,9 +36,10 @@ describe('progressBar', () => {
     expect(io.err().endsWith('\r\x1b[2K')).toBe(true);
     expect(io.err()).not.toContain('\n');
   });
-  it('prints nothing on a pipe or with --quiet', () => {
-    for (const io of [createTestIO({ stderrTTY: false }), createTestIO({ stderrTTY: true })]) {
-      const bar = progressBar(io, { total: 2, unit: 'communities', itemUnit: 'rows', quiet: io.isStderrTTY });
+  it('prints nothing on a pipe, a terminal that cannot redraw (TERM=dumb), or with --quiet', () => {
+    const dumb = createTestIO({ stderrTTY: true, env: { TERM: 'dumb' } });
+    for (const io of [createTestIO({ stderrTTY: false }), createTestIO({ stderrTTY: true }), dumb]) {
+      const bar = progressBar(io, { total: 2, unit: 'communities', itemUnit: 'rows', quiet: io.isStderrTTY && io !== dumb });
       bar.update(1, 5);
       bar.update(2, 9);
       bar.stop();

@@ -48,7 +48,7 @@ export function progressLine(done: number, total: number, items: number, elapsed
  * nothing (the command's outcome line says what happened).
  */
 export function progressBar(io: IOStreams, options: ProgressOptions): Progress {
-  if (!io.isStderrTTY || options.quiet) return { update: () => {}, stop: () => {} };
+  if (!io.stderrAnimates || options.quiet) return { update: () => {}, stop: () => {} };
   const now = options.now ?? (() => performance.now());
   const style = stderrStyle(io);
   const started = now();

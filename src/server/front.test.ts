@@ -138,6 +138,32 @@ describe("serve's server (front.ts)", () => {
     }
   });
 
+  it('a request whose answer is still being made when the stop begins gets Connection: close too', async () => {
+    for (const fastifyFirst of [false, true]) {
+      const { front, origin } = await started();
+      if (fastifyFirst) await send(origin, 'GET', '/v1/health', { 'content-length': '0' }, '');
+      expect(front.fastifyBuilt).toBe(fastifyFirst);
+      // Whole headers before close(), so the request is under way; the body Fastify waits for, after.
+      // (An empty invitation: refused, nothing written.)
+      const socket = connect(Number(new URL(origin).port), '127.0.0.1');
+      let raw = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (raw += chunk));
+      const ended = new Promise<void>((resolve, reject) => socket.on('end', resolve).on('error', reject));
+      socket.write(
+        `POST /v1/users/invite HTTP/1.1\r\nHost: rentsurvey\r\nAuthorization: Bearer ${demo.key}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 2\r\n\r\n',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const closed = front.close();
+      socket.end('{}');
+      await ended;
+      await closed;
+      expect(raw, `Fastify built first: ${fastifyFirst}`).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(raw).toContain('"validation_error"');
+      expect(raw.split('\r\n\r\n')[0]!.toLowerCase(), `Fastify built first: ${fastifyFirst}`).toContain('connection: close');
+    }
+  });
+
   it('stops promptly with a keep-alive connection open', async () => {
     const { front, origin } = await started();
     const { Agent } = await import('node:http');

@@ -62,10 +62,8 @@ export function createFront(options: AppOptions): Front {
   const dispatcher = operations && createDispatcher(operations);
   let fastify: Promise<{ app: import('fastify').FastifyInstance; handler: Handler }> | undefined;
   let closing = false;
-  let appClosed: Promise<void> | undefined;
-  const closeApp = async () => {
-    if (fastify) await (appClosed ??= fastify.then(({ app }) => app.close()));
-  };
+  /** Requests not yet answered: those under way when the stop begins are answered with Connection: close. */
+  const unanswered = new Set<ServerResponse>();
 
   const built = () =>
     (fastify ??= import('./app.js')
@@ -99,8 +97,12 @@ export function createFront(options: AppOptions): Front {
   }
 
   const server = createServer({ maxHeaderSize: HEADER_LIMIT, requireHostHeader: false }, (request, response) => {
-    // A request under way when the server began to stop is answered, on either path, and its connection then closes.
+    // A request under way when the server begins to stop is answered, on either path, and its connection then closes.
     if (closing) response.setHeader('connection', 'close');
+    else {
+      unanswered.add(response);
+      response.once('close', () => unanswered.delete(response));
+    }
     // A connection that answered while the server stops is idle: let it go, so that stopping does not wait for keep-alive.
     response.once('finish', () => {
       if (closing) server.closeIdleConnections();
@@ -133,13 +135,14 @@ export function createFront(options: AppOptions): Front {
     },
     async close() {
       closing = true;
+      for (const response of unanswered) if (!response.headersSent) response.setHeader('connection', 'close');
       const listening = server.listening;
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await closeApp();
       if (listening) await stopped;
-      // A request under way at the stop may have needed Fastify, built meanwhile: it closes too.
-      await closeApp();
+      // Every connection has ended: the Fastify app, if a request built it (before the stop or during it), closes
+      // too. One whose build failed has nothing to close, and must not keep the store open.
+      if (fastify) await fastify.then(({ app }) => app.close(), () => {});
     },
   };
 }

@@ -22,6 +22,13 @@ describe('local reset', () => {
     expect(parseJson(expectOk(await cli.run(['--local', 'portfolio', '--json'])).stdout)).toEqual({ communities: [], total: 0 });
   });
 
+  it('on a terminal that cannot redraw a prompt (TERM=dumb), does not ask: fails naming --yes', async ({ cli }) => {
+    const r = await cli.run(['local', 'reset', '--empty'], { isTTY: true, stdin: 'y\r', env: { TERM: 'dumb' } });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr.replace(/\s+/g, ' ')).toMatch(/confirmation needed \(this terminal cannot redraw a prompt \(TERM=dumb or no width\)\)/);
+    expect(r.stderr).toMatch(/add --yes/);
+  });
+
   it('--yes does not ask, on a terminal or not', async ({ cli }) => {
     const r = expectOk(await cli.run(['local', 'reset', '--empty', '--yes'], { isTTY: true }));
     expect(r.stderr).not.toMatch(/\?/);

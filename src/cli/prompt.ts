@@ -3,17 +3,19 @@ import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
 
 /**
- * Prompts only for a person at a terminal: stdin and stderr (where prompts draw)
- * are TTYs, and neither --no-input, RENTSURVEY_NO_INPUT nor CI turned them off.
+ * Prompts only for a person at a terminal: stdin is a TTY, stderr (where prompts draw)
+ * a terminal that can redraw (not TERM=dumb, a width: io.stderrAnimates), and
+ * neither --no-input, RENTSURVEY_NO_INPUT nor CI turned them off.
  */
 export function canPrompt(ctx: CommandContext): boolean {
   // stdin last: asking about it opens it (io.ts), which a script's run need not do.
-  return ctx.io.isStderrTTY && !ctx.globals.noInput && ctx.io.isStdinTTY;
+  return ctx.io.stderrAnimates && !ctx.globals.noInput && ctx.io.isStdinTTY;
 }
 
 /** Why a prompt cannot be shown, for the message of a command that would have asked. */
 export function whyNoPrompt(ctx: CommandContext): string {
-  return ctx.globals.noInput ? 'prompts are off (--no-input, RENTSURVEY_NO_INPUT or CI)' : 'not a terminal';
+  if (ctx.globals.noInput) return 'prompts are off (--no-input, RENTSURVEY_NO_INPUT or CI)';
+  return ctx.io.isStderrTTY && ctx.io.isStdinTTY && !ctx.io.stderrAnimates ? 'this terminal cannot redraw a prompt (TERM=dumb or no width)' : 'not a terminal';
 }
 
 /**

@@ -53,12 +53,20 @@ describe('start-up', () => {
     }
   });
 
-  it('on a Node older than 22 (no node:sqlite), any command says which Node it needs and exits 1', async () => {
+  it('on a Node that package.json does not admit, any command says which Node it needs and exits 1', async () => {
     // The version is faked before the CLI starts: this machine's own Node 20 need not be there.
-    const olderNode = 'data:text/javascript,Object.defineProperty(process.versions,"node",{value:"20.19.0"})';
-    const run = await execa(process.execPath, ['--import', olderNode, BIN, '--local', 'portfolio'], { reject: false, env: sb.env });
-    expect(run).toMatchObject({ exitCode: 1, stdout: '' });
-    expect(run.stderr).toBe('error: rentsurvey needs Node.js 22.22 or newer (24 LTS recommended); this is Node.js 20.19.0');
+    const on = (version: string) =>
+      execa(process.execPath, ['--import', `data:text/javascript,Object.defineProperty(process.versions,"node",{value:"${version}"})`, BIN, '--local', 'portfolio'], {
+        reject: false,
+        env: sb.env,
+      });
+    for (const version of ['20.19.0', '22.12.0', '22.22.1', '23.1.0', '24.14.0']) {
+      const run = await on(version);
+      expect(run, version).toMatchObject({ exitCode: 1, stdout: '' });
+      expect(run.stderr).toBe(`error: rentsurvey needs Node.js 22.22.2 or newer in 22, or 24.15 or newer (24 LTS recommended); this is Node.js ${version}`);
+    }
+    // The first of each line it admits runs as usual.
+    for (const version of ['22.22.2', '24.15.0']) expect((await on(version)).exitCode, version).toBe(0);
   });
 
   it('dist/ is newer than every source file (this project builds it before it runs)', () => {

@@ -5,7 +5,7 @@
 // The output is CommonJS (.cjs) from our ESM source: Node loads a CommonJS
 // chunk without the ESM loader's resolution, URL and package.json work per
 // import, which was a fifth of serve's start-up. Measured against the ESM
-// build of the same source, paired runs: serve spawn → first answer −14 ms,
+// build of the same source, paired runs: serve spawn → first answer −18 ms,
 // `--local portfolio --json` −18 ms, remote `portfolio --json` −16 ms, TAB −4 ms.
 import { readFile, rename, rm } from 'node:fs/promises';
 import { rolldown } from 'rolldown';

@@ -68,6 +68,7 @@ describe('pageOutput', () => {
     };
     expect(await env({})).toBe('LESS=FRX LV=-c LESSCHARSET=utf-8\n');
     expect(await env({ LESS: 'R', LESSCHARSET: 'latin1' })).toBe('LESS=R LV=-c LESSCHARSET=latin1\n');
+    expect(await env({ LESSCHARDEF: '8bcccbcc18b95.33b.' })).toBe('LESS=FRX LV=-c LESSCHARSET=\n');
   });
 
   it('a pager that is not there: the output is shown anyway, the shell says why, nothing fails', async () => {

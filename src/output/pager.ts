@@ -102,7 +102,7 @@ function startPager(io: IOStreams, command: string, env: NodeJS.ProcessEnv): Pag
       stdio: ['pipe', fdOf(io.stdout) ?? 'pipe', fdOf(io.stderr) ?? 'pipe'],
       // As git and gh do: less and lv keep colors and quit when the text fits, unless the user set their own.
       // What we print is UTF-8 (borders, —, ✓): less under a C or unset locale (a container) would show <E2><94>…
-      env: { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c', LESSCHARSET: env.LESSCHARSET ?? 'utf-8' },
+      env: { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c', ...(env.LESSCHARSET || env.LESSCHARDEF ? {} : { LESSCHARSET: 'utf-8' }) },
     });
   } catch {
     failed = true;

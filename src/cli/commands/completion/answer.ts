@@ -16,6 +16,7 @@ import { decideLocalMode } from '../../local-mode.js';
 import { openNameLookup } from '../../../server/store/name-lookup.js';
 import { complete, Directive, formatCompletion, type Completion, type KnownCommunity, type KnownPlan, type Scope, type Sources } from './complete.js';
 import { FIELDS } from './fields.generated.js';
+import { OUTPUT_OF } from '../../help-footer.js';
 import { formatPlanLayout } from '../../../domain/format.js';
 import { printData } from '../../../output/render.js';
 import { printText } from '../../../output/text.js';
@@ -73,7 +74,8 @@ export function systemSources(env: NodeJS.ProcessEnv): Sources {
             : (fromCache(scope)?.floor_plans[communityId] ?? []),
         [],
       ),
-    fields: (commandPath) => FIELDS[commandPath] ?? [],
+    // --sort orders rows: a command that prints one record refuses it.
+    fields: (commandPath, flag) => (flag === '--sort' && OUTPUT_OF[commandPath] !== 'rows' ? [] : (FIELDS[commandPath] ?? [])),
   };
 }
 

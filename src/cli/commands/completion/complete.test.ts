@@ -27,12 +27,13 @@ function sources(): Sources & { scopes: Scope[] } {
     },
     comps: (_scope, subjectId) => (subjectId === BARTON.id ? [OAK] : []),
     floorPlans: (_scope, communityId) => (communityId === BARTON.id ? PLANS : []),
-    fields: (commandPath) => FIELDS[commandPath] ?? [],
+    fields: (commandPath, flag) => (flag === '--sort' && commandPath === 'vacancy' ? [] : (FIELDS[commandPath] ?? [])),
   };
 }
 
 const FIELDS: Record<string, string[]> = {
   portfolio: ['id', 'name', 'comp_count', 'avg_market_rent_cents'],
+  vacancy: ['community_name', 'vacancy_rate'],
   'pricing history': ['as_of_date', 'floor_plan_name', 'market_rent_cents'],
 };
 
@@ -216,6 +217,8 @@ describe('__complete: communities', () => {
     expect(answer.directive).toBe(Directive.noFiles | Directive.noSpace);
     expect(values(['portfolio', '--fields', 'id,'])).toEqual(['id,name', 'id,comp_count', 'id,avg_market_rent_cents']);
     expect(values(['portfolio', '--fields', 'name,A'])).toEqual(['name,avg_market_rent_cents']);
+    // Listed in another case is listed (field names are read in any case).
+    expect(values(['portfolio', '--fields', 'ID,i'])).toEqual([]);
     expect(values(['--local', 'pricing', 'history', 'Barton Creek Terrace', '--fields=as_of_date,f'])).toEqual(['--fields=as_of_date,floor_plan_name']);
     // Before the command is typed there is nothing to offer.
     expect(values(['--fields', ''])).toEqual([]);
@@ -226,6 +229,9 @@ describe('__complete: communities', () => {
     expect(values(['portfolio', '--sort', '-c'])).toEqual(['-comp_count']);
     expect(values(['pricing', 'history', 'Barton Hills', '--sort', 'm'])).toEqual(['market_rent_cents']);
     expect(complete(program, ['portfolio', '--sort', ''], sources()).directive).toBe(Directive.noFiles);
+    // Which commands take --sort is the sources' to say: here, not vacancy's one record.
+    expect(values(['vacancy', 'Barton Hills', '--fields', 'v'])).toEqual(['vacancy_rate']);
+    expect(values(['vacancy', 'Barton Hills', '--sort', 'v'])).toEqual([]);
   });
 
   it('tells the sources which service the words name', () => {

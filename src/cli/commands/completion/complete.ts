@@ -68,8 +68,8 @@ export interface Sources {
   comps(scope: Scope, subjectId: string): KnownCommunity[];
   /** The floor plans of a community. */
   floorPlans(scope: Scope, communityId: string): KnownPlan[];
-  /** The fields a command prints (`pricing history`), for --fields and --sort. */
-  fields(commandPath: string): readonly string[];
+  /** The fields a command prints (`pricing history`), for --fields; for --sort, only a command that prints rows has any. */
+  fields(commandPath: string, flag: '--fields' | '--sort'): readonly string[];
 }
 
 type Kind = 'community' | 'communities' | 'comp' | 'floorPlan' | 'fields' | 'sort' | 'file' | 'dir' | 'profile' | 'command';
@@ -263,8 +263,9 @@ function valuesOf(kind: Kind, current: string, position: Position, sources: Sour
     }
     case 'fields':
     case 'sort': {
-      const fields = sources.fields(commandPath(position)).map((value) => ({ value }));
-      if (kind === 'fields') return list(fields, current, (field, ref) => field.value === ref.trim());
+      const fields = sources.fields(commandPath(position), kind === 'fields' ? '--fields' : '--sort').map((value) => ({ value }));
+      // Field names are read in any case (render.ts's findColumn).
+      if (kind === 'fields') return list(fields, current, (field, ref) => field.value.toLowerCase() === ref.trim().toLowerCase());
       // -field sorts descending.
       const descending = current.startsWith('-') ? '-' : '';
       return { candidates: filter(fields, current.slice(descending.length)).map((c) => ({ value: descending + c.value })), directive: Directive.noFiles };

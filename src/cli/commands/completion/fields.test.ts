@@ -2,10 +2,12 @@
 // are read from the commands themselves: each command line below runs on a copy of
 // the demo store with --csv, and the union of its headers per command is
 // fields.generated.ts. A command whose columns change fails here until
-// `npx vitest run src/cli/commands/completion/fields.test.ts -u` writes the file again.
+// `npx vitest run src/cli/commands/completion/fields.test.ts -u` writes the file again
+// (and then `npm run build`: dist/ must be newer than every source file).
 import { describe, expect } from 'vitest';
 import { demoPeople } from '../../../../test/helpers/community.js';
 import { expectOk, it, parseCsv } from '../../../../test/helpers/run-cli.js';
+import { OUTPUT_OF } from '../../help-footer.js';
 
 const SUBJECT = 'Barton Creek Terrace';
 
@@ -57,6 +59,9 @@ describe('the fields TAB offers', () => {
     const [person] = await demoPeople(cli);
     await run('users show', [person!.id]);
     await run('users update', [person!.id, '--role', 'admin']);
+    // Every command that prints rows or a record is here (help-footer.ts lists them all).
+    const printing = Object.entries(OUTPUT_OF).filter(([, kind]) => kind === 'rows' || kind === 'record');
+    expect([...fields.keys()].sort()).toEqual(printing.map(([path]) => path).sort());
     await expect(source(fields)).toMatchFileSnapshot('./fields.generated.ts');
   });
 });

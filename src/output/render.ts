@@ -287,11 +287,16 @@ const IN_CENTS = new WeakMap<Column<never>, Column<never>>();
  * each row): every money column's value in dollars, `*_cents` keys renamed `*_dollars`.
  * A money column whose key names no unit keeps its key.
  */
+/** A money column's name with --dollars: `market_rent_cents` → `market_rent_dollars`. */
+export function dollarKey(key: string): string {
+  return key.replace(/_cents$/, '_dollars');
+}
+
 export function dollarColumns<Row>(columns: readonly Column<Row>[]): Column<Row>[] {
   return columns.map((column) => {
     const { dollars } = column;
     if (!dollars) return column;
-    const inDollars: Column<Row> = { ...column, key: column.key.replace(/_cents$/, '_dollars'), value: dollars };
+    const inDollars: Column<Row> = { ...column, key: dollarKey(column.key), value: dollars };
     IN_CENTS.set(inDollars as Column<never>, column as Column<never>);
     return inDollars;
   });

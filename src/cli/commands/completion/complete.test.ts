@@ -217,6 +217,9 @@ describe('__complete: communities', () => {
     expect(answer.directive).toBe(Directive.noFiles | Directive.noSpace);
     expect(values(['portfolio', '--fields', 'id,'])).toEqual(['id,name', 'id,comp_count', 'id,avg_market_rent_cents']);
     expect(values(['portfolio', '--fields', 'name,A'])).toEqual(['name,avg_market_rent_cents']);
+    // With --dollars, money fields as printed.
+    expect(values(['portfolio', '--dollars', '--fields', 'name,avg'])).toEqual(['name,avg_market_rent_dollars']);
+    expect(values(['portfolio', '--dollars', '--sort', '-avg'])).toEqual(['-avg_market_rent_dollars']);
     // Listed in another case is listed (field names are read in any case).
     expect(values(['portfolio', '--fields', 'ID,i'])).toEqual([]);
     expect(values(['--local', 'pricing', 'history', 'Barton Creek Terrace', '--fields=as_of_date,f'])).toEqual(['--fields=as_of_date,floor_plan_name']);

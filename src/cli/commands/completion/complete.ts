@@ -11,6 +11,7 @@
  * script what to do beyond the candidates (file or folder completion, no space).
  */
 import type { Argument, Command, Option } from 'commander';
+import { dollarKey } from '../../../output/render.js';
 import { suggestedValues } from './values.js';
 
 /** Bit flags of the last line; the numbers are cobra's ShellCompDirective. */
@@ -263,7 +264,9 @@ function valuesOf(kind: Kind, current: string, position: Position, sources: Sour
     }
     case 'fields':
     case 'sort': {
-      const fields = sources.fields(commandPath(position), kind === 'fields' ? '--fields' : '--sort').map((value) => ({ value }));
+      const names = sources.fields(commandPath(position), kind === 'fields' ? '--fields' : '--sort');
+      // With --dollars, money fields are named as printed.
+      const fields = (position.given.has('--dollars') ? names.map(dollarKey) : names).map((value) => ({ value }));
       // Field names are read in any case (render.ts's findColumn).
       if (kind === 'fields') return list(fields, current, (field, ref) => field.value.toLowerCase() === ref.trim().toLowerCase());
       // -field sorts descending.

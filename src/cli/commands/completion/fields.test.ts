@@ -7,6 +7,7 @@
 import { describe, expect } from 'vitest';
 import { demoPeople } from '../../../../test/helpers/community.js';
 import { expectOk, it, parseCsv } from '../../../../test/helpers/run-cli.js';
+import { dollarKey } from '../../../output/render.js';
 import { OUTPUT_OF } from '../../help-footer.js';
 
 const SUBJECT = 'Barton Creek Terrace';
@@ -49,11 +50,15 @@ ${entries.join('\n')}
 describe('the fields TAB offers', () => {
   it('are the fields each command prints', async ({ cli }) => {
     const fields = new Map<string, string[]>();
+    const headerOf = async (line: readonly string[]) => parseCsv(expectOk(await cli.run(['--local', ...line, '--csv'])).stdout).header;
     const run = async (path: string, args: readonly string[]) => {
-      const { header } = parseCsv(expectOk(await cli.run(['--local', ...path.split(' '), ...args, '--csv'])).stdout);
+      const header = await headerOf([...path.split(' '), ...args]);
       expect(header.length, `${path} ${args.join(' ')}`).toBeGreaterThan(0);
       fields.set(path, [...new Set([...(fields.get(path) ?? []), ...header])]);
     };
+    // TAB names money fields with --dollars by dollarKey(): what these commands print then. (Writes are not run twice.)
+    for (const [path, ...args] of COMMAND_LINES.filter(([path]) => OUTPUT_OF[path] === 'rows'))
+      expect(await headerOf([...path.split(' '), ...args, '--dollars']), path).toEqual((await headerOf([...path.split(' '), ...args])).map(dollarKey));
     for (const [path, ...args] of COMMAND_LINES) await run(path, args);
     // A user of the demo to show and update.
     const [person] = await demoPeople(cli);

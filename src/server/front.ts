@@ -31,14 +31,14 @@ function plainHttp(request: IncomingMessage): boolean {
   );
 }
 
-function send(response: ServerResponse, answer: Answer, closing: boolean): void {
+/** `close`: this connection ends with the answer (after a failure). A stopping server marks its answers itself (close()). */
+function send(response: ServerResponse, answer: Answer, close = false): void {
   const body = answer.body;
   response.writeHead(answer.status, {
     ...answer.headers,
     'content-type': JSON_TYPE,
     'content-length': Buffer.byteLength(body),
-    // A server that is stopping lets each connection go once it has answered.
-    ...(closing ? { connection: 'close' } : {}),
+    ...(close ? { connection: 'close' } : {}),
   });
   response.end(body);
 }
@@ -81,7 +81,7 @@ export function createFront(options: AppOptions): Front {
   async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (dispatcher && plainHttp(request)) {
       // A health check never waits for Fastify to be built.
-      if (request.url === HEALTH_PATH) return send(response, HEALTH, closing);
+      if (request.url === HEALTH_PATH) return send(response, HEALTH);
       let answer: Answer | undefined;
       try {
         answer = await dispatcher.answer({ method: 'GET', url: request.url ?? '/', headers: request.headers as Record<string, string> });
@@ -89,7 +89,7 @@ export function createFront(options: AppOptions): Front {
         answer = INTERNAL_ERROR;
       }
       if (answer) {
-        send(response, answer, closing);
+        send(response, answer);
         return;
       }
     }

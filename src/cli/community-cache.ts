@@ -64,15 +64,29 @@ export async function rememberCommunities(
   });
 }
 
+/** What the service's floor plan lists and the local store's look-up both give of a plan. */
+interface ListedPlan {
+  id: string;
+  floor_plan_name: string;
+  bedrooms: number;
+  bathrooms: number;
+  square_feet: number;
+}
+
 /** Records the floor plans of a community a command has just received (all of them), for `--floor-plan <TAB>`. */
 export async function rememberFloorPlans(
   ctx: CommandContext,
   communityId: string,
-  plans: readonly { id: string; floor_plan_name: string; bedrooms: number; bathrooms: number; square_feet: number }[],
+  plans: readonly ListedPlan[],
 ): Promise<void> {
   await updateCache(ctx, (cache) => {
-    cache.floor_plans[communityId] = plans.map((plan) => ({ id: plan.id, name: plan.floor_plan_name, layout: formatPlanLayout(plan) }));
+    cache.floor_plans[communityId] = plans.map(knownPlan);
   });
+}
+
+/** A floor plan as TAB offers it, whether it comes from the service (this cache) or the local store. */
+export function knownPlan(plan: ListedPlan): KnownPlan {
+  return { id: plan.id, name: plan.floor_plan_name, layout: formatPlanLayout(plan) };
 }
 
 /** Changes the profile's cache file. Never fails the command: a cache that cannot be written is only reported with --debug. */

@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Runtime } from '../../command.js';
-import { readCommunityCache } from '../../community-cache.js';
+import { knownPlan, readCommunityCache } from '../../community-cache.js';
 import { peekConfig, resolveConnection } from '../../config.js';
 import { defaultConfigDir, defaultDataDir } from '../../globals.js';
 import { decideLocalMode } from '../../local-mode.js';
@@ -17,7 +17,6 @@ import { openNameLookup } from '../../../server/store/name-lookup.js';
 import { complete, Directive, formatCompletion, type Completion, type KnownCommunity, type KnownPlan, type Scope, type Sources } from './complete.js';
 import { FIELDS } from './fields.generated.js';
 import { OUTPUT_OF } from '../../help-footer.js';
-import { formatPlanLayout } from '../../../domain/format.js';
 import { printData } from '../../../output/render.js';
 import { printText } from '../../../output/text.js';
 import { ExitCode } from '../../errors.js';
@@ -70,7 +69,7 @@ export function systemSources(env: NodeJS.ProcessEnv): Sources {
       quietly<KnownPlan[]>(
         () =>
           local(scope)
-            ? fromStore(scope, (l) => l.floorPlans(communityId)).map((plan) => ({ id: plan.id, name: plan.floor_plan_name, layout: formatPlanLayout(plan) }))
+            ? fromStore(scope, (l) => l.floorPlans(communityId)).map(knownPlan)
             : (fromCache(scope)?.floor_plans[communityId] ?? []),
         [],
       ),

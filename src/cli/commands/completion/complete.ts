@@ -268,7 +268,7 @@ function valuesOf(kind: Kind, current: string, position: Position, sources: Sour
       // With --dollars, money fields are named as printed.
       const fields = (position.given.has('--dollars') ? names.map(dollarKey) : names).map((value) => ({ value }));
       // Field names are read in any case (render.ts's findColumn).
-      if (kind === 'fields') return list(fields, current, (field, ref) => field.value.toLowerCase() === ref.trim().toLowerCase());
+      if (kind === 'fields') return list(fields, current, (field, ref) => field.value.toLowerCase() === ref.trim().toLowerCase(), filter);
       // -field sorts descending.
       const descending = current.startsWith('-') ? '-' : '';
       return { candidates: filter(fields, current.slice(descending.length)).map((c) => ({ value: descending + c.value })), directive: Directive.noFiles };
@@ -327,7 +327,7 @@ function list<T>(
   items: readonly T[],
   current: string,
   isListed: (item: T, ref: string) => boolean,
-  candidatesOf: (items: readonly T[], current: string) => Candidate[] = (rest, part) => filter(rest as readonly Candidate[], part),
+  candidatesOf: (items: readonly T[], current: string) => Candidate[],
 ): Completion {
   const comma = current.lastIndexOf(',');
   const head = current.slice(0, comma + 1);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Read } from './reading.js';
 import { routes, type OperationId, type Route } from './routes.js';
 import * as s from './schemas.js';
@@ -6,10 +6,10 @@ import * as s from './schemas.js';
 export type { OperationId, Scope } from './routes.js';
 
 export interface Endpoint extends Route {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  response: z.ZodMiniType;
 }
 
 // `satisfies` keeps each entry's literal schema types for the typed client.
@@ -111,7 +111,7 @@ export const endpoints = {
 
 export type Endpoints = typeof endpoints;
 
-type Field<E, K extends string> = E extends Record<K, infer S extends z.ZodType> ? S : never;
+type Field<E, K extends string> = E extends Record<K, infer S extends z.ZodMiniType> ? S : never;
 
 /** The query after validation: coerced types, defaults applied (what a handler receives). */
 export type QueryOutputOf<O extends OperationId> = z.output<Field<Endpoints[O], 'query'>>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { endpoints, type Endpoint } from './endpoints.js';
 import { SCOPES } from './routes.js';
 import { ErrorBody } from './schemas.js';
@@ -7,7 +7,7 @@ type JsonSchema = Record<string, unknown>;
 
 const componentUri = (id: string) => `#/components/schemas/${id}`;
 
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function toSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' });
   // Named schemas live once under components; point the local $defs refs there.
   delete json.$schema;
@@ -15,8 +15,8 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
 }
 
-function objectShape(schema: z.ZodType | undefined): Record<string, z.ZodType> {
-  return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+function objectShape(schema: z.ZodMiniType | undefined): Record<string, z.ZodMiniType> {
+  return schema instanceof z.ZodMiniObject ? (schema.shape as Record<string, z.ZodMiniType>) : {};
 }
 
 function parameters(endpoint: Endpoint) {

@@ -59,8 +59,13 @@ export function hasEmailLocalPartWithinLimit(email: string): boolean {
   return email.lastIndexOf('@') <= EMAIL_LOCAL_MAX;
 }
 
+export interface DateRange {
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+}
+
 /** A date range's rule, for queries with start_date and end_date. */
-export function isStartNotAfterEnd(query: { start_date?: string | undefined; end_date?: string | undefined }): boolean {
+export function isStartNotAfterEnd(query: DateRange): boolean {
   return !(query.start_date && query.end_date) || query.start_date <= query.end_date;
 }
 

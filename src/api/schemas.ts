@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   Cents,
   Email,
@@ -13,10 +13,17 @@ import {
   Timestamp,
   Url,
   Zipcode,
-  SpecUserId,
 } from './primitives.js';
 import { extension, notShown, specReads } from './reading.js';
-import { ADDRESS_MAX, isNonEmptyBody, isStartNotAfterEnd, NAME_MAX } from './rules.js';
+import { ADDRESS_MAX, isNonEmptyBody, isStartNotAfterEnd, NAME_MAX, type DateRange } from './rules.js';
+
+// ---------------------------------------------------------------- shared pieces
+
+/** Text a caller must give: trimmed, not empty, at most `max` characters. */
+const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const NonNegativeNumber = z.number().check(z.nonnegative());
+const Percent = z.number().check(z.minimum(0), z.maximum(100));
+const startNotAfterEnd = z.refine<DateRange>(isStartNotAfterEnd, { message: 'start_date must not be after end_date', path: ['start_date'] });
 
 // ---------------------------------------------------------------- errors
 
@@ -43,12 +50,12 @@ export const ErrorCode = z.enum([
 export const ErrorBody = z
   .object({
     error: z.object({
-      code: z.string().meta({ description: `one of ${ErrorCode.options.join(', ')}` }),
+      code: z.string().register(z.globalRegistry, { description: `one of ${ErrorCode.options.join(', ')}` }),
       message: z.string(),
-      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+      details: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
     }),
   })
-  .meta({ id: 'Error' });
+  .register(z.globalRegistry, { id: 'Error' });
 
 // ---------------------------------------------------------------- path params
 
@@ -59,14 +66,13 @@ export const CompParams = z.strictObject({ id: Id, comp_id: Id });
 
 export const UserSummary = z
   .object({
-    // The spec types it "string (user identifier)": our ids are UUIDs, another service's need not be.
-    id: specReads(Id, SpecUserId),
+    id: specReads(Id, 'user identifier'),
     email: z.string(),
     full_name: z.string(),
     role: Role,
     status: Status,
   })
-  .meta({ id: 'UserSummary' });
+  .register(z.globalRegistry, { id: 'UserSummary' });
 
 export const User = z
   .object({
@@ -78,7 +84,7 @@ export const User = z
     created_at: Timestamp,
     updated_at: Timestamp,
   })
-  .meta({ id: 'User' });
+  .register(z.globalRegistry, { id: 'User' });
 
 export const Invitation = z
   .object({
@@ -90,11 +96,11 @@ export const Invitation = z
     expires_at: Timestamp,
     invite_url: z.string(),
   })
-  .meta({ id: 'Invitation' });
+  .register(z.globalRegistry, { id: 'Invitation' });
 
 export const InviteBody = z.strictObject({
   email: Email,
-  name: z.string().trim().min(1).max(NAME_MAX),
+  name: requiredText(NAME_MAX),
   role: Role,
 });
 
@@ -102,11 +108,11 @@ export const InviteResponse = z.object({ success: z.boolean(), message: z.string
 
 export const UserUpdateBody = z
   .strictObject({
-    full_name: z.string().trim().min(1).max(NAME_MAX).optional(),
-    role: Role.optional(),
-    status: Status.optional(),
+    full_name: z.optional(requiredText(NAME_MAX)),
+    role: z.optional(Role),
+    status: z.optional(Status),
   })
-  .refine(isNonEmptyBody, { message: 'provide at least one of full_name, role, status' });
+  .check(z.refine(isNonEmptyBody, { message: 'provide at least one of full_name, role, status' }));
 
 // ---------------------------------------------------------------- communities (management records)
 
@@ -116,23 +122,23 @@ export const CommunityRecord = z
     name: z.string(),
     address: z.string(),
     zipcode: z.string(),
-    email: z.string().nullable(),
-    external_community_id: z.string().nullable(),
-    website_url: z.string().nullable(),
+    email: z.nullable(z.string()),
+    external_community_id: z.nullable(z.string()),
+    website_url: z.nullable(z.string()),
     status: Status,
-    community_manager: UserSummary.nullable(),
-    asset_manager: UserSummary.nullable(),
-    leasing_manager: UserSummary.nullable(),
+    community_manager: z.nullable(UserSummary),
+    asset_manager: z.nullable(UserSummary),
+    leasing_manager: z.nullable(UserSummary),
     other_team_members: z.array(UserSummary),
     created_at: Timestamp,
     updated_at: Timestamp,
   })
-  .meta({ id: 'CommunityRecord' });
+  .register(z.globalRegistry, { id: 'CommunityRecord' });
 
 export const CommunityListQuery = z.strictObject({
-  search: z.string().max(200).optional(),
-  limit: queryInt({ min: 1, max: 100 }).default(50),
-  offset: queryInt({ min: 0 }).default(0),
+  search: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(queryInt({ min: 1, max: 100 }), 50),
+  offset: z._default(queryInt({ min: 0 }), 0),
 });
 
 export const CommunityListResponse = z.object({
@@ -143,20 +149,20 @@ export const CommunityListResponse = z.object({
 });
 
 // null unassigns a manager; an absent field leaves it unchanged.
-const managerEmail = Email.nullable().optional();
+const managerEmail = z.optional(z.nullable(Email));
 
 const communityFields = {
-  name: z.string().trim().min(1).max(NAME_MAX),
-  address: z.string().trim().min(1).max(ADDRESS_MAX),
+  name: requiredText(NAME_MAX),
+  address: requiredText(ADDRESS_MAX),
   zipcode: Zipcode,
-  email: Email.nullable().optional(),
-  external_community_id: z.string().trim().min(1).max(100).nullable().optional(),
-  website_url: Url.nullable().optional(),
-  status: Status.optional(),
+  email: z.optional(z.nullable(Email)),
+  external_community_id: z.optional(z.nullable(requiredText(100))),
+  website_url: z.optional(z.nullable(Url)),
+  status: z.optional(Status),
   community_manager_email: managerEmail,
   asset_manager_email: managerEmail,
   leasing_manager_email: managerEmail,
-  other_team_members_emails: z.array(Email).max(50).optional(),
+  other_team_members_emails: z.optional(z.array(Email).check(z.maxLength(50))),
 };
 
 export const CommunityCreateBody = z.strictObject(communityFields);
@@ -164,11 +170,11 @@ export const CommunityCreateBody = z.strictObject(communityFields);
 export const CommunityUpdateBody = z
   .strictObject({
     ...communityFields,
-    name: communityFields.name.optional(),
-    address: communityFields.address.optional(),
-    zipcode: communityFields.zipcode.optional(),
+    name: z.optional(communityFields.name),
+    address: z.optional(communityFields.address),
+    zipcode: z.optional(communityFields.zipcode),
   })
-  .refine(isNonEmptyBody, { message: 'provide at least one field to update' });
+  .check(z.refine(isNonEmptyBody, { message: 'provide at least one field to update' }));
 
 // ---------------------------------------------------------------- pricing views
 
@@ -178,52 +184,52 @@ export const PricingValues = z
     market_rent_cents: Cents,
     net_effective_rent_cents: Cents,
     // null when the plan has no square footage, as everywhere per-square-foot is computed (domain/stats.ts).
-    market_rent_per_sqft_cents: Cents.nullable(),
-    net_effective_rent_per_sqft_cents: Cents.nullable(),
+    market_rent_per_sqft_cents: z.nullable(Cents),
+    net_effective_rent_per_sqft_cents: z.nullable(Cents),
     units_available: NonNegativeInt,
-    concessions: z.string().meta({ description: 'free text; empty string when none' }),
+    concessions: z.string().register(z.globalRegistry, { description: 'free text; empty string when none' }),
     // Extension (not in the spec; other servers may not send it): null tells "not understood" from 0 "none".
     concession_value_cents: extension(
-      Cents.nullable().optional(),
+      z.optional(z.nullable(Cents)),
       'extension: monthly value of the concession, asking − NER in cents; 0 when none; null when the text could not be valued (docs/metrics.md)',
     ),
   })
-  .meta({ id: 'PricingValues' });
+  .register(z.globalRegistry, { id: 'PricingValues' });
 
 export const FloorPlan = z
   .object({
     id: Id,
     floor_plan_name: z.string(),
     bedrooms: NonNegativeInt,
-    bathrooms: z.number().nonnegative(),
+    bathrooms: NonNegativeNumber,
     square_feet: NonNegativeInt,
     unit_count: NonNegativeInt,
-    latest_pricing: PricingValues.nullable(),
+    latest_pricing: z.nullable(PricingValues),
   })
-  .meta({ id: 'FloorPlan' });
+  .register(z.globalRegistry, { id: 'FloorPlan' });
 
 export const CompPricing = z.object({
   floor_plan_count: NonNegativeInt,
-  avg_market_rent_cents: Cents.nullable(),
+  avg_market_rent_cents: z.nullable(Cents),
 });
 
 export const Comparable = z
   .object({
     id: Id,
     name: z.string(),
-    address: extension(z.string().optional()),
-    zipcode: extension(z.string().optional()),
-    distance_miles: z.number().nonnegative().nullable(),
-    pricing: CompPricing.optional(),
+    address: extension(z.optional(z.string())),
+    zipcode: extension(z.optional(z.string())),
+    distance_miles: z.nullable(NonNegativeNumber),
+    pricing: z.optional(CompPricing),
     is_included_in_surveys: z.boolean(),
   })
-  .meta({ id: 'Comparable' });
+  .register(z.globalRegistry, { id: 'Comparable' });
 
 const CommunityRef = z.object({ id: Id, name: z.string() });
 
 export const PortfolioQuery = z.strictObject({
-  include_pricing: QueryBoolean.default(false),
-  include_comp_count: QueryBoolean.default(true),
+  include_pricing: z._default(QueryBoolean, false),
+  include_comp_count: z._default(QueryBoolean, true),
 });
 
 export const PortfolioResponse = z.object({
@@ -232,17 +238,17 @@ export const PortfolioResponse = z.object({
       id: Id,
       name: z.string(),
       address: z.string(),
-      external_community_id: z.string().nullable(),
-      comp_count: NonNegativeInt.optional(),
-      latest_pricing_date: IsoDate.nullable(),
-      pricing_summary: z
-        .object({
+      external_community_id: z.nullable(z.string()),
+      comp_count: z.optional(NonNegativeInt),
+      latest_pricing_date: z.nullable(IsoDate),
+      pricing_summary: z.optional(
+        z.object({
           floor_plan_count: NonNegativeInt,
-          avg_market_rent_cents: Cents.nullable(),
-          min_rent_cents: Cents.nullable(),
-          max_rent_cents: Cents.nullable(),
-        })
-        .optional(),
+          avg_market_rent_cents: z.nullable(Cents),
+          min_rent_cents: z.nullable(Cents),
+          max_rent_cents: z.nullable(Cents),
+        }),
+      ),
     }),
   ),
   total: NonNegativeInt,
@@ -250,7 +256,7 @@ export const PortfolioResponse = z.object({
 
 export const BatchQuery = z.strictObject({
   ids: IdList,
-  include_comps: QueryBoolean.default(false),
+  include_comps: z._default(QueryBoolean, false),
 });
 
 export const BatchResponse = z.object({
@@ -260,11 +266,11 @@ export const BatchResponse = z.object({
       name: z.string(),
       address: z.string(),
       zipcode: z.string(),
-      external_community_id: z.string().nullable(),
-      latitude: z.number().nullable(),
-      longitude: z.number().nullable(),
-      website_url: z.string().nullable(),
-      comp_count: NonNegativeInt.optional(),
+      external_community_id: z.nullable(z.string()),
+      latitude: z.nullable(z.number()),
+      longitude: z.nullable(z.number()),
+      website_url: z.nullable(z.string()),
+      comp_count: z.optional(NonNegativeInt),
     }),
   ),
   total: NonNegativeInt,
@@ -272,8 +278,8 @@ export const BatchResponse = z.object({
 });
 
 export const DetailQuery = z.strictObject({
-  include_comps: QueryBoolean.default(true),
-  include_pricing_summary: QueryBoolean.default(true),
+  include_comps: z._default(QueryBoolean, true),
+  include_pricing_summary: z._default(QueryBoolean, true),
 });
 
 export const DetailResponse = z.object({
@@ -284,21 +290,21 @@ export const DetailResponse = z.object({
     zipcode: z.string(),
     comp_count: NonNegativeInt,
     floor_plan_count: NonNegativeInt,
-    pricing_summary: z
-      .object({
-        latest_date: IsoDate.nullable(),
-        avg_market_rent_cents: Cents.nullable(),
+    pricing_summary: z.optional(
+      z.object({
+        latest_date: z.nullable(IsoDate),
+        avg_market_rent_cents: z.nullable(Cents),
         // The spec does not show the elements' shape; ours are floor plans with their latest pricing.
         floor_plans: z.array(notShown(FloorPlan)),
-      })
-      .optional(),
+      }),
+    ),
   }),
-  comps: z.array(notShown(Comparable)).optional(),
+  comps: z.optional(z.array(notShown(Comparable))),
 });
 
 export const CompsQuery = z.strictObject({
-  include_inactive: QueryBoolean.default(false),
-  include_pricing: QueryBoolean.default(false),
+  include_inactive: z._default(QueryBoolean, false),
+  include_pricing: z._default(QueryBoolean, false),
 });
 
 export const CompsResponse = z.object({
@@ -309,26 +315,25 @@ export const CompsResponse = z.object({
 
 export const PricingQuery = z
   .strictObject({
-    start_date: IsoDate.optional(),
-    end_date: IsoDate.optional(),
-    days: queryInt({ min: 1, max: 3660 }).default(30),
-    floor_plan_id: Id.optional(),
-    latest_only: QueryBoolean.default(false),
+    start_date: z.optional(IsoDate),
+    end_date: z.optional(IsoDate),
+    days: z._default(queryInt({ min: 1, max: 3660 }), 30),
+    floor_plan_id: z.optional(Id),
+    latest_only: z._default(QueryBoolean, false),
   })
-  .refine(isStartNotAfterEnd, {
-    message: 'start_date must not be after end_date',
-    path: ['start_date'],
-  });
+  .check(startNotAfterEnd);
 
-export const PricingRecord = PricingValues.extend({
-  floor_plan_id: Id,
-  floor_plan: z.object({
-    bedrooms: NonNegativeInt,
-    bathrooms: z.number().nonnegative(),
-    floor_plan_name: z.string(),
-    square_feet: NonNegativeInt,
-  }),
-}).meta({ id: 'PricingRecord' });
+export const PricingRecord = z
+  .extend(PricingValues, {
+    floor_plan_id: Id,
+    floor_plan: z.object({
+      bedrooms: NonNegativeInt,
+      bathrooms: NonNegativeNumber,
+      floor_plan_name: z.string(),
+      square_feet: NonNegativeInt,
+    }),
+  })
+  .register(z.globalRegistry, { id: 'PricingRecord' });
 
 export const PricingResponse = z.object({
   community: CommunityRef,
@@ -348,24 +353,24 @@ export const VacancyResponse = z.object({
   community_id: Id,
   community_name: z.string(),
   total_units: notShown(NonNegativeInt),
-  vacancy_rate: notShown(z.number().min(0).nullable(), 'fraction; null when has_data is false'),
-  vacancy_rate_formatted: notShown(z.string().nullable()),
-  available_units_next_14_days: notShown(NonNegativeInt.nullable()),
-  available_units_formatted: notShown(z.string().nullable()),
+  vacancy_rate: notShown(z.nullable(NonNegativeNumber), 'fraction; null when has_data is false'),
+  vacancy_rate_formatted: notShown(z.nullable(z.string())),
+  available_units_next_14_days: notShown(z.nullable(NonNegativeInt)),
+  available_units_formatted: notShown(z.nullable(z.string())),
   has_data: z.boolean(),
-  as_of_date: notShown(IsoDate.nullable()),
+  as_of_date: notShown(z.nullable(IsoDate)),
 });
 
 // The spec shows neither the type nor the unit of the rent amounts; ours are integer cents.
-const RentAmount = notShown(Cents.nullable());
+const RentAmount = notShown(z.nullable(Cents));
 
 const RentPosition = z.object({
   subject_rent: RentAmount,
   avg_comp_rent: RentAmount,
-  psi: z.number().nullable(),
+  psi: z.nullable(z.number()),
   rent_variation: RentAmount,
-  rent_per_sqft_variation: z.number().nullable(),
-  percentile_rank: z.number().int().min(0).max(100).nullable(),
+  rent_per_sqft_variation: z.nullable(z.number()),
+  percentile_rank: z.nullable(z.int().check(z.minimum(0), z.maximum(100))),
   market_low: RentAmount,
   market_high: RentAmount,
   comps_with_data: NonNegativeInt,
@@ -373,30 +378,30 @@ const RentPosition = z.object({
 
 export const OverviewResponse = z.object({
   community: z.object({ id: Id, name: z.string(), address: z.string() }),
-  as_of_date: extension(IsoDate.nullable(), 'date of the survey the metrics are computed from'),
+  as_of_date: extension(z.nullable(IsoDate), 'date of the survey the metrics are computed from'),
   floor_plans: z.array(
     z.object({
-      floor_plan_id: extension(Id.optional()),
-      floor_plan_name: extension(z.string().optional()),
+      floor_plan_id: extension(z.optional(Id)),
+      floor_plan_name: extension(z.optional(z.string())),
       bedrooms: NonNegativeInt,
-      bathrooms: z.number().nonnegative(),
+      bathrooms: NonNegativeNumber,
       square_feet: NonNegativeInt,
-      unit_count: extension(NonNegativeInt.optional()),
+      unit_count: extension(z.optional(NonNegativeInt)),
       base_rent: RentPosition,
-      ner: RentPosition.extend({
+      ner: z.extend(RentPosition, {
         comps_offering_concessions: NonNegativeInt,
-        pct_comps_offering_concessions: z.number().min(0).max(100),
+        pct_comps_offering_concessions: Percent,
       }),
     }),
   ),
   overall_metrics: z.object({
-    overall_psi_base: z.number().nullable(),
-    overall_psi_ner: z.number().nullable(),
-    cri_base: z.number().min(0).max(100).nullable(),
-    cri_ner: z.number().min(0).max(100).nullable(),
+    overall_psi_base: z.nullable(z.number()),
+    overall_psi_ner: z.nullable(z.number()),
+    cri_base: z.nullable(Percent),
+    cri_ner: z.nullable(Percent),
     market_concession_pressure: z.object({
-      pct_comps_offering: z.number().min(0).max(100),
-      avg_concession_value: z.number().meta({ description: 'average monthly concession value, integer cents' }),
+      pct_comps_offering: Percent,
+      avg_concession_value: z.number().register(z.globalRegistry, { description: 'average monthly concession value, integer cents' }),
       total_comps: NonNegativeInt,
       comps_with_concessions: NonNegativeInt,
     }),
@@ -405,13 +410,10 @@ export const OverviewResponse = z.object({
 
 export const VacancyTrendQuery = z
   .strictObject({
-    start_date: IsoDate.optional(),
-    end_date: IsoDate.optional(),
+    start_date: z.optional(IsoDate),
+    end_date: z.optional(IsoDate),
   })
-  .refine(isStartNotAfterEnd, {
-    message: 'start_date must not be after end_date',
-    path: ['start_date'],
-  });
+  .check(startNotAfterEnd);
 
 export const VacancyTrendResponse = z.object({
   community_id: Id,
@@ -420,8 +422,8 @@ export const VacancyTrendResponse = z.object({
     z.object({
       date: Timestamp,
       survey_id: Id,
-      subject_vacancy: z.number().min(0),
-      avg_comp_vacancy: z.number().min(0).nullable(),
+      subject_vacancy: NonNegativeNumber,
+      avg_comp_vacancy: z.nullable(NonNegativeNumber),
     }),
   ),
   projections: z.object({ '14d': z.number(), '30d': z.number(), '60d': z.number(), '90d': z.number() }),
@@ -429,10 +431,10 @@ export const VacancyTrendResponse = z.object({
 });
 
 export const CompCreateBody = z.strictObject({
-  name: z.string().trim().min(1).max(NAME_MAX),
-  address: z.string().trim().min(1).max(ADDRESS_MAX),
+  name: requiredText(NAME_MAX),
+  address: requiredText(ADDRESS_MAX),
   zipcode: Zipcode,
-  website_url: Url.optional(),
+  website_url: z.optional(Url),
 });
 
 export const CompCreateResponse = z.object({
@@ -451,4 +453,4 @@ export const CompUpdateResponse = z.object({
   message: z.string(),
 });
 
-export type ErrorDetail = NonNullable<z.infer<typeof ErrorBody>['error']['details']>[number];
+export type ErrorDetail = NonNullable<z.output<typeof ErrorBody>['error']['details']>[number];

@@ -9,8 +9,7 @@
  * `serve` runs, built on first need, through inject: either way the answer is
  * the one `serve` would give.
  */
-import { takesPart } from '../api/plan.js';
-import { routes, type OperationId, type Route } from '../api/routes.js';
+import { routes, takesBody, type OperationId, type Route } from '../api/routes.js';
 import type { AppOptions } from './app.js';
 import {
   API_PREFIX,
@@ -100,10 +99,10 @@ function parseQuery(search: string): Record<string, string> | undefined {
 const NOT_PLAIN = Symbol('not plain JSON');
 
 /** The body as Fastify's JSON parser would read it, or NOT_PLAIN when it would refuse or it is unusual. */
-function parseBody(request: InProcessRequest, operationId: OperationId): unknown {
-  const takesBody = takesPart(operationId, 'body');
-  if (request.body === undefined) return takesBody ? NOT_PLAIN : undefined;
-  if (!takesBody || request.headers['content-type'] !== 'application/json') return NOT_PLAIN;
+function parseBody(request: InProcessRequest, route: Route): unknown {
+  const withBody = takesBody(route);
+  if (request.body === undefined) return withBody ? NOT_PLAIN : undefined;
+  if (!withBody || request.headers['content-type'] !== 'application/json') return NOT_PLAIN;
   if (request.body.trim() === '' || Buffer.byteLength(request.body) > BODY_LIMIT) return NOT_PLAIN;
   let poisoned = false;
   try {
@@ -140,7 +139,7 @@ export function createDispatcher(operations: Operations) {
       const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
       const matched = matchRoute(request.method, pathname);
       const query = parseQuery(queryAt === -1 ? '' : request.url.slice(queryAt + 1));
-      const body = matched ? parseBody(request, matched.route.operationId) : NOT_PLAIN;
+      const body = matched ? parseBody(request, matched.route.endpoint) : NOT_PLAIN;
       if (!matched || !query || body === NOT_PLAIN) return undefined;
 
       const { route, params } = matched;

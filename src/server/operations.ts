@@ -6,10 +6,8 @@
  * the in-process dispatcher (in-process.ts, for `--local`) both call it, so
  * that they answer alike.
  */
-import type { z } from 'zod';
-import type { OperationId } from '../api/endpoints.js';
-import { FAILED, readByPlan, schemaOf, takesPart } from '../api/plan.js';
-import { routes } from '../api/routes.js';
+import type * as z from 'zod/mini';
+import type { Endpoint, OperationId } from '../api/endpoints.js';
 import type { ErrorDetail } from '../api/schemas.js';
 import type { AppOptions } from './app.js';
 import { ServiceError, STORE_ERROR_STATUS } from './errors.js';
@@ -49,7 +47,7 @@ export function errorAnswer(status: number, code: string, message: string, detai
 type Part = 'params' | 'body' | 'querystring';
 
 /** A request part that breaks the contract: our `details` (a dotted path and a message) and the 400. */
-function validationAnswer(part: Part, error: z.ZodError): Answer {
+function validationAnswer(part: Part, error: z.core.$ZodError): Answer {
   const details = error.issues.map((issue): ErrorDetail => {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
     const path = issue.path.map(String).join('/').replaceAll('/', '.');
@@ -142,21 +140,18 @@ export function createOperations(options: AppOptions, log: { error(details: obje
      * back as its value (Answer.value), neither serialized nor cached.
      */
     async run(operationId: OperationId, principal: Principal, request: OperationRequest, handOver = false): Promise<Answer> {
-      const endpoint = routes[operationId];
+      // The contract loads with the first request, not with the service (docs/api-decisions.md, "Start-up").
+      const { endpoints } = await import('../api/endpoints.js');
+      const endpoint: Endpoint = endpoints[operationId];
       const parsed: Record<'params' | 'query' | 'body', unknown> = { params: request.params, query: request.query, body: request.body };
       for (const [part, key] of [
         ['params', 'params'],
         ['body', 'body'],
         ['querystring', 'query'],
       ] as const) {
-        if (!takesPart(operationId, key)) continue;
-        // What the part's plan reads needs no zod (plan.ts); anything else is zod's to read, and to refuse.
-        const planned = readByPlan(operationId, key, parsed[key]);
-        if (planned !== FAILED) {
-          parsed[key] = planned;
-          continue;
-        }
-        const result = (await schemaOf(operationId, key))!.safeParse(parsed[key]);
+        const schema = endpoint[key];
+        if (!schema) continue;
+        const result = schema.safeParse(parsed[key]);
         if (!result.success) return validationAnswer(part, result.error);
         parsed[key] = result.data;
       }
@@ -170,8 +165,8 @@ export function createOperations(options: AppOptions, log: { error(details: obje
           body: parsed.body as never,
           options,
         });
-        if (checkAnswers && readByPlan(operationId, 'answers', result) === FAILED) {
-          const checked = (await schemaOf(operationId, 'response'))!.safeParse(result);
+        if (checkAnswers) {
+          const checked = endpoint.response.safeParse(result);
           if (!checked.success) {
             log.error({ issues: checked.error.issues }, `response of ${operationId} breaks the contract`);
             throw new Error(`response of ${operationId} breaks the contract`);

@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import * as z from 'zod/mini';
 import { Dataset, type DatasetInput } from '../../src/api/dataset.js';
 import { SCOPES, type Scope } from '../../src/api/routes.js';
 import { ErrorBody } from '../../src/api/schemas.js';
@@ -189,7 +190,7 @@ export function expectError(answer: Answer, status: number, code?: string): { co
   const shown = JSON.stringify(answer.body);
   expect(answer.status, shown).toBe(status);
   expect(answer.headers.get('content-type') ?? '').toMatch(/^application\/json/);
-  const parsed = ErrorBody.strict().safeParse(answer.body);
+  const parsed = z.strictObject(ErrorBody.shape).safeParse(answer.body);
   expect(parsed.success, `not the error shape: ${shown}`).toBe(true);
   const error = (answer.body as { error: { code: string; message: string; details?: { path: string; message: string }[] } }).error;
   expect(Object.keys(error).sort().filter((k) => !['code', 'message', 'details'].includes(k))).toEqual([]);

@@ -7,9 +7,11 @@ import {
   isDateFromYearOne,
   isInteger,
   isIsoInstant,
+  isStartNotAfterEnd,
   MAX_BATCH_IDS,
   QUERY_FALSE,
   QUERY_TRUE,
+  type DateRange,
 } from './rules.js';
 
 // zod/mini loads no locale: without one every message would read "Invalid input".
@@ -67,6 +69,23 @@ export const IdList = z
     }),
   )
   .register(z.globalRegistry, { description: `comma-separated community UUIDs, at most ${MAX_BATCH_IDS}` });
+
+// ---------------------------------------------------------------- pieces the endpoint groups share
+
+/** Text a caller must give: trimmed, not empty, at most `max` characters. */
+export const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+export const NonNegativeNumber = z.number().check(z.nonnegative());
+export const Percent = z.number().check(z.minimum(0), z.maximum(100));
+
+/** A query's date range: start_date not after end_date. */
+export const startNotAfterEnd = z.refine<DateRange>(isStartNotAfterEnd, {
+  message: 'start_date must not be after end_date',
+  path: ['start_date'],
+});
+
+export const IdParams = z.strictObject({ id: Id });
+export const CompParams = z.strictObject({ id: Id, comp_id: Id });
+export const CommunityRef = z.object({ id: Id, name: z.string() });
 
 // ---------------------------------------------------------------- client-side readings
 // What the CLI accepts from *any* service that follows the spec, beside the strict

@@ -3,7 +3,10 @@ import * as z from 'zod/mini';
 import { endpoints } from './endpoints.js';
 import { SpecTimestamp } from './primitives.js';
 import { clientSchema, extension, markerOf, notShown, specReads } from './reading.js';
-import { BatchResponse, OverviewResponse, User, VacancyResponse } from './schemas.js';
+import { BatchResponse } from './schemas/communities.js';
+import { OverviewResponse } from './schemas/overview.js';
+import { User } from './schemas/users.js';
+import { VacancyResponse } from './schemas/vacancy.js';
 
 const ID = '0b1f2f6e-5c3a-4d8e-9a7b-3c2d1e0f9a8b';
 

@@ -1,5 +1,5 @@
 /**
- * Two readings of one contract. The schemas in schemas.ts say exactly what *our*
+ * Two readings of one contract. The schemas of src/api/schemas say exactly what *our*
  * service sends, and the server checks its answers against them. The CLI must work
  * with *any* service built from the spec, so it reads answers through a tolerant
  * schema derived here from the same definitions — never written by hand a second time:
@@ -30,8 +30,7 @@ const SPEC_TYPES = {
 };
 export type SpecType = keyof typeof SPEC_TYPES;
 
-// Which schemas the spec reads as one of SPEC_TYPES. A registry looks a schema up by
-// identity; a copy made with clone() inherits what its original has.
+// Which schemas the spec reads as one of SPEC_TYPES (a registry: zod's way to attach metadata to a schema).
 const specTypes = z.registry<{ specType: SpecType }>();
 
 /** Our service sends `schema`; the spec allows any `specType` (e.g. a user id that is any string). */
@@ -47,9 +46,12 @@ declare const marked: unique symbol;
 export type Marked<S extends Schema, M extends Marker> = S & { readonly [marked]: M };
 
 function mark<S extends Schema, M extends Marker>(schema: S, marker: M, description?: string): Marked<S, M> {
-  // The marker goes on a copy, which inherits the original's metadata (its description, not its id) and spec type.
+  // The marker goes on a copy, with the original's metadata (its description, never its id: ids are unique) and spec type.
   const copy: Schema = schema.clone();
-  z.globalRegistry.add(copy, { [READING_KEY]: marker, ...(description ? { description } : {}) });
+  const { id: _id, ...kept } = z.globalRegistry.get(schema) ?? {};
+  z.globalRegistry.add(copy, { ...kept, [READING_KEY]: marker, ...(description ? { description } : {}) });
+  const specType = specTypes.get(schema);
+  if (specType) specTypes.add(copy, specType);
   return copy as Marked<S, M>;
 }
 

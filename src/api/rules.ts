@@ -1,8 +1,8 @@
 /**
  * The contract's limits and the rules its schemas refine with, without zod:
- * commands and the service read them on paths that must not load zod (start-up),
- * and the compiled plans (plan.ts) call the rules by name. The schemas in
- * primitives.ts and schemas.ts use these very functions, so each is written once.
+ * commands and the service read them on paths that must not load zod (start-up).
+ * The schemas (primitives.ts, schemas/) use these very functions, so each is
+ * written once.
  */
 
 export const MAX_BATCH_IDS = 50;
@@ -44,10 +44,6 @@ export function idListProblems(value: string): string[] {
   const bad = ids.find((id) => !isUuid(id));
   if (bad !== undefined) problems.push(`not a UUID: ${bad}`);
   return problems;
-}
-
-export function isIdList(value: string): boolean {
-  return idListProblems(value).length === 0;
 }
 
 /** Years 0001 to 9999 (what src/domain/dates.ts computes with); z.iso.date lets 0000 through. */

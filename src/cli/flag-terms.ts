@@ -7,6 +7,7 @@
  * (YYYY-MM-DD)`. Flags that fill no field (digest --since) use `checkFlag`.
  */
 import type * as z from 'zod/mini';
+import { loadEndpoint } from '../api/contract.js';
 import type { BodyOf, Endpoint, OperationId, ParamsOf, QueryOf } from '../api/endpoints.js';
 import { UsageError } from './errors.js';
 import { serialiseQuery } from './http/client.js';
@@ -76,8 +77,8 @@ type Part = 'params' | 'query' | 'body';
 
 /** Checks a request part against the contract (loaded on first use) and names the flag of its first problem. */
 async function check(operation: OperationId, part: Part, checked: unknown, typed: unknown, names: Record<string, string>): Promise<void> {
-  const { endpoints } = await import('../api/endpoints.js');
-  const result = (endpoints[operation] as Endpoint)[part]?.safeParse(checked);
+  const endpoint: Endpoint = await loadEndpoint(operation);
+  const result = endpoint[part]?.safeParse(checked);
   if (!result || result.success) return;
   const [first, ...rest] = result.error.issues;
   const more = rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? 's' : ''})` : '';

@@ -8,7 +8,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { routes, type OperationId, type Route } from '../api/routes.js';
-import type { ErrorDetail } from '../api/schemas.js';
+import type { ErrorDetail } from '../api/schemas/errors.js';
 import type { Mailer } from './mail.js';
 import { guardServer, HEADER_LIMIT, onClientError } from './http-guards.js';
 import {

@@ -7,8 +7,9 @@
  * that they answer alike.
  */
 import type * as z from 'zod/mini';
+import { loadEndpoint } from '../api/contract.js';
 import type { Endpoint, OperationId } from '../api/endpoints.js';
-import type { ErrorDetail } from '../api/schemas.js';
+import type { ErrorDetail } from '../api/schemas/errors.js';
 import type { AppOptions } from './app.js';
 import { ServiceError, STORE_ERROR_STATUS } from './errors.js';
 import { handlers, type HandlerContext } from './handlers.js';
@@ -140,9 +141,8 @@ export function createOperations(options: AppOptions, log: { error(details: obje
      * back as its value (Answer.value), neither serialized nor cached.
      */
     async run(operationId: OperationId, principal: Principal, request: OperationRequest, handOver = false): Promise<Answer> {
-      // The contract loads with the first request, not with the service (docs/api-decisions.md, "Start-up").
-      const { endpoints } = await import('../api/endpoints.js');
-      const endpoint: Endpoint = endpoints[operationId];
+      // The operation's schemas load with its first request, not with the service (docs/api-decisions.md, "Start-up").
+      const endpoint: Endpoint = await loadEndpoint(operationId);
       const parsed: Record<'params' | 'query' | 'body', unknown> = { params: request.params, query: request.query, body: request.body };
       for (const [part, key] of [
         ['params', 'params'],

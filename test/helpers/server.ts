@@ -12,7 +12,7 @@ import { expect } from 'vitest';
 import * as z from 'zod/mini';
 import { Dataset, type DatasetInput } from '../../src/api/dataset.js';
 import { SCOPES, type Scope } from '../../src/api/routes.js';
-import { ErrorBody } from '../../src/api/schemas.js';
+import { ErrorBody } from '../../src/api/schemas/errors.js';
 import { createInProcessService } from '../../src/server/in-process.js';
 import { serviceOptions, type SeedMode } from '../../src/server/local-store.js';
 import { openLocalService } from '../../src/server/local.js';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { endpoints, type OperationId } from '../../src/api/endpoints.js';
-import { ErrorBody } from '../../src/api/schemas.js';
+import { ErrorBody } from '../../src/api/schemas/errors.js';
 import { operations, TENANT, tenantDataset, tenantId, tenantPlan, TENANT_USER } from '../helpers/operations.js';
 import { isoDate, MISSING_ID, startService, type TestService } from '../helpers/server.js';
 import { contractRequests, rawFrames, type FuzzKeys, type FuzzRequest, type IdPool } from './lib/contract-arbitraries.js';

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { loadEndpoint } from '../../api/contract.js';
 import type { BodyOf, Endpoint, OperationId, ParamsOf, QueryOf, ReadOf } from '../../api/endpoints.js';
 import type { Route } from '../../api/routes.js';
 import { sanitize } from '../../output/text.js';
@@ -139,7 +140,7 @@ type ErrorAnswer = { error: { code: string; message: string; details?: { path: s
 
 /** Our error shape; undefined when the body is not one. */
 async function readErrorBody(raw: unknown): Promise<ErrorAnswer | undefined> {
-  const { ErrorBody } = await import('../../api/schemas.js');
+  const { ErrorBody } = await import('../../api/schemas/errors.js');
   const result = ErrorBody.safeParse(raw);
   return result.success ? result.data : undefined;
 }
@@ -203,9 +204,8 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
     target: transport.target,
 
     async call<O extends OperationId>(operation: O, input: CallInput<O> = {}): Promise<CallResult<O>> {
-      // The contract loads with the first request, not with the CLI (docs/api-decisions.md, "Start-up").
-      const [{ endpoints }, { clientSchema }] = await Promise.all([import('../../api/endpoints.js'), import('../../api/reading.js')]);
-      const endpoint: Endpoint = endpoints[operation];
+      // The operation's schemas load with its first request, not with the CLI (docs/api-decisions.md, "Start-up").
+      const [endpoint, { clientSchema }] = await Promise.all([loadEndpoint(operation) as Promise<Endpoint>, import('../../api/reading.js')]);
 
       // Validate everything before sending: a bad flag is exit 2 with no request made.
       const params = (input.params ?? {}) as Record<string, unknown>;

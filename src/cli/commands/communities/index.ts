@@ -82,7 +82,7 @@ export const create = defineCommand({
   flags: (c) => recordOptions(c, true),
   output: { kind: 'record', columns: communityRecords },
   examples: [
-    'rentsurvey communities create --name "Maple Court" --address "100 Main St, Austin, TX 78701" --zipcode 78701 --community-manager ana@acme.example',
+    'rentsurvey communities create --name "Maple Court" --address "100 Main St, Austin, TX 78701" --zipcode 78701 --community-manager marcus.johnson@demo-residential.example',
   ],
   handler: (): HandlerImport => import('./create.js'),
 });

@@ -24,7 +24,7 @@ export const add = defineCommand({
       .requiredOption('--zipcode <zip>', 'US zip code, 12345 or 12345-6789')
       .option('--website-url <url>', 'community website'),
   output: { kind: 'record', columns: async () => (await import('./add.js')).columns },
-  examples: ['rentsurvey comps add "Barton Creek Terrace" --name "Oak Flats" --address "9 Elm St, Austin, TX 78702" --zipcode 78702'],
+  examples: ['rentsurvey comps add "Fox Run Place" --name "Oak Flats" --address "9 Elm St, Austin, TX 78702" --zipcode 78702'],
   handler: (): HandlerImport => import('./add.js'),
 });
 

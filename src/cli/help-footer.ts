@@ -42,7 +42,7 @@ const ALL_GLOBALS = 'All global flags (--profile, --local, --no-input, …): ren
 export const MIN_WIDTH_TO_WRAP = 20;
 
 /** Commander's formatter at `width`: what lays out and wraps every part of help. */
-export function helpFormatter(width: number): Help {
+function helpFormatter(width: number): Help {
   const help = Object.assign(new Help(), { minWidthToWrap: MIN_WIDTH_TO_WRAP });
   help.prepareContext({ helpWidth: width });
   return help;
@@ -88,7 +88,7 @@ function firstExample(definition: AnyDefinition): string | undefined {
 }
 
 /** The footer of a command printing `kind`, from the flags `program` defines. */
-export function outputFooter(program: AnyCommand, kind: OutputKind, width: number): string {
+function outputFooter(program: AnyCommand, kind: OutputKind, width: number): string {
   const allGlobals = paragraph(ALL_GLOBALS, width);
   if (kind === 'fixed') return allGlobals;
   const help = helpFormatter(width);

@@ -119,14 +119,18 @@ export function exampleLines(example: string, width: number): string[] {
   const lines: string[] = [];
   let line = '  $';
   let words = 0;
-  for (const word of keepFlagValues(shellWords(command))) {
-    // Room for the word and, on every line but the last, for " \".
-    if (words > 0 && help.displayWidth(`${line} ${word} \\`) > width) {
+  // `--flag value` stays together where it fits on a line of its own.
+  const pieces = keepFlagValues(shellWords(command)).flatMap((piece) =>
+    help.displayWidth(`      ${piece.join(' ')} \\`) <= width ? [piece.join(' ')] : piece,
+  );
+  for (const piece of pieces) {
+    // Room for the piece and, on every line but the last, for " \".
+    if (words > 0 && help.displayWidth(`${line} ${piece} \\`) > width) {
       lines.push(`${line} \\`);
       line = '     ';
       words = 0;
     }
-    line += ` ${word}`;
+    line += ` ${piece}`;
     words += 1;
   }
   return [...above, ...lines, line];
@@ -148,13 +152,13 @@ function splitComment(example: string): { command: string; comment?: string } {
   return { command: example.trim() };
 }
 
-/** `--flag value` as one piece, so that a break never parts a flag from its value. */
-function keepFlagValues(words: readonly string[]): string[] {
-  const pieces: string[] = [];
+/** The words of a command line in pieces: `--flag value` one piece, every other word one of its own. */
+function keepFlagValues(words: readonly string[]): string[][] {
+  const pieces: string[][] = [];
   for (const word of words) {
     const last = pieces.at(-1);
-    if (last?.startsWith('-') && !last.includes(' ') && !/^[-|<>&;]/.test(word)) pieces[pieces.length - 1] = `${last} ${word}`;
-    else pieces.push(word);
+    if (last?.length === 1 && last[0]!.startsWith('-') && !/^[-|<>&;]/.test(word)) last.push(word);
+    else pieces.push([word]);
   }
   return pieces;
 }

@@ -95,7 +95,7 @@ export function buildProgram(runtime: Runtime, argv?: readonly string[]) {
   const program = rootCommand();
   const typed = argv ? typedCommand(argv.slice(2), program) : undefined;
   for (const definition of typed ? [typed] : COMMANDS) program.addCommand(build(definition, [], runtime, program) as unknown as Command);
-  program.addHelpText('after', () => programHelp(runtime.io.terminalWidth));
+  program.addHelpText('after', () => afterHelp(programHelp(runtime.io.terminalWidth)));
   configure(program as unknown as AnyCommand, runtime);
   return program;
 }
@@ -108,9 +108,12 @@ function build(definition: AnyDefinition, parents: readonly string[], runtime: R
   if (definition.handler) runs(command as unknown as AnyCommand, definition, path.join(' '), runtime);
   for (const sub of definition.subcommands ?? []) command.addCommand(build(sub, path, runtime, program) as unknown as Command);
   // Written when help is shown: building the tree stays cheap.
-  command.addHelpText('after', () => commandHelp(definition, program, runtime.io.terminalWidth));
+  command.addHelpText('after', () => afterHelp(commandHelp(definition, program, runtime.io.terminalWidth)));
   return command as unknown as AnyCommand;
 }
+
+/** Text after commander's help, without the line end commander adds to it. */
+const afterHelp = (text: string) => text.replace(/\n$/, '');
 
 /** Help and usage errors: out through the same sanitizing door, at the terminal's width, wrapped once. */
 function configure(command: AnyCommand, runtime: Runtime) {

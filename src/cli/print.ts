@@ -15,6 +15,8 @@ export interface ListOutput<Row> {
   columns: Column<Row>[];
   /** The API body, what --json prints. */
   json: unknown;
+  /** Property of `json` holding the rows (for --fields), when it has more than one array. */
+  jsonRowsKey?: string;
   emptyMessage?: string;
   /** Columns (and order) without --fields, e.g. a narrower table than the csv; every column by default. */
   defaultFields?: readonly string[] | undefined;

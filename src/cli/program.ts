@@ -31,7 +31,7 @@ export function rootCommand() {
     .option('--local', 'use the embedded service on the local data directory (demo data on first use; env RENTSURVEY_LOCAL=1)')
     .option('--no-local', 'use the remote profile even when RENTSURVEY_LOCAL=1 or the profile was saved with login --local')
     .option('--data-dir <dir>', 'local data directory (env RENTSURVEY_DATA_DIR; default $XDG_DATA_HOME/rentsurvey)')
-    .addOption(new Option('--format <format>', 'output format (md: Markdown to paste into an e-mail)').choices(FORMATS))
+    .addOption(new Option('--format <format>', 'output format (md: Markdown to paste into an e-mail; html, slack: the digest as a message body)').choices(FORMATS))
     .option('--json', 'shorthand for --format json')
     .option('--csv', 'shorthand for --format csv')
     .option('--ndjson', 'shorthand for --format ndjson')

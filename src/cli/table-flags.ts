@@ -6,6 +6,7 @@
  */
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
+import { FORMATS_OF } from '../output/formats.js';
 import type { GlobalOptions } from './globals.js';
 import { commandPath, OUTPUT_OF } from './help-footer.js';
 
@@ -24,6 +25,10 @@ function tableFlagsGiven(globals: GlobalOptions, names: readonly ('fields' | 'so
  */
 export function assertRowFlags(command: { name(): string; readonly parent: unknown }, globals: GlobalOptions): void {
   const path = commandPath(command);
+  // A format only some commands write (a digest's message bodies) is refused by the others, as a row flag is.
+  const writers = FORMATS_OF[globals.format];
+  if (writers && !writers.includes(path))
+    throw new UsageError(`--format ${globals.format} is for ${writers.map((w) => `\`rentsurvey ${w}\``).join(', ')}; \`rentsurvey ${path}\` does not write it`);
   const kind = OUTPUT_OF[path];
   if (kind === undefined || kind === 'rows') return;
   const { given, verb } = tableFlagsGiven(globals, ['sort', 'limit']);

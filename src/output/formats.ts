@@ -1,4 +1,13 @@
-/** Output formats of every command (--format, --json, --csv, --ndjson); md is a Markdown table (or a command's own Markdown summary) to paste into an e-mail. */
-export const FORMATS = ['table', 'json', 'csv', 'ndjson', 'md'] as const;
+/**
+ * Output formats (--format, --json, --csv, --ndjson); md is a Markdown table (or a command's own Markdown
+ * summary) to paste into an e-mail. html and slack are message bodies only some commands write (FORMATS_OF).
+ */
+export const FORMATS = ['table', 'json', 'csv', 'ndjson', 'md', 'html', 'slack'] as const;
 export type Format = (typeof FORMATS)[number];
 
+
+/** Formats only some commands write, with the commands (as typed after `rentsurvey`) that do. */
+export const FORMATS_OF: Readonly<Partial<Record<Format, readonly string[]>>> = {
+  html: ['digest'],
+  slack: ['digest'],
+};

@@ -78,7 +78,7 @@ const CONCESSIONS_LISTED = 8;
 /** Subjects named in the portfolio's "largest position moves". */
 const POSITION_MOVES_NAMED = 3;
 
-// Short headers keep the roll-up one line per subject; the legend below says what they mean.
+// Short headers (letters, digits and slashes) keep the roll-up one line per subject; the legend says what they mean.
 // Labels are for formats without tables (Slack: "NER PSI +0.6% → +3.2% · band premium · …").
 const cell = (key: string, header: string, label: string, get: (s: SubjectSummary) => string, options: Partial<Column<SubjectSummary>> = {}) => ({
   ...text(key, get, header),
@@ -90,20 +90,20 @@ export const ROLLUP_COLUMNS: Column<SubjectSummary>[] = [
   cell('psi_ner', 'NER PSI', 'NER PSI', psiMove, { importance: 'key' }),
   cell('band', 'BAND', 'band', bandMove, { importance: 'high' }),
   cell('vacancy', 'VACANCY', 'vacancy', (s) => vacancyMove(s), { importance: 'high' }),
-  cell('comps_vacancy', "COMPS' VACANCY", "comps' vacancy", (s) => vacancyMove(s, true)),
-  cell('asking', 'ASKING +/-/=', 'asking +/-/=', (s) => `${s.asking_rent.raised}/${s.asking_rent.cut}/${s.asking_rent.held}`, { align: 'right' }),
+  cell('comps_vacancy', 'COMP VACANCY', "comps' vacancy", (s) => vacancyMove(s, true)),
+  cell('asking', 'RAISED/CUT/HELD', 'asking raised/cut/held', (s) => `${s.asking_rent.raised}/${s.asking_rent.cut}/${s.asking_rent.held}`, { align: 'right' }),
   cell('median_move', 'MEDIAN MOVE', 'median', medianMove, { importance: 'high', align: 'right' }),
-  cell('concessions', 'CONCESSIONS +/-/Δ', 'concessions +/-/Δ', (s) => `${s.concessions.started}/${s.concessions.ended}/${s.concessions.changed}`, {
+  cell('concessions', 'CONCESSIONS NEW/END/CHG', 'concessions new/ended/changed', (s) => `${s.concessions.started}/${s.concessions.ended}/${s.concessions.changed}`, {
     align: 'right',
   }),
-  cell('comps', 'COMPS +/-', 'comps +/-', (s) => `${s.comps_added.length}/${s.comps_deactivated.length}`, { importance: 'low', align: 'right' }),
+  cell('comps', 'COMPS IN/OUT', 'comps in/out', (s) => `${s.comps_added.length}/${s.comps_deactivated.length}`, { importance: 'low', align: 'right' }),
 ];
 
 const LEGEND =
-  'NER PSI and BAND: position at the earlier survey → the later one (the band once when it held). ' +
-  "VACANCY: 14-day vacancy, the subject's and its comparables' average. " +
-  'ASKING +/-/=: comparables that raised, cut or held asking rent; MEDIAN MOVE: their median change. ' +
-  'CONCESSIONS +/-/Δ: comparables whose concession started, ended or changed. COMPS +/-: comparables added, deactivated.';
+  'NER PSI and BAND: at the earlier survey → the later one (the band once when it held). ' +
+  "VACANCY and COMP VACANCY: the subject's 14-day vacancy and its comparables' average. " +
+  "RAISED/CUT/HELD and MEDIAN MOVE: the comparables' asking rent. " +
+  'CONCESSIONS NEW/END/CHG: comparables whose concession started, ended or changed. COMPS IN/OUT: comparables added, deactivated.';
 
 const compared = (digests: readonly SubjectDigest[]) => digests.flatMap((d) => (d.summary ? [d.summary] : []));
 
@@ -254,7 +254,8 @@ export function digestDocument(digests: readonly SubjectDigest[], portfolio: Por
         if (changes) sections.push({ heading: `${digest.subject.name}: ${digest.from} → ${digest.to}`, facts: [], lists: [changes] });
       }
     } else {
-      const moves = movesList(movesOf(withSummary), options.top, true);
+      // "(comp of Maple Court)" only where the moves of several subjects mix.
+      const moves = movesList(movesOf(withSummary), options.top, withSummary.length > 1);
       if (moves) sections.push({ heading: moves.title, facts: [], lists: [{ title: '', items: moves.items }] });
     }
   }

@@ -1,6 +1,7 @@
 // `rentsurvey digest`'s summary on examples/digest-week.json (see docs/metrics.md, "Worked example:
 // the summary by hand"): today 2026-11-14, so a week back is 11-07 and each subject compares its
 // survey of 11-06 with that of 11-13; Cedar Knoll has no survey.
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIGEST_WEEK, localMarket, WEEK, type MarketCli } from '../../../../test/helpers/market-changes.js';
 
@@ -94,8 +95,8 @@ describe('digest for people', () => {
       ].join('\n'),
     );
     expect(result.stdout).toContain(
-      '| Aspen Yard   | +0.6% → +3.2% | market-aligned → premium | 3.0% → 6.0% | 4.0% → 5.0%    |        1/2/1 |  -$5 (-0.3%) |             1/1/1 |       1/1 |\n' +
-        '| Birch Hollow | -6.7% → -8.2% | aggressively priced      | 5.0% → 6.0% | 2.0% → 2.0%    |        1/0/0 | +$25 (+1.7%) |             0/0/0 |       0/0 |\n',
+      '| Aspen Yard   | +0.6% → +3.2% | market-aligned → premium | 3.0% → 6.0% | 4.0% → 5.0%  |           1/2/1 |  -$5 (-0.3%) |                   1/1/1 |          1/1 |\n' +
+        '| Birch Hollow | -6.7% → -8.2% | aggressively priced      | 5.0% → 6.0% | 2.0% → 2.0%  |           1/0/0 | +$25 (+1.7%) |                   0/0/0 |          0/0 |\n',
     );
     expect(result.stdout).toMatch(
       new RegExp(
@@ -113,6 +114,13 @@ describe('digest for people', () => {
           '\\n$',
       ),
     );
+  });
+
+  it("is the README's sample of the Monday-morning file", async () => {
+    const readme = await readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
+    const sample = /on 2026-11-14:\n\n```markdown\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(sample).toBeDefined();
+    expect((await run(['--format', 'md'])).stdout).toBe(sample);
   });
 
   it('--top, --min-units and --min-change choose the moves listed', async () => {
@@ -180,7 +188,8 @@ describe('digest for people', () => {
     ]);
     expect(result.stdout).toContain('• *Band changed:* 1 of 2 subjects: Aspen Yard (market-aligned → premium)');
     expect(result.stdout).toContain(
-      "• *Aspen Yard*: NER PSI +0.6% → +3.2% · band market-aligned → premium · vacancy 3.0% → 6.0% · comps' vacancy 4.0% → 5.0% · asking +/-/= 1/2/1 · median -$5 (-0.3%) · concessions +/-/Δ 1/1/1 · comps +/- 1/1",
+      "• *Aspen Yard*: NER PSI +0.6% → +3.2% · band market-aligned → premium · vacancy 3.0% → 6.0% · comps' vacancy 4.0% → 5.0% · " +
+        'asking raised/cut/held 1/2/1 · median -$5 (-0.3%) · concessions new/ended/changed 1/1/1 · comps in/out 1/1',
     );
   });
 

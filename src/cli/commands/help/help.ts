@@ -18,7 +18,9 @@ export const ENVIRONMENT_HELP = `Environment variables (a flag wins over the env
                                fails with exit 2 naming the flag or argument to give instead
   RENTSURVEY_CONNECT_TIMEOUT   connect timeout in seconds (--connect-timeout, default 10)
   RENTSURVEY_REQUEST_TIMEOUT   request timeout in seconds (--request-timeout, default 30)
-  RENTSURVEY_SMTP_URL          SMTP server for invitation e-mails of \`serve\` (--smtp-url)
+  RENTSURVEY_SMTP_URL          SMTP server for invitation e-mails of \`serve\` and \`digest --mail-to\` (--smtp-url);
+                               smtp://user:password@host:587, kept out of the process list
+  RENTSURVEY_WEBHOOK_URL       \`digest\` posts itself there as Slack mrkdwn, {"text": …} (--webhook-url)
   RENTSURVEY_RESPONSE_CACHE    "off" makes \`serve\` compute every GET instead of reusing unchanged answers
   RENTSURVEY_CHECK_ANSWERS     "1" makes --local check each answer against the strict contract, as \`serve\` does (slower)
   XDG_CONFIG_HOME              credentials live in $XDG_CONFIG_HOME/rentsurvey/config.json (0600)

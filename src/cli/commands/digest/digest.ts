@@ -128,10 +128,7 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   const minChangeCents = parseMinChange(opts.minChange);
   assertOutputFlags(ctx);
   const delivery = deliveryOf(ctx, opts);
-  const shaping = [opts.detail && '--detail', opts.top !== undefined && '--top', opts.allChanges && '--all-changes', opts.minUnits !== undefined && '--min-units'];
-  const given = shaping.filter((flag): flag is string => typeof flag === 'string');
-  if (given.length > 0 && !SUMMARY_FORMATS.has(ctx.globals.format) && !delivery.mail && !delivery.webhook)
-    throw new UsageError(`${given.join(', ')} shape${given.length === 1 ? 's' : ''} the summary for people; --format ${ctx.globals.format} has every change`);
+  assertShapingFlags(ctx, opts, delivery);
   const selection = opts.communities === undefined ? undefined : await resolveCommunityList(ctx, String(opts.communities), '--communities');
   const fallback = addDays(today, -DEFAULT_LOOKBACK_DAYS);
   const store = opts.sinceLast ? stateFile(ctx, selection) : undefined;
@@ -157,10 +154,10 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   const compared = digests.filter((d) => d.from !== null && d.to !== null);
   const from = compared.reduce<string | null>((min, d) => (min === null || (d.from as string) < min ? d.from : min), null);
   const to = latestDate(compared.map((d) => d.to));
-  if (store && !state)
-    ctx.log.info(
-      `First --since-last digest for ${store.profile}: ${from && to ? `compared ${from} → ${to}, each subject's survey on or before ${fallback} (a week back) to its latest` : `no survey on or before ${fallback} (a week back)`}.`,
-    );
+  if (store && !state) {
+    const period = from && to ? `compared ${from} → ${to}, each subject's survey on or before ${fallback} (a week back) to its latest` : `no survey on or before ${fallback} (a week back)`;
+    ctx.log.info(`First --since-last digest for ${store.profile}: ${period}.`);
+  }
   sayNotCompared(ctx, digests, sinceOf, opts.verbose === true);
 
   const changes = leaveOutSmallMoves(
@@ -169,13 +166,14 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   );
   const portfolio = summarizePortfolio(summaries(digests), digests.filter((d) => d.from === null).map(refOf));
   if (changes.length === 0) ctx.log.info(nothingChanged(compared, { from, to, sinceLast: store !== undefined, minChangeCents }));
+  const detail = opts.detail === true || ids.length === 1;
   const document =
     changes.length === 0
       ? undefined
       : digestDocument(digests, portfolio, {
           sinceOf,
-          detail: opts.detail === true || ids.length === 1,
-          top: opts.top ?? (opts.detail === true || ids.length === 1 ? TOP_PER_SUBJECT : TOP_PORTFOLIO),
+          detail,
+          top: opts.top ?? (detail ? TOP_PER_SUBJECT : TOP_PORTFOLIO),
           allChanges: opts.allChanges === true,
           minChangeCents,
           minUnits: opts.minUnits ?? DEFAULT_MIN_UNITS,
@@ -185,7 +183,7 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
 
   // ---- The one place --since-last advances: only after the digest was printed AND delivered. ----
   // A failed delivery has thrown above, so the next run compares from the same surveys and reports
-  // the same changes again (docs/metrics.md, "Delivery"); nothing is lost and nothing skipped.
+  // the same changes again (docs/metrics.md, "Formats and delivery"): no week lost, none skipped.
   if (store) {
     const subjects: Record<string, string> = {};
     for (const id of Object.keys(state?.subjects ?? {})) if (remembered(id)) subjects[id] = remembered(id) as string;
@@ -198,6 +196,16 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
     } satisfies DigestState);
   }
 };
+
+/** --detail, --top, --all-changes and --min-units shape what people read: refused where nothing is (data on stdout, nothing sent). */
+function assertShapingFlags(ctx: CommandContext, opts: { detail?: true; top?: number; allChanges?: true; minUnits?: number }, delivery: Delivery): void {
+  const given = [opts.detail && '--detail', opts.top !== undefined && '--top', opts.allChanges && '--all-changes', opts.minUnits !== undefined && '--min-units'].filter(
+    (flag): flag is string => typeof flag === 'string',
+  );
+  if (given.length === 0 || SUMMARY_FORMATS.has(ctx.globals.format) || delivery.mail || delivery.webhook) return;
+  const verb = given.length === 1 ? 'shapes' : 'shape';
+  throw new UsageError(`${given.join(', ')} ${verb} the summary for people; --format ${ctx.globals.format} has every change`);
+}
 
 /** Communities without a survey to compare: one line with their count (--verbose names them). */
 function sayNotCompared(ctx: CommandContext, digests: readonly SubjectDigest[], sinceOf: (id: string) => string, verbose: boolean): void {

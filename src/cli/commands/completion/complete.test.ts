@@ -81,6 +81,9 @@ describe('__complete: flag and argument values', () => {
   it('takes the values of .choices(), after a space or an =', () => {
     expect(values(['--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md']);
     expect(values(['overview', '--format=c'])).toEqual(['--format=csv']);
+    // html and slack only where they are written.
+    expect(values(['overview', '--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md']);
+    expect(values(['digest', '--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md', 'html', 'slack']);
     expect(values(['users', 'invite', '--role', ''])).toEqual(['admin', 'member']);
     expect(values(['communities', 'update', 'x', '--status', 'in'])).toEqual(['inactive']);
     expect(values(['pricing', 'target', 'x', '--basis', ''])).toEqual(['ner', 'asking']);

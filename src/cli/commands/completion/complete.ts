@@ -11,6 +11,7 @@
  * script what to do beyond the candidates (file or folder completion, no space).
  */
 import type { Argument, Command, Option } from 'commander';
+import { formatsOf } from '../../../output/formats.js';
 import { dollarKey } from '../../../output/render.js';
 import { suggestedValues } from './values.js';
 
@@ -220,7 +221,9 @@ function argumentAt(command: Command, index: number): Argument | undefined {
 }
 
 function optionValues(option: Option, current: string, position: Position, sources: Sources): Completion {
-  const listed = option.argChoices ?? suggestedValues(option);
+  // --format: only what the command being typed writes (html and slack are the digest's).
+  const formats = option.long === '--format' ? formatsOf(position.path.slice(1).map((command) => command.name()).join(' ')) : undefined;
+  const listed = formats ?? option.argChoices ?? suggestedValues(option);
   if (listed) return { candidates: filter(listed.map((value) => ({ value })), current), directive: Directive.noFiles };
   const kind = option.long ? OPTION_KINDS[option.long] : undefined;
   return kind ? valuesOf(kind, current, position, sources) : none();

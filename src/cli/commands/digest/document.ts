@@ -20,7 +20,9 @@ import {
   compsFact,
   concessionsFact,
   dollars,
-  medianMove,
+  compAskingCell,
+  compsCell,
+  concessionsCell,
   moveLine,
   points,
   positionFact,
@@ -78,32 +80,30 @@ const CONCESSIONS_LISTED = 8;
 /** Subjects named in the portfolio's "largest position moves". */
 const POSITION_MOVES_NAMED = 3;
 
-// Short headers (letters, digits and slashes) keep the roll-up one line per subject; the legend says what they mean.
+// Eight short columns (headers of letters, digits and spaces, like every table's): on an 80-column
+// terminal the first four fit and the note naming the others fits a line; the legend says what they mean.
 // Labels are for formats without tables (Slack: "NER PSI +0.6% → +3.2% · band premium · …").
 const cell = (key: string, header: string, label: string, get: (s: SubjectSummary) => string, options: Partial<Column<SubjectSummary>> = {}) => ({
   ...text(key, get, header),
   label,
   ...options,
 });
-export const ROLLUP_COLUMNS: Column<SubjectSummary>[] = [
+const ROLLUP_COLUMNS: Column<SubjectSummary>[] = [
   cell('subject', 'SUBJECT', 'subject', (s) => s.subject_name, { importance: 'key' }),
   cell('psi_ner', 'NER PSI', 'NER PSI', psiMove, { importance: 'key' }),
   cell('band', 'BAND', 'band', bandMove, { importance: 'high' }),
   cell('vacancy', 'VACANCY', 'vacancy', (s) => vacancyMove(s), { importance: 'high' }),
-  cell('comps_vacancy', 'COMP VACANCY', "comps' vacancy", (s) => vacancyMove(s, true)),
-  cell('asking', 'RAISED/CUT/HELD', 'asking raised/cut/held', (s) => `${s.asking_rent.raised}/${s.asking_rent.cut}/${s.asking_rent.held}`, { align: 'right' }),
-  cell('median_move', 'MEDIAN MOVE', 'median', medianMove, { importance: 'high', align: 'right' }),
-  cell('concessions', 'CONCESSIONS NEW/END/CHG', 'concessions new/ended/changed', (s) => `${s.concessions.started}/${s.concessions.ended}/${s.concessions.changed}`, {
-    align: 'right',
-  }),
-  cell('comps', 'COMPS IN/OUT', 'comps in/out', (s) => `${s.comps_added.length}/${s.comps_deactivated.length}`, { importance: 'low', align: 'right' }),
+  cell('comps_vacancy', 'COMP VAC', "comps' vacancy", (s) => vacancyMove(s, true)),
+  cell('comps_asking', 'COMP ASKING', 'comps asking', compAskingCell, { importance: 'high' }),
+  cell('concessions', 'CONCESSIONS', 'concessions', concessionsCell),
+  cell('comps', 'COMPS', 'comps', compsCell, { importance: 'low' }),
 ];
 
 const LEGEND =
   'NER PSI and BAND: at the earlier survey → the later one (the band once when it held). ' +
-  "VACANCY and COMP VACANCY: the subject's 14-day vacancy and its comparables' average. " +
-  "RAISED/CUT/HELD and MEDIAN MOVE: the comparables' asking rent. " +
-  'CONCESSIONS NEW/END/CHG: comparables whose concession started, ended or changed. COMPS IN/OUT: comparables added, deactivated.';
+  "VACANCY and COMP VAC: the subject's 14-day vacancy and its comparables' average. " +
+  'COMP ASKING: comparables that raised (+), cut (-) or held (=) asking rent, and their median change. ' +
+  'CONCESSIONS: comparables whose concession started (+), ended (-) or changed (Δ). COMPS: comparables added (+), deactivated (-).';
 
 const compared = (digests: readonly SubjectDigest[]) => digests.flatMap((d) => (d.summary ? [d.summary] : []));
 

@@ -135,10 +135,28 @@ export function vacancyMove(s: SubjectSummary, comps = false): string {
 }
 
 /** "-$5 (-0.3%)"; "—" when no comparable was compared. */
-export function medianMove(s: SubjectSummary): string {
+function medianMove(s: SubjectSummary): string {
   const { median_change_cents: cents, median_change_pct: pct } = s.asking_rent;
   if (cents === null || pct === null) return MISSING;
   return `${cents === 0 ? '$0' : signedDollars(cents)} (${pct > 0 ? '+' : ''}${pct.toFixed(1)}%)`;
+}
+
+/** The roll-up's "+1 -2 =1, -$5 (-0.3%)": comparables that raised, cut, held asking rent, and the median change. */
+export function compAskingCell(s: SubjectSummary): string {
+  const { raised, cut, held, comps_compared: compared } = s.asking_rent;
+  return compared === 0 ? MISSING : `+${raised} -${cut} =${held}, ${medianMove(s)}`;
+}
+
+/** The roll-up's "+1 -1 Δ1": comparables whose concession started, ended, changed; "—" for none. */
+export function concessionsCell(s: SubjectSummary): string {
+  const { started, ended, changed } = s.concessions;
+  return started + ended + changed === 0 ? MISSING : `+${started} -${ended} Δ${changed}`;
+}
+
+/** The roll-up's "+1 -1": comparables added, deactivated; "—" for none. */
+export function compsCell(s: SubjectSummary): string {
+  const [added, deactivated] = [s.comps_added.length, s.comps_deactivated.length];
+  return added + deactivated === 0 ? MISSING : `+${added} -${deactivated}`;
 }
 
 /** "PSI +0.6% → +3.2% (+2.6 pts); CRI 40.0 → 70.0, market-aligned → premium" */

@@ -81,7 +81,8 @@ function discardUnread(request: IncomingMessage): Promise<boolean> {
     let discarded = 0;
     const stop = (ended: boolean) => {
       request.off('data', count).off('end', onEnd).off('close', onClose);
-      request.pause();
+      // Past the limit: no more is read; the connection closes after the answer.
+      if (!ended) request.pause();
       resolve(ended);
     };
     const count = (chunk: Buffer) => {

@@ -163,8 +163,3 @@ export const routes = {
 } as const satisfies Record<string, Route>;
 
 export type OperationId = keyof typeof routes;
-
-/** A write (POST, PATCH) carries a JSON body, a GET none: endpoints.ts gives exactly the writes a body schema (a test holds it so). */
-export function takesBody(route: Route): boolean {
-  return route.method !== 'GET';
-}

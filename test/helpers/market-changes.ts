@@ -64,11 +64,11 @@ async function runner(root: string, baseArgs: string[], baseEnv: Record<string, 
   };
 }
 
-/** The dataset imported into a fresh local store with `rentsurvey local import`; commands run with --local. */
-export async function localMarket(): Promise<MarketCli> {
+/** The dataset (or another, e.g. examples/positioning.json) imported into a fresh local store with `rentsurvey local import`; commands run with --local. */
+export async function localMarket(dataset = DATASET): Promise<MarketCli> {
   const root = await mkdtemp(join(tmpdir(), 'rentsurvey-market-'));
   const importRun = await runner(root, [], {});
-  const imported = await importRun(['local', 'import', DATASET]);
+  const imported = await importRun(['local', 'import', dataset]);
   if (imported.code !== 0) throw new Error(`local import failed: ${imported.stderr}`);
   return { run: await runner(root, ['--local'], {}), root, close: () => rm(root, { recursive: true, force: true }) };
 }
@@ -88,12 +88,13 @@ export function marketForTests(): () => MarketCli {
   };
 }
 
-/** The dataset on a real service listening on a port; commands run against it over HTTP. */
-export async function servedMarket(): Promise<MarketCli & { service: TestService }> {
+/** The dataset (or another) on a real service listening on a port; commands run against it over HTTP. */
+export async function servedMarket(dataset = DATASET): Promise<MarketCli & { service: TestService }> {
   const root = await mkdtemp(join(tmpdir(), 'rentsurvey-market-'));
   const service = await startService();
-  service.importDataset(JSON.parse(await readFile(DATASET, 'utf8')));
-  const { key } = service.principal({ organization: 'Harbor Residential' });
+  const content = JSON.parse(await readFile(dataset, 'utf8')) as Parameters<TestService['importDataset']>[0] & { organization: string };
+  service.importDataset(content);
+  const { key } = service.principal({ organization: content.organization });
   const run = await runner(root, [], { RENTSURVEY_BASE_URL: service.origin, RENTSURVEY_API_KEY: key });
   return {
     run,

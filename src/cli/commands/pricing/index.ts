@@ -84,16 +84,22 @@ export const target = () =>
       ),
     )
     .addOption(new Option('--basis <basis>', 'rent to compare').choices(['ner', 'asking'] as const).default('ner'))
+    .option('--floor-plan <plan>', 'only this floor plan: its name (B2, any case) or id')
+    .option('--bedrooms <n>', 'only the plans with this many bedrooms (0 for studios)', parseIntegerOption('--bedrooms', 0, 20))
+    .option('--per-sqft', "compare by size: each comparable's rent per square foot (same bedrooms) × the plan's square feet")
     .addHelpText(
       'after',
       examples(
         'rentsurvey pricing target "Barton Creek Terrace" --band market',
         'rentsurvey pricing target DR-006 --psi 0.02 --basis asking',
-        'rentsurvey pricing target DR-006 --percentile 60 --json | jq .floor_plans',
+        'rentsurvey pricing target DR-006 --band market --bedrooms 2 --per-sqft   # B2 and B3: same bedrooms, different sizes',
+        'rentsurvey pricing target DR-006 --percentile 60 --floor-plan A1 --json | jq .floor_plans',
       ) +
         '\nGive exactly one of --psi, --percentile, --band. The comparables are those the overview uses (active ones,\n' +
         'priced on or before the latest survey). A percentile target is the lowest whole-dollar rent whose percentile rank\n' +
-        'reaches it (ties count half). On NER, targets assume each plan keeps its current concession. See docs/metrics.md.\n',
+        'reaches it (ties count half). --per-sqft ranks and averages what each comparable charges per square foot for\n' +
+        "the plan's bedroom count (its plans weighted by units), scaled to the plan's size. On NER, targets assume each\n" +
+        'plan keeps its current concession. See docs/metrics.md.\n',
     );
 
 export function pricingCommand(runtime: Runtime) {

@@ -63,7 +63,8 @@ export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>)
  * community): ordered and cut as one list, then grouped; print the groups asGiven.
  */
 export function orderRows<Row>(ctx: CommandContext, rows: readonly Row[], columns: Column<Row>[]): Row[] {
-  assertOrder(ctx, columns);
+  // The limit is applied here, so --json (the command's own rows) may take it too.
+  assertOrder(ctx, columns, true);
   const { sort, limit } = ctx.globals;
   const sorted = sortRows(rows, columns, sort);
   return limit === undefined ? sorted : sorted.slice(0, limit);

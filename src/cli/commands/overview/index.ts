@@ -1,18 +1,40 @@
-import { Command } from '@commander-js/extra-typings';
-import { COMMUNITY_ARGUMENT, examples, lazy, type Runtime } from '../../command.js';
+import { Command, Option } from '@commander-js/extra-typings';
+import { COMMUNITY_ARGUMENT, examples, lazy, parseIntegerOption, type Runtime } from '../../command.js';
+import { suggest } from '../completion/values.js';
+import { BAND_CHOICES, parseBands, parseSignals, parseThreshold, SIGNAL_CHOICES } from './flags.js';
 
 export const overview = () =>
   new Command('overview')
-    .description('How a community is priced against its comparables: PSI, CRI band and concession pressure')
-    .argument('[community]', COMMUNITY_ARGUMENT)
+    .description('How a community is priced against its comparables: PSI, CRI band and concession pressure; with --all, the whole portfolio')
+    .argument('[communities...]', `${COMMUNITY_ARGUMENT}; several give one positioning row each`)
+    .option('--all', 'one positioning row per community of the portfolio')
+    .option('--communities <list>', 'comma-separated communities (names, external ids or ids): one positioning row each')
+    .addOption(new Option('--basis <basis>', 'rent that PSI, CRI band, gap and signal are read on (default ner)').choices(['ner', 'asking'] as const))
+    .addOption(suggest(new Option('--band <band>', `only rows in this CRI band (or several, comma-separated): ${BAND_CHOICES.join(', ')}`).argParser(parseBands), BAND_CHOICES))
+    .addOption(suggest(new Option('--signal <signal>', `only rows with this signal (or several): ${SIGNAL_CHOICES.join(', ')}`).argParser(parseSignals), SIGNAL_CHOICES))
+    .option('--threshold <fraction>', 'PSI from which a community counts as above or below its market (default 0.03; 3% also works)', parseThreshold)
+    .option(
+      '--concurrency <n>',
+      'communities read at once from a service (default 8; with --local 1, as its requests run in this process)',
+      parseIntegerOption('--concurrency', 1, 32),
+    )
     .addHelpText(
       'after',
       examples(
         'rentsurvey overview "Barton Creek Terrace"',
         'rentsurvey overview DR-006 --json | jq .overall_metrics',
         'rentsurvey overview barton   # a unique part of a name; on a terminal, a list to pick from when several match',
+        'rentsurvey overview --all   # which communities are above market, by how much a month, and is vacancy high too?',
+        'rentsurvey overview --all --signal lower --fields community,psi_ner,gap_to_market_cents,vacancy_14d_pct',
+        'rentsurvey overview DR-006 DR-004 --basis asking',
+        'rentsurvey overview --communities DR-001,DR-006 --csv --dollars',
+        'rentsurvey overview --all --band premium,outlier --json | jq \'.communities[].community.name\'',
       ) +
-        '\nPSI = subject rent / average comparable rent − 1. CRI = unit-weighted percentile rank (0–30 aggressive,\n30–60 market-aligned, 60–90 premium, 90–100 outlier). See docs/metrics.md.\n',
+        '\nPSI = subject rent / average comparable rent − 1. CRI = unit-weighted percentile rank (0–30 aggressive,\n' +
+        '30–60 market-aligned, 60–90 premium, 90–100 outlier). With --all (or several communities) each row is a\n' +
+        "community's overall PSI and CRI, its gap to market (Σ (rent − comp average) × units, a month), 14-day vacancy\n" +
+        'against its comps\', and a signal: raise when PSI ≤ −threshold and vacancy ≤ the comps\'; lower when\n' +
+        "PSI ≥ +threshold and vacancy > the comps'; else hold. Most above market first. See docs/metrics.md.\n",
     );
 
 export function overviewCommand(runtime: Runtime) {

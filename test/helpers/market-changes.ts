@@ -33,7 +33,7 @@ export interface CliResult {
 
 export interface MarketCli {
   /** Runs `rentsurvey <args>` in-process (with --local for the local store). */
-  run(args: string[], options?: { now?: string; env?: Record<string, string>; stdoutTTY?: boolean; color?: boolean }): Promise<CliResult>;
+  run(args: string[], options?: { now?: string; env?: Record<string, string>; stdoutTTY?: boolean; isTTY?: boolean; color?: boolean }): Promise<CliResult>;
   /** Temp folder holding the XDG folders; state files of --since-last go to `${root}/state`. */
   root: string;
   close(): Promise<void>;
@@ -58,6 +58,7 @@ async function runner(root: string, baseArgs: string[], baseEnv: Record<string, 
       env,
       columns: 200,
       stdoutTTY: options.stdoutTTY ?? false,
+      isTTY: options.isTTY ?? false,
       ...(now ? { now: () => now } : {}),
     });
     return { code: result.exitCode, stdout: result.stdout, stderr: result.stderr };

@@ -28,7 +28,7 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localMarket, servedMarket, type MarketCli } from '../../../../test/helpers/market-changes.js';
+import { docExample, localMarket, servedMarket, type MarketCli } from '../../../../test/helpers/market-changes.js';
 import {
   HARBOR,
   HARBOR_ROW,
@@ -130,6 +130,11 @@ describe('overview --all: one row per community', () => {
     ]);
   });
 
+  it('prints what the worked example of docs/metrics.md shows', async () => {
+    const { args, output } = await docExample('positioning');
+    expect((await ok(args)).stdout).toBe(output);
+  });
+
   it('colors as the overview does: above market red, below green; lower red, raise green', async () => {
     const { stdout } = await local.run(['overview', '--all'], { stdoutTTY: true, color: true });
     const harbor = stdout.split('\n').find((line) => line.includes('Harbor View'))!;
@@ -218,6 +223,14 @@ describe('overview --all: one row per community', () => {
     // One community with --communities is its positioning row; arguments and --communities add up.
     expect((await json(['overview', '--communities', 'PT-001'])).communities).toEqual([HARBOR_ROW]);
     expect(names(await json(['overview', 'harbor', '--communities', 'PT-001,lakeside']))).toEqual(['Harbor View', 'Lakeside Commons']);
+  });
+
+  it('a progress line on a terminal\'s stderr, cleared at the end; none when piped', async () => {
+    const tty = await local.run(['overview', '--all', '--json'], { isTTY: true });
+    expect(tty.code, tty.stderr).toBe(0);
+    expect(tty.stderr).toContain('3/3 communities · 0 failed · done');
+    expect(tty.stderr.endsWith('\r\u001b[2K')).toBe(true);
+    expect((await ok(['overview', '--all', '--json'])).stderr).toBe('');
   });
 
   it('one community without --all keeps its per-floor-plan view', async () => {

@@ -16,6 +16,7 @@ import {
   SIGNALS,
   type Basis,
   type PositioningInput,
+  type PositioningRow,
   type PositioningTotals,
 } from '../../../domain/positioning.js';
 import { formatMoney, formatSignedPercent } from '../../../domain/format.js';
@@ -102,9 +103,11 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
   let done = 0;
   let failures = 0;
-  let outcomes: Outcome<Subject, PositioningInput>[];
+  let outcomes: Outcome<Subject, PositioningRow>[];
   try {
-    outcomes = await fanOut(subjects, concurrency, (subject) => readSubject(api, subject), (outcome) => {
+    // Each answer becomes its row at once: a thousand subjects' overviews and trends are never held together.
+    const rowOf = async (subject: Subject) => positioningRow(await readSubject(api, subject), { basis, threshold });
+    outcomes = await fanOut(subjects, concurrency, rowOf, (outcome) => {
       done += 1;
       if ('error' in outcome) failures += 1;
       progress.update(done, failures);
@@ -113,7 +116,7 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
     progress.stop();
   }
 
-  const read = outcomes.flatMap((outcome) => ('value' in outcome ? [positioningRow(outcome.value, { basis, threshold })] : []));
+  const read = outcomes.flatMap((outcome) => ('value' in outcome ? [outcome.value] : []));
   const rows = byPsiDescending(read).filter(
     (row) => (opts.band === undefined || (row.band !== null && opts.band.includes(row.band))) && (opts.signal === undefined || opts.signal.includes(row.signal)),
   );

@@ -5,6 +5,7 @@
  */
 import { formatMoney, formatPercentValue, MISSING } from '../../../domain/format.js';
 import type { Basis, PositioningRow } from '../../../domain/positioning.js';
+import { roundPercent1 } from '../../../domain/rounding.js';
 import type { Format } from '../../../output/formats.js';
 import { dollarsFromCents, type Column, type Importance } from '../../../output/render.js';
 import { date, number, signedPercent, text, uuid, versusMarket } from '../../columns.js';
@@ -25,6 +26,11 @@ const cri = (key: string, get: (r: Row) => number | null, header: string, import
   },
 });
 
+/** Points of vacancy above (+) or below (−) the comps', 1 decimal; null without both. */
+function vacancyAboveComps(r: Row): number | null {
+  return r.vacancy_14d_pct === null || r.comp_vacancy_pct === null ? null : roundPercent1(r.vacancy_14d_pct - r.comp_vacancy_pct);
+}
+
 /** Raise (below the market) green and lower (above it) red, as PSI is colored; no data muted. */
 const SIGNAL_STYLE = { raise: 'positive', lower: 'negative', hold: undefined, 'no data': 'muted' } as const;
 
@@ -32,7 +38,7 @@ export interface PositioningColumns {
   all: Column<Row>[];
   /** The fields each format prints without --fields. */
   defaultFields(format: Format): string[];
-  /** What --wide shows: the table's columns and the ids. */
+  /** What --wide shows: the table's columns, the vacancies apart, and the ids. */
   wideFields: string[];
 }
 
@@ -56,9 +62,10 @@ export function positioningColumns(basis: Basis): PositioningColumns {
     number('comps_with_data', (r) => r.comps_with_data, 'COMPS', 'low'),
     signedPercent('psi_asking', (r) => r.psi_asking, 'ASKING PSI', on('asking')),
     signedPercent('psi_ner', (r) => r.psi_ner, 'NER PSI', on('ner')),
-    cri('cri_asking', (r) => r.cri_asking, 'ASKING CRI', basis === 'asking' ? 'high' : 'low'),
-    cri('cri_ner', (r) => r.cri_ner, 'NER CRI', basis === 'ner' ? 'high' : 'low'),
-    text('band', (r) => r.band, 'BAND', 'high'),
+    // On a narrow terminal the question's answer stays: position, dollars, vacancy against the comps', signal.
+    cri('cri_asking', (r) => r.cri_asking, 'ASKING CRI', basis === 'asking' ? 'normal' : 'low'),
+    cri('cri_ner', (r) => r.cri_ner, 'NER CRI', basis === 'ner' ? 'normal' : 'low'),
+    text('band', (r) => r.band, 'BAND'),
     {
       key: 'gap_to_market_cents',
       header: 'GAP/MONTH',
@@ -73,7 +80,12 @@ export function positioningColumns(basis: Basis): PositioningColumns {
     },
     percent('vacancy_14d_pct', (r) => r.vacancy_14d_pct, 'VACANCY', 'high'),
     percent('comp_vacancy_pct', (r) => r.comp_vacancy_pct, 'COMP VAC', 'high'),
-    percent('concession_pressure_pct', (r) => r.concession_pressure_pct, 'CONCESSIONS'),
+    {
+      // One cell for both vacancies, so that an 80-column terminal keeps them side by side; sorts by the difference.
+      ...number('vacancy_vs_comps_pts', (r) => vacancyAboveComps(r), 'VAC (COMPS)', 'high'),
+      display: (r) => `${formatPercentValue(r.vacancy_14d_pct)} (${formatPercentValue(r.comp_vacancy_pct)})`,
+    },
+    percent('concession_pressure_pct', (r) => r.concession_pressure_pct, 'CONCESSIONS', 'low'),
     {
       ...text('signal', (r) => r.signal, 'SIGNAL', 'key'),
       display: (r, style) => {
@@ -88,11 +100,10 @@ export function positioningColumns(basis: Basis): PositioningColumns {
     'community',
     `psi_${basis}`,
     'gap_to_market_cents',
+    'vacancy_vs_comps_pts',
+    'signal',
     `cri_${basis}`,
     'band',
-    'vacancy_14d_pct',
-    'comp_vacancy_pct',
-    'signal',
     'concession_pressure_pct',
     `psi_${other}`,
     'floor_plans_with_data',
@@ -123,6 +134,6 @@ export function positioningColumns(basis: Basis): PositioningColumns {
       // A csv cell holds one value: the community as its three fields.
       return format === 'csv' ? ['community_id', 'community_name', 'external_community_id', ...row] : ['community', ...row];
     },
-    wideFields: [...table, 'community_id'],
+    wideFields: [...table, 'vacancy_14d_pct', 'comp_vacancy_pct', 'community_id'],
   };
 }

@@ -116,11 +116,11 @@ describe('overview --all: one row per community', () => {
     const { stdout } = await ok(['overview', '--all']);
     const lines = stdout.split('\n');
     expect(lines[0]!.split(/\s{2,}/)).toEqual([
-      'COMMUNITY', 'NER PSI', 'GAP/MONTH', 'NER CRI', 'BAND', 'VACANCY', 'COMP VAC', 'SIGNAL', 'CONCESSIONS', 'ASKING PSI', 'PLANS', 'COMPS', 'SURVEY', 'EXT ID',
+      'COMMUNITY', 'NER PSI', 'GAP/MONTH', 'VAC (COMPS)', 'SIGNAL', 'NER CRI', 'BAND', 'CONCESSIONS', 'ASKING PSI', 'PLANS', 'COMPS', 'SURVEY', 'EXT ID',
     ]);
-    expect(lines[1]!.split(/\s{2,}/)).toEqual(['Harbor View', '+11.2%', '+$37,000', '85.0', 'premium', '8.0%', '1.7%', 'lower', '50.0%', '+8.9%', '3', '2', '2026-11-02', 'PT-001']);
-    expect(lines[2]!.split(/\s{2,}/)).toEqual(['Lakeside Commons', '-3.8%', '-$14,200', '35.0', 'market', '1.0%', '3.5%', 'raise', '100.0%', '-5.8%', '2', '2', '2026-11-03', 'PT-002']);
-    expect(lines[3]!.split(/\s{2,}/)).toEqual(['Quarry Lofts', '—', '—', '—', '—', '2.0%', '5.0%', 'no data', '0.0%', '—', '0', '0', '2026-11-04', 'PT-003']);
+    expect(lines[1]!.split(/\s{2,}/)).toEqual(['Harbor View', '+11.2%', '+$37,000', '8.0% (1.7%)', 'lower', '85.0', 'premium', '50.0%', '+8.9%', '3', '2', '2026-11-02', 'PT-001']);
+    expect(lines[2]!.split(/\s{2,}/)).toEqual(['Lakeside Commons', '-3.8%', '-$14,200', '1.0% (3.5%)', 'raise', '35.0', 'market', '100.0%', '-5.8%', '2', '2', '2026-11-03', 'PT-002']);
+    expect(lines[3]!.split(/\s{2,}/)).toEqual(['Quarry Lofts', '—', '—', '2.0% (5.0%)', 'no data', '—', '—', '0.0%', '—', '0', '0', '2026-11-04', 'PT-003']);
     expect(lines.slice(4)).toEqual([
       '',
       '3 communities on net effective rent; CRI bands: market 1, premium 1, no data 1.',
@@ -159,7 +159,7 @@ describe('overview --all: one row per community', () => {
     const ndjson = (await ok(['overview', '--all', '--ndjson'])).stdout.trim().split('\n').map((line) => JSON.parse(line) as unknown);
     expect(ndjson).toEqual([HARBOR_ROW, LAKESIDE_ROW, QUARRY_ROW]);
     const md = (await ok(['overview', '--all', '--format', 'md'])).stdout;
-    expect(md).toContain('| Harbor View      |  +11.2% |  +$37,000 |    85.0 | premium |');
+    expect(md).toContain('| Harbor View      |  +11.2% |  +$37,000 | 8.0% (1.7%) | lower   |    85.0 | premium |');
     expect(md).toContain('\n\nGap to market: +$22,800 a month');
   });
 
@@ -169,6 +169,9 @@ describe('overview --all: one row per community', () => {
     expect(await ndjson(['--sort', 'community_name'])).toEqual(['Harbor View', 'Lakeside Commons', 'Quarry Lofts']);
     expect(await ndjson(['--sort', 'vacancy_14d_pct'])).toEqual(['Lakeside Commons', 'Quarry Lofts', 'Harbor View']);
     expect(await ndjson(['--sort', '-comp_vacancy_pct', '--limit', '1'])).toEqual(['Quarry Lofts']);
+    // The table's VAC (COMPS) sorts by points above the comps': 8.0 − 1.7 = 6.3, 1.0 − 3.5 = −2.5, 2.0 − 5.0 = −3.0.
+    expect(await ndjson(['--sort', '-vacancy_vs_comps_pts'])).toEqual(['Harbor View', 'Lakeside Commons', 'Quarry Lofts']);
+    expect((await ok(['overview', '--all', '--csv', '--fields', 'vacancy_vs_comps_pts'])).stdout).toBe('vacancy_vs_comps_pts\n6.3\n-2.5\n-3\n');
     const cut = await json(['overview', '--all', '--limit', '1']);
     expect(names(cut)).toEqual(['Harbor View']);
     // The totals are of every community selected, not only the first shown.

@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { CLI, cli, mb, measure, median, ms, ratio, root, row, serve } from './lib.js';
 import { scaleStore } from './scale.js';
+import { cpuSoFar } from './startup.js';
 
 const RUNS = Number(process.env.BENCH_POSITIONING_RUNS ?? 3);
 const HAS_JQ = spawnSync('sh', ['-c', 'command -v jq'], { stdio: 'ignore' }).status === 0;
@@ -74,7 +75,10 @@ async function atSize(subjects) {
   const local = timeShell(ALL, localEnv(dataDir), RUNS);
   const server = await serve(dataDir);
   try {
-    return { local, remote: timeShell(ALL, remoteEnv(server.baseUrl, key), RUNS) };
+    // The server's CPU time is what the machine's other load stretches least: the steadier figure per subject.
+    const before = cpuSoFar(server.child.pid);
+    const remote = timeShell(ALL, remoteEnv(server.baseUrl, key), RUNS);
+    return { local, remote: { ...remote, serverCpu: (cpuSoFar(server.child.pid) - before) / RUNS } };
   } finally {
     await server.stop();
   }
@@ -94,7 +98,8 @@ export async function positioningScale(sizes) {
         `${where === 'local' ? '--local' : 'serve'}, ${subjects} subjects`,
         `${ms(perSubject)}/subj`,
         ratio(perSubject, first),
-        `total ${ms(figure.wall)}, cpu ${ms(figure.cpu)}, peak RSS ${mb(figure.rss)}${subjects === sizes.at(-1) ? ' (goal ≤ 200 MB)' : ''}` +
+        `total ${ms(figure.wall)}, cpu ${ms(figure.cpu)}${figure.serverCpu === undefined ? '' : ` (server ${ms(figure.serverCpu / subjects)}/subj)`}, ` +
+          `peak RSS ${mb(figure.rss)}${subjects === sizes.at(-1) ? ' (goal ≤ 200 MB)' : ''}` +
           (subjects === 1000 && bySize.has(100) ? '; goal ≤ 1.3× the time per subject at 100' : ''),
       );
     }

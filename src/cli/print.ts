@@ -1,5 +1,5 @@
 import type { Column } from '../output/render.js';
-import { dollarColumns, renderList, renderRecord, unknownFieldsProblem, unknownSortProblem } from '../output/render.js';
+import { dollarColumns, renderList, renderRecord, sortRows, unknownFieldsProblem, unknownSortProblem } from '../output/render.js';
 import { printText } from '../output/text.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
@@ -58,6 +58,18 @@ export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>)
   const { limit } = ctx.globals;
   if (format === 'table' && !asGiven && !limitApplied && limit !== undefined && list.rows.length > limit)
     ctx.log.note(`The first ${limit} of ${list.rows.length} rows (--limit)`);
+}
+
+/**
+ * --sort and --limit applied by a command that prints its rows in groups (a table per
+ * community): ordered and cut as one list, then grouped; print the groups asGiven.
+ */
+export function orderRows<Row>(ctx: CommandContext, rows: readonly Row[], columns: Column<Row>[]): Row[] {
+  // The limit is applied here, so --json (the command's own rows) may take it too.
+  assertOrder(ctx, columns, true);
+  const { sort, limit } = ctx.globals;
+  const sorted = sortRows(rows, columns, sort);
+  return limit === undefined ? sorted : sorted.slice(0, limit);
 }
 
 function assertOrder<Row>(ctx: CommandContext, columns: Column<Row>[], limitApplied = false): void {

@@ -11,6 +11,7 @@ import { printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { communityArgument } from '../../references.js';
 import type { overview } from './index.js';
+import { assertPlanView, runPositioning, wantsPositioning } from './positioning.js';
 
 type Overview = ReadOf<'getOverview'>;
 type Row = Overview['floor_plans'][number];
@@ -58,7 +59,11 @@ function surveyNote(asOf: string | null | undefined): string {
   return asOf === null ? ' — no completed survey yet' : ` — survey of ${asOf}`;
 }
 
-export const run: Handler<typeof overview> = async (ctx, _opts, [ref]) => {
+export const run: Handler<typeof overview> = async (ctx, opts, [refs]) => {
+  if (wantsPositioning(opts, refs)) return runPositioning(ctx, opts, refs);
+  // One community (or none, to pick on a terminal): its floor plans, as always.
+  const [ref] = refs;
+  assertPlanView(opts, ref);
   const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
   const { data, raw } = await api.call('getOverview', { params: { id } });

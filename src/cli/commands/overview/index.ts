@@ -8,7 +8,7 @@ export const overview = defineCommand({
   examples: [
     'rentsurvey overview "Barton Creek Terrace"',
     'rentsurvey overview DR-006 --json | jq .overall_metrics',
-    'rentsurvey overview barton   # a unique part of a name; on a terminal, a list to pick from when several match',
+    'rentsurvey overview terrace   # a unique part of a name; on a terminal, a list to pick from when several match',
   ],
   notes: [
     'PSI = subject rent / average comparable rent − 1. CRI = unit-weighted percentile rank (0–30 aggressive, 30–60 market-aligned, ' +

@@ -93,7 +93,8 @@ const ASSIGNMENT = /^(?:export\s+)?[A-Za-z_]\w*=/;
 export function documentExamples(file: string): ExampleScript[] {
   const text = readFileSync(join(ROOT, file), 'utf8').split('\n');
   const scripts: ExampleScript[] = [];
-  let block: { shell: boolean; lines: ExampleLine[] } | undefined;
+  // A cli-example block is read to its end, and left alone.
+  let block: { kind: 'shell' | 'sample' | 'cli-example'; lines: ExampleLine[] } | undefined;
   for (let i = 0; i < text.length; i++) {
     const fence = /^\s*```(\S*)(.*)$/.exec(text[i]!);
     if (fence) {
@@ -101,15 +102,15 @@ export function documentExamples(file: string): ExampleScript[] {
         if (block.lines.some((line) => line.kind === 'example'))
           scripts.push({ name: block.lines[0]!.at, lines: block.lines });
         block = undefined;
-      } else if (!fence[2]!.includes('cli-example=')) block = { shell: SHELL_BLOCKS.has(fence[1]!), lines: [] };
+      } else block = { kind: fence[2]!.includes('cli-example=') ? 'cli-example' : SHELL_BLOCKS.has(fence[1]!) ? 'shell' : 'sample', lines: [] };
       continue;
     }
-    if (!block) continue;
+    if (!block || block.kind === 'cli-example') continue;
     const at = `${file}:${i + 1}`;
     let command = text[i]!;
     // A line continued with `\` is one command.
     while (/\\$/.test(command) && i + 1 < text.length && !/^\s*```/.test(text[i + 1]!)) command = `${command.slice(0, -1)} ${text[++i]!.trim()}`;
-    if (!block.shell) {
+    if (block.kind === 'sample') {
       // An output sample: only the command it shows.
       const prompt = /^\$ (rentsurvey\b.*)$/.exec(command);
       if (prompt) block.lines.push({ text: prompt[1]!, at, kind: 'example' });

@@ -4,8 +4,9 @@
  * and the atomic write both they and exported files go through.
  */
 import { rmSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { isProcessAlive } from '../pid.js';
 import { ENDING_SIGNALS, signalStatus } from './signals.js';
 
 // Unique beside the pid, not secret: Math.random spares every command that saves state loading node:crypto.
@@ -57,6 +58,7 @@ export async function createAtomicFile(
   options: { onSignal?: (signal: NodeJS.Signals) => void } = {},
 ): Promise<AtomicFile> {
   await mkdir(dirname(path), { recursive: true });
+  await removeAbandonedTemps(path);
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${tempSuffix()}.tmp`);
   const handle = await open(temp, 'w', 0o644);
   const release = removeOnSignal(temp, options.onSignal);
@@ -86,6 +88,21 @@ export async function createAtomicFile(
       release();
     },
   };
+}
+
+/**
+ * Removes the temporary files of `path` whose writers are gone: a SIGKILL (a
+ * cron timeout, the OOM killer) leaves no chance to remove one, so the next
+ * writer of the same file does. Its name carries its writer's pid.
+ */
+async function removeAbandonedTemps(path: string) {
+  const prefix = `.${basename(path)}.`;
+  const names = await readdir(dirname(path)).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(/^(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name.slice(prefix.length))?.[1]);
+    if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !isProcessAlive(pid)) await rm(join(dirname(path), name), { force: true });
+  }
 }
 
 /** The temporary files a signal must remove, each with what its writer says then. */

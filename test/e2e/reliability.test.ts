@@ -1,14 +1,17 @@
-// What only real processes show (issue 13): a start killed while it creates the
-// store, logins racing on config.json, and writes whose answer was lost on the way.
+// What only real processes show (issues 13 and 23): a start killed while it creates the
+// store, an export killed at any moment, logins racing on config.json, and writes whose
+// answer was lost on the way.
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, createSandbox, parseJson, ROOT, type Sandbox } from '../helpers/cli.js';
+import { BIN, createSandbox, demoStore, parseJson, ROOT, type Sandbox } from '../helpers/cli.js';
+import { processesMentioning } from '../helpers/processes.js';
 
 let sb: Sandbox;
 
@@ -57,6 +60,89 @@ describe('a start killed while it creates the demo store', () => {
       expect((await readdir(dir)).filter(isBuilding)).toEqual([]);
     }
     expect(killedMidSeed, 'never managed to kill the start before its seed finished').toBe(true);
+  }, 120_000);
+});
+
+describe('a pricing export killed at any moment', () => {
+  // Seeded, so that a failure can be run again with the same moments (mulberry32).
+  const seed = Number(process.env.RELIABILITY_SEED ?? 23);
+  const random = (() => {
+    let a = seed >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(a ^ (a >>> 15), a | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  })();
+  const PREVIOUS = 'the previous export\n';
+  let store: string;
+  let whole: string;
+  let runs = 0;
+
+  const exportTo = (out: string) => start(['--local', '--data-dir', store, 'pricing', 'export', '--include-comps', '--days', '3650', '--out', out]);
+  const temps = async (dir: string) => (await readdir(dir)).filter((name) => name.endsWith('.tmp'));
+
+  beforeAll(async () => {
+    store = await demoStore(join(sb.root, 'killed-export-store'));
+    const out = join(sb.root, 'whole.csv');
+    const first = await exportTo(out);
+    expect(first.exitCode, String(first.stderr)).toBe(0);
+    whole = await readFile(out, 'utf8');
+  }, 60_000);
+
+  /**
+   * Starts an export over a previous file and kills it with `signal`: at a
+   * random moment after the start, or while it writes (its temporary file seen).
+   * Then no process of that run is left and the file is the previous one or the whole new one.
+   */
+  async function killOnce(signal: NodeJS.Signals, whileWriting: boolean) {
+    const dir = join(sb.root, `killed-${signal}-${++runs}`);
+    await mkdir(dir);
+    const out = join(dir, 'f.csv');
+    await writeFile(out, PREVIOUS);
+    const child = exportTo(out);
+    // The started process's own end: execa's result waits for its stdout and stderr to close too,
+    // which a process it started (and that outlived it) would hold open.
+    let ended = false;
+    const exited = once(child.nodeChildProcess, 'exit').then(([code, killedBy]) => {
+      ended = true;
+      return (code ?? killedBy) as number | NodeJS.Signals;
+    });
+    if (whileWriting) while (!ended && (await temps(dir)).length === 0) await sleep(2);
+    await sleep(random() * (whileWriting ? 600 : 1500));
+    child.kill(signal);
+    const status = await exited;
+    const moment = `${signal} ${whileWriting ? 'while writing' : 'after the start'} (run ${runs}, seed ${seed}): ended with ${status}`;
+    // A process that outlived the one that was started holds the output's path on its command line.
+    expect(processesMentioning(out), moment).toEqual([]);
+    await child;
+    const content = await readFile(out, 'utf8');
+    expect(content === PREVIOUS || content === whole, `${moment}: ${out} is neither the previous file nor the whole export`).toBe(true);
+    return { dir, out, moment, status };
+  }
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s: the file as it was or whole, no process and no temporary file left', async (signal) => {
+    for (const whileWriting of [false, true, false, true]) {
+      const { dir, moment, status } = await killOnce(signal, whileWriting);
+      expect(await temps(dir), moment).toEqual([]);
+      // Done before the signal, ended by its handler, or by the signal itself (before the handler was set).
+      expect([0, 128 + (signal === 'SIGINT' ? 2 : 15), signal], moment).toContain(status);
+    }
+  }, 120_000);
+
+  it('SIGKILL: the file as it was or whole, no process left; the next export removes the temporary file it left', async () => {
+    let abandoned = 0;
+    for (const whileWriting of [false, true, false, true]) {
+      const { dir, out, moment } = await killOnce('SIGKILL', whileWriting);
+      // Killed while it wrote, it had no chance to remove its temporary file.
+      abandoned += (await temps(dir)).length;
+      const next = await exportTo(out);
+      expect(next.exitCode, `${moment}; then: ${String(next.stderr)}`).toBe(0);
+      expect(await readFile(out, 'utf8')).toBe(whole);
+      expect(await temps(dir), moment).toEqual([]);
+    }
+    expect(abandoned, 'no SIGKILL came while the export wrote: nothing was left to remove').toBeGreaterThan(0);
   }, 120_000);
 });
 

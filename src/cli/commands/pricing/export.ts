@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { addDays, isIsoDate } from '../../../domain/dates.js';
@@ -17,6 +16,7 @@ import { portfolioCommunities, resolveCommunityList } from '../../references.js'
 import { createAtomicFile, readState, writeState, type AtomicFile } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
 import { HISTORY_FLAGS } from './query-flags.js';
+import { capYoungGeneration } from './young-generation.js';
 import type { exportPricing } from './index.js';
 
 type Flags = OptionsOf<typeof exportPricing>;
@@ -139,8 +139,11 @@ async function writeRows(
   };
   // The file takes one community's rows while the next ones are fetched and formatted.
   let writing = Promise.resolve();
+  // However long the export, 32 MB of young generation serve it (young-generation.ts).
+  const youngGeneration = capYoungGeneration(32);
   try {
     for await (const result of mapOrdered(units, concurrency, fetch)) {
+      youngGeneration.check();
       done += 1;
       if ('error' in result) failures.push({ id: result.unit.id, error: result.error });
       else if ('records' in result && failures.length === 0) {
@@ -159,6 +162,7 @@ async function writeRows(
   } finally {
     // Never left mid-write: the caller may remove the file next.
     await writing.catch(() => undefined);
+    youngGeneration.release();
     progress.stop();
   }
   return { failures, stopped, written, latest };
@@ -194,11 +198,10 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   const records = ctx.globals.dollars ? dollarColumns(pricingColumns) : pricingColumns;
 
   // Rows go to a temporary file as they arrive, and it replaces the output only
-  // once everything arrived. Stdout gets the finished file too: a failed export
-  // prints nothing rather than half a CSV.
-  const staged = toStdout ? join(tmpdir(), `rentsurvey-export-${process.pid}-${Date.now()}.csv`) : target;
+  // once everything arrived. Stdout gets the finished temporary file: a failed
+  // export prints nothing rather than half a CSV.
   const progress = progressBar(ctx.io, { total: units.length, unit: 'communities', itemUnit: 'rows', quiet: ctx.globals.quiet });
-  const file = await createAtomicFile(staged, {
+  const file = await createAtomicFile(toStdout ? join(tmpdir(), 'rentsurvey-export.csv') : target, {
     onSignal: (signal) => {
       progress.stop();
       ctx.log.error(`interrupted (${signal}): ${toStdout ? 'nothing written' : `${out} left unchanged`}`);
@@ -237,14 +240,14 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
     ctx.log.success(`Nothing new since ${state.last_exported_date}; ${out} left unchanged`);
     return;
   }
-  await file.commit();
   if (toStdout) {
     try {
-      await copyToStdout(ctx, staged);
+      await copyToStdout(ctx, file.temp);
     } finally {
-      await rm(staged, { force: true });
+      await file.abort();
     }
-  } else if (opts.sinceLast && latest)
+  } else await file.commit();
+  if (opts.sinceLast && latest)
     await writeState(stateFile(target), { last_exported_date: latest, exported_at: ctx.now().toISOString() } satisfies ExportState);
   const what = includeComps
     ? `${units.filter((u) => u.role === 'subject').length} subjects and ${units.filter((u) => u.role === 'comp').length} comparables`

@@ -1,8 +1,5 @@
-import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { isProcessAlive } from '../pid.js';
 import { CliError, ExitCode, UsageError } from './errors.js';
 import { defaultConfigDir } from './globals.js';
 
@@ -76,91 +73,28 @@ const LOCK_STALE_MS = 10_000;
 /** How long a writer waits for another one before giving up. */
 const LOCK_WAIT_MS = 15_000;
 
-interface LockHolder {
-  token: string;
-  pid: number;
-  host: string;
-  ageMs: number;
-}
-
-function readHolder(lock: string): LockHolder | undefined {
-  try {
-    const text = readFileSync(lock, 'utf8');
-    const ageMs = Date.now() - statSync(lock).mtimeMs;
-    const [pid = '', host = ''] = text.split(' ');
-    return { token: text, pid: Number(pid), host, ageMs };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-function isAbandoned(holder: LockHolder): boolean {
-  if (holder.ageMs > LOCK_STALE_MS) return true;
-  // A process of this machine that is gone released nothing; one of another machine can only age out.
-  return holder.host === hostname() && Number.isSafeInteger(holder.pid) && holder.pid > 0 && !isProcessAlive(holder.pid);
-}
-
-/**
- * Removes an abandoned lock. Only under a second, short-lived lock: two waiters
- * that both saw the abandoned one must not both remove "the lock" — the second
- * would remove the fresh one the first has just taken.
- */
-function breakAbandoned(lock: string, holder: LockHolder): void {
-  const breaker = `${lock}.break`;
-  try {
-    writeFileSync(breaker, String(process.pid), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    // Held for microseconds; an old one belongs to a process killed in between.
-    const other = readHolder(breaker);
-    if (other && other.ageMs > LOCK_STALE_MS) rmSync(breaker, { force: true });
-    return;
-  }
-  try {
-    if (readHolder(lock)?.token === holder.token) rmSync(lock, { force: true });
-  } finally {
-    rmSync(breaker, { force: true });
-  }
-}
-
 /**
  * Runs `work` while holding <dir>/config.json.lock, so that writers of
  * config.json (two `login`s at once, say) take turns and each one's
- * read-modify-write sees the others' profiles. An abandoned lock (its process
- * gone, or older than LOCK_STALE_MS) is taken over.
+ * read-modify-write sees the others' profiles.
  */
 async function withConfigLock<T>(dir: string, work: () => T | Promise<T>): Promise<T> {
-  const lock = join(dir, 'config.json.lock');
-  // Loaded here, not with the module: TAB completion reads this module, and node:crypto costs milliseconds.
-  const { randomUUID } = await import('node:crypto');
-  const token = `${process.pid} ${hostname()} ${randomUUID()}`;
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      writeFileSync(lock, token, { flag: 'wx', mode: 0o600 });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const holder = readHolder(lock);
-    // An empty file is one being written this very moment: not abandoned unless old.
-    if (holder && (holder.token !== '' || holder.ageMs > LOCK_STALE_MS) && isAbandoned(holder)) {
-      breakAbandoned(lock, holder);
-      continue;
-    }
-    if (Date.now() > deadline)
-      throw new CliError(
-        `${join(dir, 'config.json')} is being changed by another rentsurvey (process ${holder?.pid ?? '?'}); nothing was saved`,
-        ExitCode.failure,
-        `try again; if no other rentsurvey runs, remove ${lock}`,
-      );
-    await sleep(5 + Math.random() * 20);
+  const { LockBusy, takeLock } = await import('./file-lock.js');
+  let lock;
+  try {
+    lock = await takeLock(join(dir, 'config.json.lock'), { waitMs: LOCK_WAIT_MS, staleMs: LOCK_STALE_MS });
+  } catch (error) {
+    if (!(error instanceof LockBusy)) throw error;
+    throw new CliError(
+      `${join(dir, 'config.json')} is being changed by another rentsurvey (process ${error.holder?.pid ?? '?'}); nothing was saved`,
+      ExitCode.failure,
+      `try again; if no other rentsurvey runs, remove ${error.lock}`,
+    );
   }
   try {
     return await work();
   } finally {
-    if (readHolder(lock)?.token === token) rmSync(lock, { force: true });
+    lock.release();
   }
 }
 

@@ -7,13 +7,22 @@ import { rmSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isProcessAlive } from '../pid.js';
+import { CliError, ExitCode } from './errors.js';
+import { LockBusy, takeLock, type FileLock } from './file-lock.js';
 import { ENDING_SIGNALS, signalStatus } from './signals.js';
 
 // Unique beside the pid, not secret: Math.random spares every command that saves state loading node:crypto.
 const tempSuffix = () => Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0');
 
-/** The state stored at `path`, or undefined when there is none yet (or it cannot be read: start afresh). */
+/**
+ * The state stored at `path`, or undefined when there is none yet (or it cannot
+ * be read: start afresh). Reading claims the state for this run: until the run
+ * writes it (writeState) or ends, another rentsurvey that reads it is refused
+ * (exit 5), so that two runs at once never both report the rows since the same
+ * watermark. A claim whose process is gone (a SIGKILL) is taken over.
+ */
 export async function readState<T>(path: string): Promise<T | undefined> {
+  await claim(path);
   try {
     return JSON.parse(await readFile(path, 'utf8')) as T;
   } catch {
@@ -21,8 +30,52 @@ export async function readState<T>(path: string): Promise<T | undefined> {
   }
 }
 
-export function writeState(path: string, state: unknown): Promise<void> {
-  return writeAtomically(path, `${JSON.stringify(state)}\n`);
+/** Saves the state atomically, and ends this run's claim on it. */
+export async function writeState(path: string, state: unknown): Promise<void> {
+  try {
+    await writeAtomically(path, `${JSON.stringify(state)}\n`);
+  } finally {
+    unclaim(path);
+  }
+}
+
+/**
+ * The states this process has read, each with its lock file (`<state>.lock`),
+ * removed when the process exits (a signal's handler exits too). A run killed
+ * without a chance to remove it leaves a lock whose process is gone: the next
+ * run takes it over.
+ */
+const claims = new Map<string, FileLock>();
+
+const releaseClaims = () => {
+  for (const path of [...claims.keys()]) unclaim(path);
+};
+
+async function claim(path: string) {
+  // Again in the same process (commands run one after another in tests): the claim stands.
+  if (claims.has(path)) return;
+  await mkdir(dirname(path), { recursive: true });
+  let lock: FileLock;
+  try {
+    lock = await takeLock(`${path}.lock`);
+  } catch (error) {
+    if (!(error instanceof LockBusy)) throw error;
+    throw new CliError(
+      `another rentsurvey (process ${error.holder?.pid ?? '?'}) is running with ${path}: one --since-last run at a time`,
+      ExitCode.conflict,
+      `run it again once that one has finished; if no rentsurvey runs, remove ${error.lock}`,
+    );
+  }
+  if (claims.size === 0) process.on('exit', releaseClaims);
+  claims.set(path, lock);
+}
+
+function unclaim(path: string) {
+  const lock = claims.get(path);
+  if (!lock) return;
+  claims.delete(path);
+  lock.release();
+  if (claims.size === 0) process.off('exit', releaseClaims);
 }
 
 /** Writes through a temporary file in the same folder and renames it into place: readers never see half a file. */

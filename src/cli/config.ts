@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, ExitCode, UsageError } from './errors.js';
 import { defaultConfigDir } from './globals.js';
@@ -23,6 +23,8 @@ export type StoredProfile = Partial<RemoteProfile> & { local?: boolean; data_dir
 export interface ConfigStore {
   /** <dir>/config.json */
   readonly path: string;
+  /** What is wrong with the file, opened to repair (`login`): its next write replaces it, keeping a copy. */
+  readonly problem?: string;
   getProfile(name: string): StoredProfile | undefined;
   setProfile(name: string, profile: Profile): Promise<void>;
   /** Resolves to false when there was no such profile. */
@@ -36,6 +38,8 @@ const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 type StoreShape = { profiles?: Record<string, unknown> };
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export function assertProfileName(name: string): void {
   if (!PROFILE_NAME.test(name))
     throw new UsageError(
@@ -44,8 +48,8 @@ export function assertProfileName(name: string): void {
 }
 
 function asStoredProfile(value: unknown): StoredProfile | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const record = value as Record<string, unknown>;
+  if (!isRecord(value)) return undefined;
+  const record = value;
   const profile: StoredProfile = {};
   if (typeof record.base_url === 'string' && record.base_url !== '') profile.base_url = record.base_url;
   if (typeof record.api_key === 'string' && record.api_key !== '') profile.api_key = record.api_key;
@@ -98,17 +102,50 @@ async function withConfigLock<T>(dir: string, work: () => T | Promise<T>): Promi
   }
 }
 
-/** The `profiles` object of config.json; {} when there is no file. Throws what reading or parsing threw. */
-function readProfiles(path: string): Record<string, unknown> {
-  let data: StoreShape;
+/** The type each field of a stored profile must have (any may be missing). */
+const PROFILE_FIELDS = { base_url: 'string', api_key: 'string', data_dir: 'string', local: 'boolean' } as const;
+
+function profileProblem(name: string, value: unknown): string | undefined {
+  if (!isRecord(value)) return `profile "${name}" is not an object`;
+  for (const [field, type] of Object.entries(PROFILE_FIELDS))
+    if (value[field] !== undefined && typeof value[field] !== type)
+      return `profile "${name}": ${field} is not ${type === 'string' ? 'a string' : 'true or false'}`;
+  return undefined;
+}
+
+/**
+ * What config.json holds: the profiles that can be read ({} without a file),
+ * and what is wrong with the rest, if anything. Checked by hand, not with zod:
+ * every remote command reads this file, and zod's load would cost each one.
+ * Throws what reading the file threw (a folder where the file should be).
+ */
+function readConfig(path: string): { profiles: Record<string, unknown>; problem?: string } {
+  let text: string;
   try {
-    data = JSON.parse(readFileSync(path, 'utf8')) as StoreShape;
+    text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
     throw error;
   }
-  const value = data?.profiles;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { profiles: {}, problem: `is not JSON (${(error as Error).message.split('\n')[0]})` };
+  }
+  if (!isRecord(data)) return { profiles: {}, problem: 'does not hold a JSON object' };
+  if (data.profiles === undefined) return { profiles: {} };
+  if (!isRecord(data.profiles)) return { profiles: {}, problem: 'has a wrong shape: "profiles" is not an object' };
+  const profiles: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(data.profiles)) {
+    const problem = profileProblem(name, value);
+    if (problem) problems.push(problem);
+    else profiles[name] = value;
+  }
+  if (problems.length === 0) return { profiles };
+  const more = problems.length - 1;
+  return { profiles, problem: `has a wrong shape: ${problems[0]}${more > 0 ? ` (and ${more} more problem${more > 1 ? 's' : ''})` : ''}` };
 }
 
 function profilesView(profiles: () => Record<string, unknown>): Pick<ConfigStore, 'getProfile' | 'listProfiles'> {
@@ -134,7 +171,7 @@ export function peekConfig(configDir: string): Pick<ConfigStore, 'getProfile' | 
   const path = join(configDir, 'config.json');
   return profilesView(() => {
     try {
-      return readProfiles(path);
+      return readConfig(path).profiles;
     } catch {
       return {};
     }
@@ -145,43 +182,54 @@ export function peekConfig(configDir: string): Pick<ConfigStore, 'getProfile' | 
  * Opens <configDir>/config.json, 0600 in a 0700 folder: it holds API keys.
  * Reads parse the JSON file directly; conf (atomic writes, file mode) loads
  * only when something is written, since every command reads and few write.
+ * A file that is not JSON or has a wrong shape is an error naming it, unless
+ * opened to `repair` (login): then it reads as the profiles that can be read,
+ * and the next write keeps a copy of it (config.json.broken) and replaces it.
  */
-export async function openConfigStore(options: { configDir?: string | undefined } = {}): Promise<ConfigStore> {
+export async function openConfigStore(options: { configDir?: string | undefined; repair?: boolean } = {}): Promise<ConfigStore> {
   const dir = options.configDir ?? defaultConfigDir(process.env);
   const path = join(dir, 'config.json');
+  const broken = `${path}.broken`;
   ensurePrivateDir(dir);
   tightenFile(path);
 
-  const unreadable = (error: unknown) =>
-    new CliError(
-      `could not read ${path}: ${(error as Error).message.split('\n')[0]}`,
-      ExitCode.failure,
-      'fix or remove the file, then run `rentsurvey login` again',
-    );
-  const profiles = (): Record<string, unknown> => {
+  const read = () => {
     try {
-      return readProfiles(path);
+      return readConfig(path);
     } catch (error) {
-      throw unreadable(error);
+      throw new CliError(`could not read ${path}: ${(error as Error).message.split('\n')[0]}`, ExitCode.failure, 'check the file and its permissions');
     }
   };
+  const checked = (contents: ReturnType<typeof readConfig>) => {
+    if (contents.problem && !options.repair)
+      throw new CliError(
+        `${path} ${contents.problem}`,
+        ExitCode.failure,
+        '`rentsurvey login` rewrites it with the profiles that can be read (keeping the old file as config.json.broken), or fix it by hand',
+      );
+    return contents;
+  };
+  const profiles = () => checked(read()).profiles;
   const view = profilesView(profiles);
   const write = async (next: Record<string, unknown>) => {
-    const { default: Conf } = await import('conf');
-    let conf: InstanceType<typeof Conf<StoreShape>>;
-    try {
-      conf = new Conf<StoreShape>({ cwd: dir, configName: 'config', configFileMode: 0o600, accessPropertiesByDotNotation: false });
-    } catch (error) {
-      throw unreadable(error);
+    // A file being repaired is set aside first: conf would not read it.
+    if (read().problem) {
+      copyFileSync(path, broken);
+      chmodSync(broken, 0o600);
+      rmSync(path);
     }
+    const { default: Conf } = await import('conf');
+    const conf = new Conf<StoreShape>({ cwd: dir, configName: 'config', configFileMode: 0o600, accessPropertiesByDotNotation: false });
     conf.set('profiles', next);
     chmodSync(conf.path, 0o600);
   };
 
-  profiles(); // a corrupt file is reported when opened, not in the middle of a command
+  // A file that cannot be used is reported when opened, not in the middle of a command.
+  const { problem } = checked(read());
 
   return {
     path,
+    ...(problem ? { problem } : {}),
     getProfile: view.getProfile,
     async setProfile(name, profile) {
       assertProfileName(name);

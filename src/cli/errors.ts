@@ -1,4 +1,5 @@
 import type { ErrorDetail } from '../api/schemas/errors.js';
+import type { StoreErrorCode } from '../server/store/errors.js';
 
 /** Exit codes of DESIGN.md; `rentsurvey help exit-codes` prints this table. */
 export const ExitCode = {
@@ -67,4 +68,18 @@ export function exitCodeForStatus(status: number): ExitCode {
   if (status === 409 || status === 422) return ExitCode.conflict;
   if (status === 400 || status === 413 || status === 415) return ExitCode.usage;
   return ExitCode.failure;
+}
+
+/** The status of a refusal of the local store, as the service's answer for it would give. */
+export function exitCodeForStore(code: StoreErrorCode): ExitCode {
+  const codes: Record<StoreErrorCode, ExitCode> = {
+    validation_error: ExitCode.usage,
+    not_found: ExitCode.notFound,
+    conflict: ExitCode.conflict,
+    comp_limit_reached: ExitCode.conflict,
+    unknown_user: ExitCode.conflict,
+    storage_full: ExitCode.failure,
+    store_unavailable: ExitCode.failure,
+  };
+  return codes[code];
 }

@@ -2,8 +2,9 @@ import { CommanderError } from '@commander-js/extra-typings';
 import type { Command } from 'commander';
 import { createSystemIO } from '../output/io.js';
 import type { Logger } from '../output/messages.js';
+import { StoreError } from '../server/store/errors.js';
 import { statusOf } from './command.js';
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode, exitCodeForStore } from './errors.js';
 import { buildProgram, type Runtime } from './program.js';
 
 /** Commander has already printed its message (help, a usage error): only the status is left to decide. */
@@ -30,6 +31,11 @@ export function reportError(log: Logger, error: unknown): ExitCode {
     log.error(error.message, error.hint);
     if (error.cause) log.debug(String(error.cause));
     return error.exitCode;
+  }
+  // The local store said no, or cannot be used (damaged, a full disk): the user's to act on, not a bug.
+  if (error instanceof StoreError) {
+    log.error(error.message, error.hint);
+    return exitCodeForStore(error.code);
   }
   const message = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? error.stack : undefined;

@@ -4,7 +4,7 @@
  * and the atomic write both they and exported files go through.
  */
 import { rmSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isProcessAlive } from '../pid.js';
 import { CliError, ExitCode } from './errors.js';
@@ -110,10 +110,16 @@ export async function createAtomicFile(
   path: string,
   options: { onSignal?: (signal: NodeJS.Signals) => void } = {},
 ): Promise<AtomicFile> {
-  await mkdir(dirname(path), { recursive: true });
-  await removeAbandonedTemps(path);
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${tempSuffix()}.tmp`);
-  const handle = await open(temp, 'w', 0o644);
+  const failed = (error: unknown) => cannotWrite(path, error);
+  let handle: FileHandle;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await removeAbandonedTemps(path);
+    handle = await open(temp, 'w', 0o644);
+  } catch (error) {
+    throw failed(error);
+  }
   const release = removeOnSignal(temp, options.onSignal);
   let closed = false;
   const close = async () => {
@@ -124,13 +130,17 @@ export async function createAtomicFile(
   return {
     temp,
     async write(chunk) {
-      await handle.write(chunk);
+      await handle.write(chunk).catch((error: unknown) => {
+        throw failed(error);
+      });
     },
     async commit() {
       try {
         await handle.sync();
         await close();
         await rename(temp, path);
+      } catch (error) {
+        throw failed(error);
       } finally {
         release();
       }
@@ -141,6 +151,35 @@ export async function createAtomicFile(
       release();
     },
   };
+}
+
+/** What the file system's refusals mean, for a message that names the file. */
+const FILE_SYSTEM_SAYS: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EIO: 'an input/output error of the device',
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of its path is not a folder',
+};
+
+/** A file that could not be written, named, with the file system's reason in words (exit 1). */
+export class FileWriteError extends CliError {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`cannot write ${path}: ${reason}`, ExitCode.failure);
+    this.name = 'FileWriteError';
+  }
+}
+
+function cannotWrite(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (error instanceof CliError || code === undefined) return error;
+  return new FileWriteError(path, FILE_SYSTEM_SAYS[code] ?? (error as Error).message);
 }
 
 /**

@@ -41,6 +41,8 @@ const SQLITE_CORRUPT = 11;
 const SQLITE_FULL = 13;
 const SQLITE_CANTOPEN = 14;
 const SQLITE_NOTADB = 26;
+/** The shared-memory file (`-shm`) could not be grown: on Linux, what a full disk gives when the store is opened. */
+const SQLITE_IOERR_SHMSIZE = SQLITE_IOERR | (19 << 8);
 
 /**
  * What a failure of SQLite itself says about the store in `path`: its device
@@ -55,14 +57,20 @@ export function storeFailure(error: unknown, path: string, opening: boolean): St
   if (code !== 'ERR_SQLITE_ERROR' || typeof errcode !== 'number') return undefined;
   const what = errstr ?? (error as Error).message;
   const file = opening ? path : 'the store';
-  switch (errcode & 0xff) {
+  const primary = errcode === SQLITE_IOERR_SHMSIZE ? SQLITE_FULL : errcode & 0xff;
+  switch (primary) {
     case SQLITE_FULL:
-      return new StoreError('storage_full', `no space left on the device of ${file}; nothing was written`, [], 'free some space and try again');
+      return new StoreError(
+        'storage_full',
+        `no space left on ${opening ? `the device of ${path}` : "the store's device"}; nothing was written`,
+        [],
+        'free some space and try again',
+      );
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
       return new StoreError(
         'store_unavailable',
-        `${file} ${(errcode & 0xff) === SQLITE_NOTADB ? 'is not a rentsurvey store' : 'is damaged'} (${what})`,
+        `${file} ${primary === SQLITE_NOTADB ? 'is not a rentsurvey store' : 'is damaged'} (${what})`,
         [],
         opening ? startAgain(path) : undefined,
       );

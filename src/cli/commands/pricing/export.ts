@@ -85,14 +85,13 @@ async function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | 
   return { start, end, nothingNew: start > end };
 }
 
-/** The subjects: those of --communities (in their order), else the portfolio's; by name where the portfolio knows them. */
+/**
+ * The subjects: those of --communities (in their order, known by id: looking
+ * their names up would cost a request), else the portfolio's, with names.
+ */
 async function subjects(ctx: CommandContext, opts: Flags): Promise<{ id: string; name?: string }[]> {
-  const portfolio = () => portfolioCommunities(ctx).then((list) => list.map(({ id, name }) => ({ id, name })));
-  if (opts.communities === undefined) return portfolio();
-  const ids = await resolveCommunityList(ctx, opts.communities, '--communities');
-  // Only to name a community that fails: the export goes on without the names.
-  const names = new Map((await portfolio().catch(() => [])).map(({ id, name }) => [id, name]));
-  return ids.map((id) => ({ id, ...(names.has(id) ? { name: names.get(id) } : {}) }));
+  if (opts.communities !== undefined) return (await resolveCommunityList(ctx, opts.communities, '--communities')).map((id) => ({ id }));
+  return (await portfolioCommunities(ctx)).map(({ id, name }) => ({ id, name }));
 }
 
 /** A 404 names one community to fix, and the others are still tried; any other failure (network, server, key) would fail them all. */

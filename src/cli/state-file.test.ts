@@ -4,6 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endCommand } from './command-end.js';
 import { CliError, ExitCode } from './errors.js';
 import { createAtomicFile, readState, writeState } from './state-file.js';
 
@@ -96,6 +97,14 @@ describe('a state read by one run at a time', () => {
     expect(existsSync(`${path}.lock`)).toBe(false);
     expect(await readState(path)).toEqual({ last: '2026-02-01' });
     await writeState(path, { last: '2026-02-01' }); // gives up this test's claim
+  });
+
+  it('the end of the command gives the claim up, when it did not write the state (nothing new, a failure)', async () => {
+    const path = join(dir, 'state.json');
+    await readState(path);
+    expect(existsSync(`${path}.lock`)).toBe(true);
+    endCommand();
+    expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
   it('a spoiled state reads as none, and is claimed all the same', async () => {

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isProcessAlive } from '../pid.js';
+import { untilCommandEnds } from './command-end.js';
 import { CliError, ExitCode } from './errors.js';
 import { LockBusy, takeLock, type FileLock } from './file-lock.js';
 import { ENDING_SIGNALS, signalStatus } from './signals.js';
@@ -41,11 +42,11 @@ export async function writeState(path: string, state: unknown): Promise<void> {
 
 /**
  * The states this process has read, each with its lock file (`<state>.lock`),
- * removed when the process exits (a signal's handler exits too). A run killed
- * without a chance to remove it leaves a lock whose process is gone: the next
- * run takes it over.
+ * removed when the state is written, the command ends, or the process exits (a
+ * signal's handler exits too). A run killed without a chance to remove it
+ * leaves a lock whose process is gone: the next run takes it over.
  */
-const claims = new Map<string, FileLock>();
+const claims = new Map<string, { lock: FileLock; forget: () => void }>();
 
 const releaseClaims = () => {
   for (const path of [...claims.keys()]) unclaim(path);
@@ -67,14 +68,15 @@ async function claim(path: string) {
     );
   }
   if (claims.size === 0) process.on('exit', releaseClaims);
-  claims.set(path, lock);
+  claims.set(path, { lock, forget: untilCommandEnds(() => unclaim(path)) });
 }
 
 function unclaim(path: string) {
-  const lock = claims.get(path);
-  if (!lock) return;
+  const claim = claims.get(path);
+  if (!claim) return;
   claims.delete(path);
-  lock.release();
+  claim.forget();
+  claim.lock.release();
   if (claims.size === 0) process.off('exit', releaseClaims);
 }
 

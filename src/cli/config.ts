@@ -83,6 +83,7 @@ const LOCK_WAIT_MS = 15_000;
  * read-modify-write sees the others' profiles.
  */
 async function withConfigLock<T>(dir: string, work: () => T | Promise<T>): Promise<T> {
+  // Loaded for a write only: every command and each TAB read this module.
   const { LockBusy, takeLock } = await import('./file-lock.js');
   let lock;
   try {

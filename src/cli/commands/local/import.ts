@@ -1,7 +1,9 @@
 import { open, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { text as readText } from 'node:stream/consumers';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
+import { DATABASE_FILE } from '../../../server/store/database-file.js';
 import { StoreError } from '../../../server/store/errors.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { importFile } from './index.js';
@@ -52,7 +54,7 @@ export const run: Handler<typeof importFile> = async (ctx, opts, [path]) => {
   if (!parsed.success) throw new UsageError(`invalid dataset ${path}: ${firstIssue(parsed.error.issues)}`, 'format: docs/import-format.md');
   // A new data directory receives only what is imported, not the demo portfolio first.
   const summary = await withLocalStore(ctx, (store) =>
-    storeImport(() => {
+    storeImport(ctx, () => {
       const result = store.imports.importDataset(parsed.data);
       // What was just imported is what --local shows (as after sync).
       const organizationId = store.accounts.organizationByName(result.organization)?.id;
@@ -87,17 +89,21 @@ function reportUnvalued(ctx: CommandContext, unvalued: { observations: number; t
 
 const EXAMPLES = 5;
 
-/** Store rejections (bad references, another organization's ids) become exit 2 or 5 with their first detail. */
-async function storeImport<T>(work: () => T | Promise<T>): Promise<T> {
+/**
+ * Store rejections (bad references, another organization's ids) become exit 2
+ * or 5 with their first detail; a full disk or a store that fails, exit 1
+ * naming the store's file. The import is one transaction: nothing is written.
+ */
+async function storeImport<T>(ctx: CommandContext, work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof StoreError)
-      throw new CliError(
-        `import rejected, nothing written: ${error.message}`,
-        isStoreConflict(error) ? ExitCode.conflict : ExitCode.usage,
-      );
-    throw error;
+    if (!(error instanceof StoreError)) throw error;
+    const file = join(ctx.globals.dataDir, DATABASE_FILE);
+    if (error.code === 'storage_full')
+      throw new CliError(`import rejected, nothing written: no space left on the device of ${file}`, ExitCode.failure, 'free some space and import again');
+    if (error.code === 'store_unavailable') throw new CliError(`import failed, nothing written to ${file}: ${error.message}`, ExitCode.failure);
+    throw new CliError(`import rejected, nothing written: ${error.message}`, isStoreConflict(error) ? ExitCode.conflict : ExitCode.usage);
   }
 }
 
@@ -147,7 +153,7 @@ async function importCsv(ctx: CommandContext, input: NodeJS.ReadableStream, org:
   const summary = await withLocalStore(ctx, async (store) => {
     const organizationId = org ? store.accounts.organizationByName(org)?.id : store.accounts.defaultOrganizationId();
     if (!organizationId) throw new CliError(org ? `no organization named ${org}` : 'the store has no organization yet', ExitCode.notFound);
-    return storeImport(() => store.imports.importObservationStream(organizationId, all()));
+    return storeImport(ctx, () => store.imports.importObservationStream(organizationId, all()));
   });
   ctx.log.success(`Imported ${countOf(summary.observations, 'observation')} in ${countOf(summary.surveys, 'survey')} from ${path}`);
   reportUnvalued(ctx, summary.unvalued_concessions);

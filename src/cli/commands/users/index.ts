@@ -34,6 +34,7 @@ export const list = defineCommand({
   output: { kind: 'rows', columns: userRecords },
   examples: ['rentsurvey users list', 'rentsurvey users list --search johnson --json', 'rentsurvey users list --all --csv > users.csv'],
   notes: [
+    '--limit n is the page asked of the service (pages are followed when n is above 100); --sort reads every page first.',
     'Listing is an extension of rentsurvey’s own service (GET /v1/users); a service built from the API spec alone ' +
       'cannot list users, and the command says so (exit 1). `users show <e-mail>` still finds community managers and team members there.',
   ],

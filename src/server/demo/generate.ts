@@ -4,6 +4,7 @@ import { addDays } from '../../domain/dates.js';
 import { distanceMiles } from '../../domain/geo.js';
 import {
   CONCESSIONS,
+  DEMO_EMAIL_DOMAIN,
   GENERIC_PLACES,
   METROS,
   NAME_PREFIXES,
@@ -28,9 +29,6 @@ type AvailabilityInput = NonNullable<ObservationInput['availability']>[number];
 
 export const DEMO_SEED = 20_250_301;
 export const DEMO_ORGANIZATION = 'Demo Residential';
-export const DEMO_EMAIL_DOMAIN = 'demo-residential.example';
-/** Invited on the day the demo is made and not a user yet: the offline invitation life cycle starts from her. */
-export const DEMO_INVITEE = { email: `nina.shah@${DEMO_EMAIL_DOMAIN}`, name: 'Nina Shah', role: 'member' } as const;
 /** Weekly surveys per subject: one year. */
 export const DEMO_WEEKS = 52;
 

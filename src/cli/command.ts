@@ -138,6 +138,14 @@ export function parseIntegerOption(name: string, min: number, max = Number.MAX_S
   };
 }
 
+/** The flags of a command that prints a paged list of the service (`communities list`, `users list`; src/cli/pages.ts). */
+export function pagedListFlags<Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts>, search: string) {
+  return command
+    .option('--search <text>', search)
+    .option('--offset <n>', 'records to skip', parseIntegerOption('--offset', 0))
+    .option('--all', 'follow every page and print one document');
+}
+
 /** "a, b,,c" → ["a", "b", "c"]: the one reader of comma-separated flag values (--fields, --scopes, ids). */
 export function splitList(value: string): string[] {
   return value

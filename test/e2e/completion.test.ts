@@ -43,9 +43,10 @@ describe('__complete with the local store', () => {
     expect(values).toEqual([NAMES.barton, NAMES.brodie, NAMES.lofts, NAMES.miller, NAMES.desert, NAMES.hidden, NAMES.yes]);
   });
 
-  it('completes the comparables of the subject typed before', async () => {
-    const { values } = await ask(['--local', '--data-dir', dataDir, 'comps', 'activate', NAMES.barton, '']);
-    expect(values).toEqual([NAMES.ohara, NAMES.oak]);
+  it('completes the comparables of the subject typed before that the action applies to', async () => {
+    // O'Hara Commons is deactivated, Oak Flats active.
+    expect((await ask(['--local', '--data-dir', dataDir, 'comps', 'activate', NAMES.barton, ''])).values).toEqual([NAMES.ohara]);
+    expect((await ask(['--local', '--data-dir', dataDir, 'comps', 'deactivate', NAMES.barton, ''])).values).toEqual([NAMES.oak]);
   });
 
   it('completes the floor plans of the community typed before, with their layout', async () => {
@@ -101,7 +102,19 @@ describe('__complete for a remote profile', () => {
 
     expect((await ask(['comps', 'deactivate', NAMES.barton, ''])).values).toEqual([]);
     ok(await sb.run(['comps', 'list', barton.id, '--include-inactive']));
-    expect((await ask(['comps', 'deactivate', 'tt-001', ''])).values).toEqual([NAMES.oak, NAMES.ohara]);
+    expect((await ask(['comps', 'deactivate', 'tt-001', ''])).values).toEqual([NAMES.oak]);
+    expect((await ask(['comps', 'activate', 'tt-001', ''])).values).toEqual([NAMES.ohara]);
+  });
+
+  it('after `comps deactivate` and `activate`, TAB offers the comparable to the other action', async () => {
+    ok(await sb.run(['comps', 'deactivate', 'TT-001', NAMES.oak]));
+    expect((await ask(['comps', 'activate', 'tt-001', ''])).values).toEqual([NAMES.oak, NAMES.ohara]);
+    expect((await ask(['comps', 'deactivate', 'tt-001', ''])).values).toEqual([]);
+    ok(await sb.run(['comps', 'activate', 'TT-001', NAMES.oak]));
+    expect((await ask(['comps', 'deactivate', 'tt-001', ''])).values).toEqual([NAMES.oak]);
+    // `comps list` without --include-inactive lists the active ones: the others it knew are inactive.
+    ok(await sb.run(['comps', 'list', 'TT-001']));
+    expect((await ask(['comps', 'activate', 'tt-001', ''])).values).toEqual([NAMES.ohara]);
   });
 
   it('completes the floor plans `pricing floor-plans` (or a --floor-plan looked up by name) listed', async () => {

@@ -560,7 +560,8 @@ describe('rentsurvey local import (built CLI)', () => {
     input.comps!.push({ subject: 's1', comp: 'nowhere' });
     const file = join(root, 'reference.json');
     await writeFile(file, JSON.stringify(input));
-    const result = await cli('local', 'import', file, '--data-dir', dataDir);
+    // --yes: the store holds another organization's data, which the import would switch from.
+    const result = await cli('local', 'import', file, '--data-dir', dataDir, '--yes');
     expect(result.exitCode).toBe(2);
     expect(errorLines(result.stderr)).toEqual([expect.stringMatching(/nothing written: comps\.2\.comp: unknown community key nowhere/)]);
     const local = openStore(dataDir);

@@ -5,7 +5,8 @@ import { MAX_ACTIVE_COMPS } from '../../api/rules.js';
 import { monthlyConcessionCents, parseConcession } from '../../domain/concessions.js';
 import { addDays, daysBetween } from '../../domain/dates.js';
 import { distanceMiles } from '../../domain/geo.js';
-import { DEMO_EMAIL_DOMAIN, DEMO_ORGANIZATION, DEMO_WEEKS, generateDemoDataset } from './generate.js';
+import { DEMO_ORGANIZATION, DEMO_WEEKS, generateDemoDataset } from './generate.js';
+import { DEMO_EMAIL_DOMAIN } from './places.js';
 import { UNSTATED_SPECIAL } from './places.js';
 
 const TODAY = '2026-03-15';

@@ -4,6 +4,7 @@ import { addDays } from '../../domain/dates.js';
 import { distanceMiles } from '../../domain/geo.js';
 import {
   CONCESSIONS,
+  DEMO_EMAIL_DOMAIN,
   GENERIC_PLACES,
   METROS,
   NAME_PREFIXES,
@@ -28,7 +29,6 @@ type AvailabilityInput = NonNullable<ObservationInput['availability']>[number];
 
 export const DEMO_SEED = 20_250_301;
 export const DEMO_ORGANIZATION = 'Demo Residential';
-export const DEMO_EMAIL_DOMAIN = 'demo-residential.example';
 /** Weekly surveys per subject: one year. */
 export const DEMO_WEEKS = 52;
 

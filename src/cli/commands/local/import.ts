@@ -7,6 +7,7 @@ import { DATABASE_FILE } from '../../../server/store/database-file.js';
 import { StoreError } from '../../../server/store/errors.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { importFile } from './index.js';
+import { confirmSwitch, organizationSwitch, saySwitched } from './organizations.js';
 import { isStoreConflict, withLocalStore } from './store.js';
 import { countOf } from '../../../output/text.js';
 
@@ -53,6 +54,9 @@ export const run: Handler<typeof importFile> = async (ctx, opts, [path]) => {
   const parsed = Dataset.safeParse(document);
   if (!parsed.success) throw new UsageError(`invalid dataset ${path}: ${firstIssue(parsed.error.issues)}`, 'format: docs/import-format.md');
   // A new data directory receives only what is imported, not the demo portfolio first.
+  const organization = parsed.data.organization;
+  const leaving = await withLocalStore(ctx, (store) => organizationSwitch(store, organization), { seed: 'empty' });
+  if (leaving) await confirmSwitch(ctx, path === '-' ? 'the dataset on standard input' : path, leaving, organization, opts.yes === true);
   const summary = await withLocalStore(ctx, (store) =>
     storeImport(ctx, () => {
       const result = store.imports.importDataset(parsed.data);
@@ -66,9 +70,11 @@ export const run: Handler<typeof importFile> = async (ctx, opts, [path]) => {
   ctx.log.success(
     `Imported ${path} into ${ctx.globals.dataDir}: ${summary.organization}, ${countOf(summary.users, 'user')}, ` +
       `${countOf(summary.communities, 'community', 'communities')}, ${countOf(summary.comps, 'comparable')}, ` +
-      `${countOf(summary.floor_plans, 'floor plan')}, ${countOf(summary.surveys, 'survey')}, ${countOf(summary.observations, 'observation')}; ` +
-      `--local now reads ${summary.organization}`,
+      `${countOf(summary.floor_plans, 'floor plan')}, ${countOf(summary.surveys, 'survey')}, ${countOf(summary.observations, 'observation')}` +
+      // After a switch, the warning below says it, with the way back.
+      (leaving ? '' : `; --local now reads ${summary.organization}`),
   );
+  if (leaving) saySwitched(ctx, leaving.name, summary.organization);
   reportUnvalued(ctx, summary.unvalued_concessions);
 };
 

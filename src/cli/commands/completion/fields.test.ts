@@ -6,7 +6,7 @@
 import { describe, expect } from 'vitest';
 import { demoPeople } from '../../../../test/helpers/community.js';
 import { it, parseCsv } from '../../../../test/helpers/run-cli.js';
-import { dollarKey } from '../../../output/render.js';
+import { dollarKey } from '../../../output/money.js';
 import type { AnyDefinition } from '../../command.js';
 import { COMMANDS } from '../index.js';
 

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, createSandbox, parseJson, startServe, type Sandbox, type Served } from '../helpers/cli.js';
 import { hasTmux, Terminal } from '../helpers/terminal.js';
+import { sandboxEnv } from '../helpers/sandbox-env.js';
 
 let sb: Sandbox;
 let store: string;
@@ -41,10 +42,7 @@ async function open(columns: number, rows = 40, env: Record<string, string | und
   const dataDir = join(dir, 'data');
   await cp(store, dataDir, { recursive: true });
   const merged: Record<string, string | undefined> = {
-    HOME: dir,
-    XDG_CONFIG_HOME: join(dir, 'config'),
-    XDG_CACHE_HOME: join(dir, 'cache'),
-    XDG_STATE_HOME: join(dir, 'state'),
+    ...sandboxEnv(dir),
     RENTSURVEY_DATA_DIR: dataDir,
     RENTSURVEY_LOCAL: '1',
     NO_COLOR: '1',

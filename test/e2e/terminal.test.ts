@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, createSandbox, demoStore, parseJson, run, type Sandbox } from '../helpers/cli.js';
 import { hasTmux, TmuxPane } from '../helpers/tmux.js';
+import { sandboxEnv } from '../helpers/sandbox-env.js';
 
 const PROMPT = 'TERM>';
 const hasLess = spawnSync('sh', ['-c', 'command -v less'], { stdio: 'ignore' }).status === 0;
@@ -35,12 +36,10 @@ afterAll(async () => {
 /** bash in a pane of that size, `rentsurvey` being the built CLI on the demo store. */
 async function terminal(width: number, height: number, options: { colors?: boolean } = {}): Promise<TmuxPane> {
   const env: Record<string, string> = {
-    HOME: join(sb.root, 'home'),
+    ...sandboxEnv(sb.root),
     PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
     TERM: 'xterm-256color',
     LANG: 'C.UTF-8',
-    XDG_CONFIG_HOME: sb.configHome,
-    XDG_DATA_HOME: sb.dataHome,
     RENTSURVEY_DATA_DIR: dataDir,
     ...(options.colors ? {} : { NO_COLOR: '1' }),
   };

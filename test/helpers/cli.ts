@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { inject } from 'vitest';
+import { sandboxEnv } from './sandbox-env.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'rentsurvey.js');
@@ -105,7 +106,7 @@ export interface Sandbox {
   root: string;
   configHome: string;
   dataHome: string;
-  /** XDG_CONFIG_HOME, XDG_DATA_HOME, HOME and NO_COLOR=1. */
+  /** HOME and every XDG folder inside `root` (sandboxEnv), and NO_COLOR=1. */
   env: Record<string, string>;
   /** Strings that must never appear in any output (API keys); see `run`. */
   secrets: string[];
@@ -119,9 +120,9 @@ export interface Sandbox {
 
 export async function createSandbox(): Promise<Sandbox> {
   const root = await mkdtemp(join(tmpdir(), 'rentsurvey-e2e-'));
-  const configHome = join(root, 'config');
-  const dataHome = join(root, 'data');
-  const env = { XDG_CONFIG_HOME: configHome, XDG_DATA_HOME: dataHome, HOME: join(root, 'home'), NO_COLOR: '1' };
+  const env = { ...sandboxEnv(root), NO_COLOR: '1' };
+  const configHome = env.XDG_CONFIG_HOME;
+  const dataHome = env.XDG_DATA_HOME;
   const secrets: string[] = [];
   return {
     root,
@@ -175,7 +176,7 @@ export async function startServe(
     {
       reject: false,
       extendEnv: false,
-      env: mergeEnv(baseEnv(), { NO_COLOR: '1', HOME: dataDir }, options.env),
+      env: mergeEnv(baseEnv(), { NO_COLOR: '1', ...sandboxEnv(join(dataDir, 'serve-home')) }, options.env),
       cwd: ROOT,
       stdin: 'ignore',
       buffer: false,

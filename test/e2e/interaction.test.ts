@@ -179,6 +179,7 @@ describe.runIf(hasTmux()).each([80, 200])('in a terminal of %i columns', (column
 async function gate(target: string) {
   let pattern: RegExp | undefined;
   let held: Array<() => void> = [];
+  const onHeld: Array<() => void> = [];
   const server: Server = createServer((incoming, answer) => {
     const forward = () => {
       const upstream = request(new URL(incoming.url!, target), { method: incoming.method, headers: incoming.headers }, (response) => {
@@ -188,8 +189,10 @@ async function gate(target: string) {
       upstream.on('error', () => answer.destroy());
       incoming.pipe(upstream);
     };
-    if (pattern?.test(incoming.url!)) held.push(forward);
-    else forward();
+    if (pattern?.test(incoming.url!)) {
+      held.push(forward);
+      for (const notify of onHeld.splice(0)) notify();
+    } else forward();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -199,6 +202,8 @@ async function gate(target: string) {
     },
     /** How many requests wait. */
     waiting: () => held.length,
+    /** Resolves once a request is held (at once if one is): the CLI has sent it and waits for the answer. */
+    whenHeld: () => new Promise<void>((resolve) => (held.length > 0 ? resolve() : onHeld.push(resolve))),
     release() {
       pattern = undefined;
       const now = held;
@@ -258,6 +263,9 @@ describe.runIf(hasTmux())('against a service (rentsurvey serve) in a terminal', 
         const { term } = await remote(columns);
         proxy.hold(held);
         await term.run(`rentsurvey ${command}`);
+        // The spinner starts before the request leaves; on a busy machine the request may reach the
+        // proxy frames later. From here on it is held: every frame below is drawn while it waits.
+        await proxy.whenHeld();
         const line = spinnerLine(text, columns);
         const first = line.exec(await term.waitFor(line))![1];
         // It turns: another frame of the same line, while the answer is still held.

@@ -9,9 +9,7 @@ import { DEMO_EMAIL_DOMAIN, DEMO_ORGANIZATION, DEMO_WEEKS, generateDemoDataset }
 import { UNSTATED_SPECIAL } from './places.js';
 
 const TODAY = '2026-03-15';
-const started = performance.now();
 const input = generateDemoDataset({ today: TODAY });
-const elapsedMs = performance.now() - started;
 const data = Dataset.parse(input);
 
 const subjects = data.communities.filter((c) => c.managed);
@@ -25,11 +23,9 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const latestByPlan = new Map(latestSurveys.flatMap((s) => s.observations.map((o) => [o.floor_plan, o] as const)));
 
 describe('generateDemoDataset', () => {
-  it('produces a valid dataset document quickly', () => {
+  it('produces a valid dataset document', () => {
     expect(() => Dataset.parse(input)).not.toThrow();
     expect(data.organization).toBe(DEMO_ORGANIZATION);
-    // Loose bound: catches an accidental blow-up, not a slow machine.
-    expect(elapsedMs).toBeLessThan(5_000);
   });
 
   it('is deterministic: the same options give the same JSON', () => {

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { inject } from 'vitest';
-import { sandboxEnv } from './sandbox-env.js';
+import { sandboxEnv, SANDBOXED_VARIABLES } from './sandbox-env.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'rentsurvey.js');
@@ -33,8 +33,10 @@ export interface RunOptions {
   cwd?: string;
 }
 
-// Variables of the parent that would change what the CLI does: never inherited.
-const PASS_THROUGH = ['PATH', 'SYSTEMROOT', 'TMPDIR', 'LANG', 'TZ'];
+// The only variables a child takes from the test process; nothing else that would change what the CLI
+// does is inherited. HOME and the XDG folders are the test run's own (home-guard.ts), never the
+// developer's: a run given no sandbox lands there, and the guard fails the run.
+const PASS_THROUGH = ['PATH', 'SYSTEMROOT', 'TMPDIR', 'LANG', 'TZ', ...SANDBOXED_VARIABLES];
 
 function baseEnv(): Record<string, string> {
   // --local's service checks every answer against the strict contract, as over HTTP.
@@ -132,7 +134,8 @@ export async function createSandbox(): Promise<Sandbox> {
     secrets,
     async run(args, options = {}) {
       const merged = mergeEnv(env, options.env);
-      const result = await run(args, { ...options, env: merged });
+      // Unmerged: a variable the test removes (undefined) stays removed, not taken from the test process.
+      const result = await run(args, { ...options, env: { ...env, ...options.env } });
       const shown = `rentsurvey ${args.join(' ')}`;
       if (!options.allowSecrets)
         for (const secret of secrets)

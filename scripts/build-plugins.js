@@ -1,6 +1,8 @@
-// rolldown plugins of scripts/build.js. Two of them reach into other packages'
-// files by path; if an upgrade moves those files, such a plugin would silently
-// stop matching, so each fails the build when it has matched nothing.
+// rolldown plugins of scripts/build.js. A plugin that reaches into another
+// package's files by path would silently stop matching when an upgrade moves
+// them, so each fails the build when it has matched nothing (mustMatch). (The
+// lazy-builtins plugin, which deferred Fastify's https and http2 requires, went
+// with Fastify: it failed the build the day Fastify left, as it should.)
 
 /**
  * `plugin` with a check at the end of the build: each of `expected` (what its
@@ -25,32 +27,6 @@ function mustMatch(plugin, expected) {
         throw new Error(`build: plugin ${plugin.name} matched nothing for ${missed.join('; ')}: update what it looks for, or remove it`);
     },
   };
-}
-
-/**
- * Built-ins that a dependency requires when it loads but uses only in code we
- * never run load on first use instead: each rule names the built-in and the
- * file that requires it (Fastify's https and http2 servers: tls, all of
- * crypto, nghttp2, ~20 ms of every serve start). Only property reads reach
- * them (https.createServer…), each when it runs.
- */
-export function lazyBuiltins(rules) {
-  const describe = ({ builtin, importer }) => `${builtin} from ${importer}`;
-  return mustMatch(
-    {
-      name: 'lazy-builtins',
-      resolveId(source, importer) {
-        const rule = rules.find(({ builtin, importer: from }) => builtin.test(source) && from.test(importer ?? ''));
-        return rule ? { id: `\0lazy-builtin:${source}`, match: describe(rule) } : undefined;
-      },
-      load(id) {
-        if (!id.startsWith('\0lazy-builtin:')) return undefined;
-        const builtin = JSON.stringify(id.slice('\0lazy-builtin:'.length));
-        return { code: `let loaded;\nmodule.exports = new Proxy({}, { get: (_, key) => (loaded ??= require(${builtin}))[key] });`, moduleType: 'js' };
-      },
-    },
-    rules.map(describe),
-  );
 }
 
 const ZOD_LOCALES = "zod's ../locales/index.js";

@@ -1,5 +1,5 @@
 // Bundles src/cli/main.ts into dist/ with rolldown. Code splitting keeps each
-// command's modules (and heavy dependencies such as zod, undici, fastify) in
+// command's modules (and heavy dependencies such as zod) in
 // chunks that load only when that command runs, so `--help` stays fast.
 //
 // The output is CommonJS (.cjs) from our ESM source: Node loads a CommonJS
@@ -9,7 +9,7 @@
 // `--local portfolio --json` −18 ms, remote `portfolio --json` −16 ms, TAB −4 ms.
 import { readFile, rename, rm } from 'node:fs/promises';
 import { rolldown } from 'rolldown';
-import { lazyBuiltins, zodEnglishOnly } from './build-plugins.js';
+import { zodEnglishOnly } from './build-plugins.js';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -42,13 +42,7 @@ const bundle = await rolldown({
   // The zip table is a few MB of data: load it from node_modules at run time.
   external: ['zipcodes'],
   transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version) } },
-  plugins: [
-    lazyBuiltins([
-      { builtin: /^node:https$/, importer: /node_modules\/fastify\/lib\/server\.js$/ },
-      { builtin: /^node:http2$/, importer: /node_modules\/fastify\/lib\/server\.js$/ },
-    ]),
-    zodEnglishOnly(),
-  ],
+  plugins: [zodEnglishOnly()],
 });
 const { output } = await bundle.write({
   dir: staging,

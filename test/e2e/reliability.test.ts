@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, createSandbox, parseJson, ROOT, type Sandbox } from '../helpers/cli.js';
+import { HUNG_MS } from '../helpers/limits.js';
 
 let sb: Sandbox;
 
@@ -41,7 +42,7 @@ describe('a start killed while it creates the demo store', () => {
       const dir = join(sb.root, `seed-${attempt}-${Math.random().toString(36).slice(2)}`);
       const child = start(['--local', '--data-dir', dir, 'portfolio', '--json']);
       // Wait until the store is being built, then kill at some point while it is.
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + HUNG_MS;
       while (!(existsSync(dir) && (await readdir(dir)).some(isBuilding)) && Date.now() < deadline) await sleep(5);
       await sleep(Math.random() * (400 >> attempt));
       child.kill('SIGKILL');

@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { inject } from 'vitest';
+import { HUNG_MS } from './limits.js';
 import { sandboxEnv, SANDBOXED_VARIABLES } from './sandbox-env.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -87,7 +88,7 @@ async function runNow(args: string[], options: RunOptions): Promise<RunResult> {
     env: mergeEnv(baseEnv(), options.env),
     cwd: options.cwd ?? ROOT,
     stripFinalNewline: false,
-    timeout: options.timeout ?? 20_000,
+    timeout: options.timeout ?? HUNG_MS,
     ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' as const }),
   });
   return {
@@ -193,8 +194,8 @@ export async function startServe(
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill();
-      reject(new Error(`serve did not start within 30 s:\n${log}`));
-    }, 30_000);
+      reject(new Error(`serve did not start within ${HUNG_MS / 1000} s:\n${log}`));
+    }, HUNG_MS);
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => {
       log += chunk;

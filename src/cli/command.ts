@@ -1,6 +1,6 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
 import type { MessageFormat } from '../output/formats.js';
-import type { Column } from '../output/render.js';
+import type { Column } from '../output/columns.js';
 import type { CommandContext } from './context.js';
 import { type ExitCode, UsageError } from './errors.js';
 

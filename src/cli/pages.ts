@@ -3,7 +3,7 @@
  * has it), read one way everywhere: by `communities list` and `users list`, by
  * the community resolver's search, and by the user look-up in community records.
  */
-import type { Column } from '../output/render.js';
+import type { Column } from '../output/columns.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
 import { printList } from './print.js';

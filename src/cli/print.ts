@@ -1,5 +1,6 @@
-import type { Column } from '../output/render.js';
-import { dollarColumns, renderList, renderRecord, sortRows, unknownFieldsProblem, unknownSortProblem } from '../output/render.js';
+import { sortRows, unknownFieldsProblem, unknownSortProblem, type Column } from '../output/columns.js';
+import { dollarColumns } from '../output/money.js';
+import { renderList, renderRecord } from '../output/render.js';
 import { printText } from '../output/text.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';

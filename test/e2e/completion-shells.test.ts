@@ -78,6 +78,7 @@ class Pane {
       XDG_DATA_HOME: join(home, '.local', 'share'),
       XDG_CACHE_HOME: join(home, '.cache'),
       XDG_STATE_HOME: join(home, '.local', 'state'),
+      XDG_RUNTIME_DIR: join(home, '.runtime'),
       RENTSURVEY_LOCAL: '1',
       RENTSURVEY_DATA_DIR: storeDir,
     };

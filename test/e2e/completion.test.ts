@@ -95,7 +95,7 @@ describe('__complete for a remote profile', () => {
 
   it('completes what `portfolio` and `comps list` listed, from the profile’s cache file', async () => {
     const portfolio = JSON.parse(ok(await sb.run(['portfolio', '--json'])).stdout) as { communities: Array<{ id: string; name: string }> };
-    expect(existsSync(join(sb.root, 'home', '.cache', 'rentsurvey', 'communities.default.json'))).toBe(true);
+    expect(existsSync(join(sb.env.XDG_CACHE_HOME!, 'rentsurvey', 'communities.default.json'))).toBe(true);
     expect((await ask(['overview', 'TT'])).lines).toEqual([`TT-001\t${NAMES.barton}`, `TT-002\t${NAMES.brodie}`]);
     const barton = portfolio.communities.find((c) => c.name === NAMES.barton)!;
     expect((await ask(['overview', barton.id.slice(0, 8)])).lines).toEqual([`${barton.id}\t${NAMES.barton}`]);
@@ -117,6 +117,13 @@ describe('__complete for a remote profile', () => {
     expect((await ask(['comps', 'activate', 'tt-001', ''])).values).toEqual([NAMES.ohara]);
   });
 
+  it('keeps that cache in ~/.cache/rentsurvey when XDG_CACHE_HOME is not set', async () => {
+    const cache = join(sb.env.HOME!, '.cache', 'rentsurvey', 'communities.default.json');
+    expect(existsSync(cache)).toBe(false);
+    ok(await sb.run(['portfolio', '--json'], { env: { XDG_CACHE_HOME: undefined } }));
+    expect(existsSync(cache)).toBe(true);
+  });
+
   it('completes the floor plans `pricing floor-plans` (or a --floor-plan looked up by name) listed', async () => {
     const words = ['pricing', 'history', NAMES.barton, '--floor-plan', ''];
     expect((await ask(words)).values).toEqual([]);
@@ -125,7 +132,7 @@ describe('__complete for a remote profile', () => {
   });
 
   it('`pricing export` and `digest` over the portfolio fill the cache too', async () => {
-    const cache = join(sb.root, 'home', '.cache', 'rentsurvey', 'communities.default.json');
+    const cache = join(sb.env.XDG_CACHE_HOME!, 'rentsurvey', 'communities.default.json');
     for (const args of [['pricing', 'export', '--out', '-', '--days', '7'], ['digest', '--json']]) {
       rmSync(cache);
       expect((await ask(['overview', 'TT'])).values).toEqual([]);

@@ -9,6 +9,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portfolioStructure, writeObservations } from '../../bench/portfolio.js';
 import { BIN, createSandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
+import { sandboxEnv } from '../helpers/sandbox-env.js';
 import { parseCsv } from '../helpers/run-cli.js';
 
 
@@ -67,7 +68,7 @@ describe('pricing export interrupted', () => {
         {
           reject: false,
           extendEnv: false,
-          env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: sb.root, XDG_CONFIG_HOME: join(sb.root, 'xdg-config'), RENTSURVEY_BASE_URL: service.baseUrl, RENTSURVEY_API_KEY: 'rsk_test' },
+          env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...sandboxEnv(join(sb.root, `home-${signal}`)), RENTSURVEY_BASE_URL: service.baseUrl, RENTSURVEY_API_KEY: 'rsk_test' },
           cwd: outDir,
         },
       );

@@ -113,7 +113,7 @@ describe.skipIf(cannotMount !== undefined)(`on a full disk${cannotMount ? ` (ski
     for (const room of [128 * 1024, 0]) {
       const filler = fill(dir);
       await truncate(filler, (await stat(filler)).size - room);
-      const r = await sb.run(['local', 'import', dataset, '--data-dir', data]);
+      const r = await sb.run(['local', 'import', dataset, '--yes', '--data-dir', data]);
       expect(r.exitCode, r.stderr).toBe(1);
       expect(r.stderr, `${room} bytes left`).toBe(
         room > 0
@@ -124,7 +124,7 @@ describe.skipIf(cannotMount !== undefined)(`on a full disk${cannotMount ? ` (ski
       expect(integrity(file)).toBe('ok');
       expect((await sb.run(list)).stdout).toBe(before);
     }
-    const again = await sb.run(['local', 'import', dataset, '--data-dir', data]);
+    const again = await sb.run(['local', 'import', dataset, '--yes', '--data-dir', data]);
     expect(again.exitCode, again.stderr).toBe(0);
     // --local now reads the imported organization: its 40 subjects.
     expect((JSON.parse((await sb.run(list)).stdout) as { communities: unknown[] }).communities).toHaveLength(40);

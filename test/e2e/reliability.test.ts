@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, createSandbox, demoStore, parseJson, ROOT, type Sandbox } from '../helpers/cli.js';
+import { HUNG_MS } from '../helpers/limits.js';
 import { createBarrier, processesMentioning } from '../helpers/processes.js';
 
 let sb: Sandbox;
@@ -45,7 +46,7 @@ describe('a start killed while it creates the demo store', () => {
       const dir = join(sb.root, `seed-${attempt}-${Math.random().toString(36).slice(2)}`);
       const child = start(['--local', '--data-dir', dir, 'portfolio', '--json']);
       // Wait until the store is being built, then kill at some point while it is.
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + HUNG_MS;
       while (!(existsSync(dir) && (await readdir(dir)).some(isBuilding)) && Date.now() < deadline) await sleep(5);
       await sleep(Math.random() * (400 >> attempt));
       child.kill('SIGKILL');
@@ -236,7 +237,7 @@ describe('--since-last runs of the same state at the same moment', () => {
     const shown = results.map((r) => `exit ${r.exitCode}: ${String(r.stderr)}`).join('\n');
     expect(results.filter((r) => r.exitCode === 0).length, shown).toBeGreaterThanOrEqual(1);
     for (const r of results) expect(r.exitCode === 0 || (r.exitCode === 5 && REFUSED.test(String(r.stderr))), shown).toBe(true);
-    const folder = join(sb.root, 'home', '.local', 'state', 'rentsurvey');
+    const folder = join(sb.env.XDG_STATE_HOME, 'rentsurvey');
     const [stateName, ...more] = (await readdir(folder)).filter((name) => name.startsWith('digest.'));
     expect(more).toEqual([]);
     const lock = join(folder, `${stateName}.lock`);

@@ -12,7 +12,7 @@
  */
 import type { Argument, Command, Option } from 'commander';
 import type { Format } from '../../../output/formats.js';
-import { dollarKey } from '../../../output/render.js';
+import { dollarKey } from '../../../output/money.js';
 import { displayWidth } from '../../../output/text.js';
 import { suggestedValues } from './values.js';
 
@@ -285,7 +285,7 @@ async function valuesOf(kind: Kind, current: string, position: Position, sources
       const names = await sources.fields(commandPath(position), kind === 'fields' ? '--fields' : '--sort');
       // With --dollars, money fields are named as printed.
       const fields = (position.given.has('--dollars') ? names.map(dollarKey) : names).map((value) => ({ value }));
-      // Field names are read in any case (render.ts's findColumn).
+      // Field names are read in any case (columns.ts's findColumn).
       if (kind === 'fields') return list(fields, current, (field, ref) => field.value.toLowerCase() === ref.trim().toLowerCase(), filter);
       // -field sorts descending.
       const descending = current.startsWith('-') ? '-' : '';

@@ -8,7 +8,7 @@
 import { describe, expect } from 'vitest';
 import { commandTree, definitionExamples, runShell } from '../../../../test/helpers/examples.js';
 import { it, parseCsv } from '../../../../test/helpers/run-cli.js';
-import { dollarKey } from '../../../output/render.js';
+import { dollarKey } from '../../../output/money.js';
 
 /** As csv: what the example prints as data (a chart or --json printed otherwise). */
 function asCsv(args: readonly string[]): string[] {

@@ -1,5 +1,5 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import type { Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
 import { date, text, uuid } from '../../columns.js';
 
 type User = ReadOf<'getUser'>;

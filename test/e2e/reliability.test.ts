@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, createSandbox, demoStore, parseJson, ROOT, type Sandbox } from '../helpers/cli.js';
 import { HUNG_MS } from '../helpers/limits.js';
 import { createBarrier, processesMentioning } from '../helpers/processes.js';
+import { sandboxEnv } from '../helpers/sandbox-env.js';
 
 let sb: Sandbox;
 
@@ -237,7 +238,7 @@ describe('--since-last runs of the same state at the same moment', () => {
     const shown = results.map((r) => `exit ${r.exitCode}: ${String(r.stderr)}`).join('\n');
     expect(results.filter((r) => r.exitCode === 0).length, shown).toBeGreaterThanOrEqual(1);
     for (const r of results) expect(r.exitCode === 0 || (r.exitCode === 5 && REFUSED.test(String(r.stderr))), shown).toBe(true);
-    const folder = join(sb.env.XDG_STATE_HOME, 'rentsurvey');
+    const folder = join(sandboxEnv(sb.root).XDG_STATE_HOME, 'rentsurvey');
     const [stateName, ...more] = (await readdir(folder)).filter((name) => name.startsWith('digest.'));
     expect(more).toEqual([]);
     const lock = join(folder, `${stateName}.lock`);

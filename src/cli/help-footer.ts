@@ -50,6 +50,8 @@ export const OUTPUT_OF: Readonly<Record<string, OutputKind>> = {
   'local import': 'fixed',
   'local jobs': 'rows',
   sync: 'fixed',
+  'config set': 'fixed',
+  'config get': 'fixed',
   completion: 'fixed',
   help: 'fixed',
 };
@@ -64,6 +66,8 @@ const OUTPUT_FLAGS: readonly { long: string; applies: readonly OutputKind[] }[] 
   { long: '--json', applies: ['rows', 'record'] },
   { long: '--csv', applies: ['rows', 'record'] },
   { long: '--ndjson', applies: ['rows', 'record'] },
+  { long: '--excel', applies: ['rows', 'record', 'file'] },
+  { long: '--out', applies: ['rows', 'record', 'file'] },
   { long: '--fields', applies: ['rows', 'record'] },
   { long: '--sort', applies: ['rows'] },
   { long: '--limit', applies: ['rows'] },

@@ -47,6 +47,7 @@ export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>)
     ...(asGiven ? {} : { sort: ctx.globals.sort, limit: ctx.globals.limit }),
     wide,
     dollars,
+    csvDialect: ctx.globals.csvDialect,
     notice: (message) => ctx.log.info(message),
     omitted: (headers) => {
       for (const header of headers) ctx.omittedColumns.add(header);
@@ -93,7 +94,8 @@ export async function printRecord<Row>(ctx: CommandContext, record: { record: Ro
   const columns = record.columns.map((c) =>
     c.label === undefined && c.header !== undefined && c.header !== c.header.toUpperCase() ? { ...c, label: c.header } : c,
   );
-  await renderRecord(ctx.io, { format: ctx.globals.format, fields: ctx.globals.fields, dollars: ctx.globals.dollars, ...record, columns });
+  const { format, fields, dollars, csvDialect } = ctx.globals;
+  await renderRecord(ctx.io, { format, fields, dollars, csvDialect, ...record, columns });
 }
 
 /**

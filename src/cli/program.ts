@@ -7,6 +7,7 @@ import type { Runtime } from './command.js';
 import { authCommand, loginCommand, logoutCommand } from './commands/auth/index.js';
 import { communitiesCommand } from './commands/communities/index.js';
 import { completionCommand } from './commands/completion/index.js';
+import { configCommand } from './commands/config/index.js';
 import { compsCommand } from './commands/comps/index.js';
 import { digestCommand } from './commands/digest/index.js';
 import { helpCommand } from './commands/help/index.js';
@@ -35,6 +36,8 @@ export function rootCommand() {
     .option('--json', 'shorthand for --format json')
     .option('--csv', 'shorthand for --format csv')
     .option('--ndjson', 'shorthand for --format ndjson')
+    .option('--excel', 'CSV for Excel: UTF-8 with a byte-order mark, CRLF, money in dollars (env RENTSURVEY_CSV=excel; per profile: config set csv excel)')
+    .option('--out <file>', 'file to write: a workbook with --format xlsx; the CSV of pricing export; the HTML of report')
     .option('--fields <list>', 'comma-separated fields to output, in that order')
     .option('--sort <field>', 'sort list output by a field (-field: descending; numbers as numbers, empty last)')
     .option('--limit <n>', 'print at most n rows of list output (after --sort)')
@@ -72,6 +75,7 @@ const COMMANDS = {
   serve: serveCommand,
   local: localCommand,
   sync: syncCommand,
+  config: configCommand,
   completion: completionCommand,
 };
 

@@ -1,3 +1,5 @@
+import { csvDocumentStart, csvRecordDelimiter, type CsvDialect } from './csv-dialect.js';
+import { neutralizeFormula } from './csv-safety.js';
 import type { Format } from './formats.js';
 import type { IOStreams } from './io.js';
 import { escapeMarkdown, markdownTable } from './markdown.js';
@@ -62,6 +64,8 @@ export interface RenderListOptions<Row> {
   limit?: number | undefined;
   /** --dollars: money columns in dollars in csv and ndjson (see dollarColumns). */
   dollars?: boolean | undefined;
+  /** Which CSV (csv-dialect.ts): plain by default; excel with --excel. */
+  csvDialect?: CsvDialect | undefined;
   /** --wide: a terminal table shows every column at full width (the terminal may wrap). */
   wide?: boolean | undefined;
   /** Headers of the columns a terminal table left out (ids, and what did not fit). */
@@ -103,7 +107,7 @@ export async function renderList<Row>(io: IOStreams, options: RenderListOptions<
       io.stdout.write(formatNdjson(rows, columns));
       return;
     case 'csv':
-      io.stdout.write(await formatCsv(rows, columns));
+      io.stdout.write(await formatCsv(rows, columns, options.csvDialect));
       return;
     case 'table':
     case 'md':
@@ -134,6 +138,8 @@ export interface RenderRecordOptions<Row> {
   json?: unknown;
   /** --dollars: money columns in dollars in csv and ndjson. */
   dollars?: boolean | undefined;
+  /** Which CSV (csv-dialect.ts): plain by default; excel with --excel. */
+  csvDialect?: CsvDialect | undefined;
 }
 
 /** One object (e.g. `communities show`): a label/value list for humans, one row for machines. */
@@ -156,7 +162,7 @@ export async function renderRecord<Row>(io: IOStreams, options: RenderRecordOpti
       io.stdout.write(formatNdjson([record], columns));
       return;
     case 'csv':
-      io.stdout.write(await formatCsv([record], columns));
+      io.stdout.write(await formatCsv([record], columns, options.csvDialect));
       return;
     case 'table':
       io.stdout.write(formatKeyValue(io, record, columns));
@@ -409,14 +415,14 @@ function colorizeJson(text: string, style: Style): string {
 // ---------------------------------------------------------------- csv
 
 /** Header of column keys, then raw values; quoting is csv-stringify's. */
-export async function formatCsv<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): Promise<string> {
-  return (await formatCsvHeader(columns.map((c) => c.key))) + (await formatCsvRecords(rows, columns));
+export async function formatCsv<Row>(rows: readonly Row[], columns: readonly Column<Row>[], dialect: CsvDialect = 'plain'): Promise<string> {
+  return (await formatCsvHeader(columns.map((c) => c.key), dialect)) + (await formatCsvRecords(rows, columns, [], dialect));
 }
 
-/** A header line alone, for a CSV written in parts (`pricing export`). */
-export async function formatCsvHeader(keys: readonly string[]): Promise<string> {
+/** The start of a CSV document (Excel's byte-order mark) and its header line, for a CSV written in parts (`pricing export`). */
+export async function formatCsvHeader(keys: readonly string[], dialect: CsvDialect = 'plain'): Promise<string> {
   const { stringify } = await import('csv-stringify/sync');
-  return stringify([keys]);
+  return csvDocumentStart(dialect) + stringify([keys], { eof: false }) + csvRecordDelimiter(dialect);
 }
 
 /**
@@ -434,6 +440,7 @@ export async function formatCsvRecords<Row>(
   rows: readonly Row[],
   columns: readonly Column<Row>[],
   shared: readonly unknown[] = [],
+  dialect: CsvDialect = 'plain',
 ): Promise<string> {
   const { stringify } = await import('csv-stringify/sync');
   // One record, no record delimiter after it. (Naming record_delimiter would stop csv-stringify quoting cells with \r.)
@@ -459,17 +466,18 @@ export async function formatCsvRecords<Row>(
     }
     records.push(start + cells.join(CSV_DELIMITER));
   }
-  return records.length === 0 ? '' : records.join(CSV_RECORD_DELIMITER) + CSV_RECORD_DELIMITER;
+  const delimiter = csvRecordDelimiter(dialect);
+  return records.length === 0 ? '' : records.join(delimiter) + delimiter;
 }
 
-// csv-stringify's defaults, named here because formatCsvRecords joins its pieces with them.
+// csv-stringify's default, named here because formatCsvRecords joins its pieces with it.
 const CSV_DELIMITER = ',';
-const CSV_RECORD_DELIMITER = '\n';
 
 function csvValue(value: unknown): string {
   if (value === null || value === undefined) return '';
   // A CSV is often looked at with cat: server text loses its terminal controls (line breaks stay, quoted).
-  if (typeof value === 'string') return sanitize(value, { multiline: true });
+  // Text that a spreadsheet would run as a formula, before or after that, is neutralized (csv-safety.ts).
+  if (typeof value === 'string') return neutralizeFormula(sanitize(neutralizeFormula(value), { multiline: true }));
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean' || typeof value === 'bigint' || value instanceof DollarAmount) return String(value);
   if (value instanceof Date) return value.toISOString();

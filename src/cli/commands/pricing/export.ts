@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { addDays, isIsoDate } from '../../../domain/dates.js';
+import type { CsvDialect } from '../../../output/csv-dialect.js';
 import { spinner } from '../../../output/messages.js';
 import { progressBar, type Progress } from '../../../output/progress.js';
 import { dollarColumns, formatCsvHeader, formatCsvRecords, type Column } from '../../../output/render.js';
@@ -116,7 +117,7 @@ type Fetched = (Shared & { records: PricingRecord[] }) | { unit: Unit; error: Er
 async function writeRows(
   api: ApiClient,
   units: Unit[],
-  columns: { shared: Column<Shared>[]; records: Column<PricingRecord>[] },
+  columns: { shared: Column<Shared>[]; records: Column<PricingRecord>[]; csvDialect: CsvDialect },
   range: { start: string; end: string },
   concurrency: number,
   file: AtomicFile,
@@ -146,7 +147,7 @@ async function writeRows(
       else if ('records' in result && failures.length === 0) {
         const { records } = result;
         if (records.length > 0) {
-          const text = await formatCsvRecords(records, columns.records, columns.shared.map((c) => c.value(result)));
+          const text = await formatCsvRecords(records, columns.records, columns.shared.map((c) => c.value(result)), columns.csvDialect);
           await writing;
           writing = file.write(text);
         }
@@ -165,7 +166,8 @@ async function writeRows(
 }
 
 export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
-  const { out } = opts;
+  const { out } = ctx.globals;
+  if (out === undefined) throw new UsageError('pricing export writes a file: give --out <file> ("-" for stdout)', 'e.g. --out pricing.csv');
   const toStdout = out === '-';
   const includeComps = opts.includeComps === true;
   if (opts.includeInactive && !includeComps) throw new UsageError('--include-inactive goes with --include-comps');
@@ -190,8 +192,9 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
     } else units = list.map(({ id }) => ({ id }));
   }
   const shared = includeComps ? marketColumns : communityColumns;
-  // --dollars: one transform of the columns; every row written goes through them.
-  const records = ctx.globals.dollars ? dollarColumns(pricingColumns) : pricingColumns;
+  // --dollars (and Excel's CSV): one transform of the columns; every row written goes through them.
+  const { csvDialect } = ctx.globals;
+  const records = ctx.globals.dollars || csvDialect === 'excel' ? dollarColumns(pricingColumns) : pricingColumns;
 
   // Rows go to a temporary file as they arrive, and it replaces the output only
   // once everything arrived. Stdout gets the finished file too: a failed export
@@ -206,8 +209,8 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   });
   let result: Awaited<ReturnType<typeof writeRows>>;
   try {
-    await file.write(await formatCsvHeader([...shared, ...records].map((c) => c.key)));
-    result = await writeRows(api, units, { shared, records }, range, concurrency, file, progress);
+    await file.write(await formatCsvHeader([...shared, ...records].map((c) => c.key), csvDialect));
+    result = await writeRows(api, units, { shared, records, csvDialect }, range, concurrency, file, progress);
   } catch (error) {
     await file.abort();
     throw error;

@@ -35,8 +35,7 @@ export const floorPlans = () =>
 
 export const exportPricing = () =>
   new Command('export')
-    .description('Write the pricing history of many communities to one CSV file, atomically (for cron)')
-    .requiredOption('--out <file>', 'CSV file to write (replaced atomically; "-" for stdout)')
+    .description('Write the pricing history of many communities to one CSV file (or workbook), atomically (for cron)')
     .option('--communities <list>', 'comma-separated communities: names, external ids or ids (default: the whole portfolio)')
     .option('--include-comps', 'each subject\'s rows followed by its active comparables\', with subject_id, subject_name, role, distance_miles')
     .option('--include-inactive', 'with --include-comps: deactivated comparables too (their history is kept)')
@@ -65,7 +64,10 @@ export const exportPricing = () =>
         'rentsurvey pricing export --out /data/pricing.csv --since-last   # nightly cron',
         'rentsurvey pricing export --communities DR-001,DR-006 --start 2026-01-01 --out q1.csv',
         'rentsurvey pricing export --include-comps --days 365 --out market.csv   # the whole market survey',
+        'rentsurvey pricing export --include-comps --days 90 --format xlsx --out market.xlsx   # a workbook for Excel',
       ) +
+        '\n--out <file> (required): the file, replaced atomically ("-" for stdout). --excel writes the CSV for Excel\n' +
+        '(byte-order mark, CRLF, dollars); --format xlsx a workbook (typed cells, header frozen and filtered).\n' +
         '\nRows are written as they arrive (by subject, then community, date and floor plan) to a temporary file that\n' +
         'replaces --out only when the export is complete; a progress bar shows on a terminal. Exit status is non-zero\n' +
         'when any community could not be exported, and on Ctrl-C or SIGTERM: the file is then left as it was.\n',

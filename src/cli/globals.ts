@@ -113,10 +113,13 @@ export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessE
   // --json is the service's answer as it came: nothing sorts it (a command that pages by --limit still can).
   if (sort && format === 'json')
     throw new UsageError('--sort orders table, csv, ndjson and md output; --json prints the service\'s answer as it came', 'use --ndjson, or sort with jq');
-  if (flags.dollars && (format === 'json' || format === 'md' || flags.format === 'table'))
+  if (flags.dollars && (format === 'json' || format === 'md' || format === 'xlsx' || flags.format === 'table'))
     throw new UsageError(
-      `--dollars is for --format csv or ndjson (and pricing export): ${format === 'json' ? "--json is the service's answer, in cents" : 'tables already show dollars'}`,
+      `--dollars is for --format csv or ndjson (and pricing export): ${format === 'json' ? "--json is the service's answer, in cents" : format === 'xlsx' ? 'workbooks already have money in dollars' : 'tables already show dollars'}`,
     );
+  // A workbook is a file (zip bytes): never for a terminal, nor a pipe that cannot say where it goes.
+  if (format === 'xlsx' && (flags.out === undefined || flags.out === '-'))
+    throw new UsageError('--format xlsx writes a workbook to a file, not to the terminal or a pipe', 'add --out <file.xlsx>');
   const csvDialect: CsvDialect = flags.excel ? 'excel' : (csvFromEnv(env) ?? stored?.csv ?? 'plain');
   return {
     profile,

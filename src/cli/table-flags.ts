@@ -7,7 +7,7 @@
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
-import { commandPath, OUTPUT_OF } from './help-footer.js';
+import { commandPath, OUTPUT_OF, type OutputKind } from './help-footer.js';
 
 const PRINTS = { record: 'one record', file: 'a file', fixed: 'no list' } as const;
 
@@ -25,9 +25,25 @@ function tableFlagsGiven(globals: GlobalOptions, names: readonly ('fields' | 'so
 export function assertRowFlags(command: { name(): string; readonly parent: unknown }, globals: GlobalOptions): void {
   const path = commandPath(command);
   const kind = OUTPUT_OF[path];
+  assertFileFlags(path, kind, globals);
   if (kind === undefined || kind === 'rows') return;
   const { given, verb } = tableFlagsGiven(globals, ['sort', 'limit']);
   if (given.length > 0) throw new UsageError(`${given.join(' and ')} ${verb} for lists of rows; \`rentsurvey ${path}\` prints ${PRINTS[kind]}`);
+}
+
+/**
+ * --out is where a file goes: a workbook (--format xlsx) of a command that prints rows or a
+ * record, or what a command that writes a file writes (`pricing export`, `report`, which check
+ * their formats themselves). Anywhere else it would be ignored, so it is refused.
+ */
+function assertFileFlags(path: string, kind: OutputKind | undefined, globals: GlobalOptions): void {
+  if (kind === undefined || kind === 'file') return;
+  if (kind === 'fixed' && globals.format === 'xlsx') throw new UsageError(`\`rentsurvey ${path}\` prints no rows: --format xlsx is for lists and records`);
+  if (globals.out !== undefined && globals.format !== 'xlsx')
+    throw new UsageError(
+      kind === 'fixed' ? `\`rentsurvey ${path}\` writes no file: --out is not for it` : '--out writes a workbook: add --format xlsx',
+      kind === 'fixed' ? undefined : 'for other formats, redirect: > file',
+    );
 }
 
 /** A chart draws every point: the flags that pick columns or rows of a table do not go with it. */

@@ -37,6 +37,11 @@ export interface Column<Row> {
    * `_cents` then ends in `_dollars`. Set by the money column helpers (src/cli/columns.ts).
    */
   dollars?: (row: Row) => unknown;
+  /**
+   * What the raw value is, where typed outputs (xlsx workbooks) need to know: `date` (YYYY-MM-DD
+   * or an ISO time), `fraction` (0.031 is 3.1%: PSI) or `percent` (3.1 is 3.1%). Money is known by `dollars`.
+   */
+  kind?: 'date' | 'fraction' | 'percent';
 }
 
 const IMPORTANCE = ['id', 'low', 'normal', 'high', 'key'] as const;

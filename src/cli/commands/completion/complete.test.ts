@@ -79,7 +79,7 @@ describe('__complete: the command tree', () => {
 
 describe('__complete: flag and argument values', () => {
   it('takes the values of .choices(), after a space or an =', () => {
-    expect(values(['--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md']);
+    expect(values(['--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md', 'xlsx']);
     expect(values(['overview', '--format=c'])).toEqual(['--format=csv']);
     expect(values(['users', 'invite', '--role', ''])).toEqual(['admin', 'member']);
     expect(values(['communities', 'update', 'x', '--status', 'in'])).toEqual(['inactive']);

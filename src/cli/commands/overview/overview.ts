@@ -4,10 +4,10 @@ import { dollarsFromCents, type Column } from '../../../output/render.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
 import { createStyle, stdoutStyle } from '../../../output/style.js';
 import { sanitize } from '../../../output/text.js';
-import { money, number, signedPercent, text } from '../../columns.js';
+import { date, money, number, signedPercent, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
-import { printLines, printList } from '../../print.js';
+import { listSheet, printLines, printList, printWorkbook } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { communityArgument } from '../../references.js';
 import type { overview } from './index.js';
@@ -58,10 +58,33 @@ function surveyNote(asOf: string | null | undefined): string {
   return asOf === null ? ' — no completed survey yet' : ` — survey of ${asOf}`;
 }
 
+/** The overall metrics as one row: the second sheet of `overview --format xlsx`. */
+const overallColumns: Column<Overview>[] = [
+  text('community', (o) => o.community.name),
+  text('address', (o) => o.community.address),
+  date('as_of_date', (o) => o.as_of_date),
+  signedPercent('overall_psi_base', (o) => o.overall_metrics.overall_psi_base),
+  signedPercent('overall_psi_ner', (o) => o.overall_metrics.overall_psi_ner),
+  number('cri_base', (o) => o.overall_metrics.cri_base),
+  text('cri_base_band', (o) => (o.overall_metrics.cri_base === null ? null : criBand(o.overall_metrics.cri_base))),
+  number('cri_ner', (o) => o.overall_metrics.cri_ner),
+  text('cri_ner_band', (o) => (o.overall_metrics.cri_ner === null ? null : criBand(o.overall_metrics.cri_ner))),
+  { ...number('pct_comps_offering_concessions', (o) => o.overall_metrics.market_concession_pressure.pct_comps_offering), kind: 'percent' },
+  money('avg_concession_value_cents', (o) => o.overall_metrics.market_concession_pressure.avg_concession_value),
+  number('total_comps', (o) => o.overall_metrics.market_concession_pressure.total_comps),
+  number('comps_with_concessions', (o) => o.overall_metrics.market_concession_pressure.comps_with_concessions),
+];
+
 export const run: Handler<typeof overview> = async (ctx, _opts, [ref]) => {
   const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
   const { data, raw } = await api.call('getOverview', { params: { id } });
+  if (ctx.globals.format === 'xlsx') {
+    // A workbook has room for both tables: one sheet each.
+    const plans = await listSheet(ctx, { rows: data.floor_plans, columns, sheet: 'Floor plans' });
+    await printWorkbook(ctx, [plans, await listSheet(ctx, { rows: [data], columns: overallColumns, asGiven: true, sheet: 'Overall' }, { fields: false })]);
+    return;
+  }
   // A table and Markdown (for an e-mail) say which community and survey, and the overall metrics.
   const md = ctx.globals.format === 'md';
   const human = ctx.globals.format === 'table' || md;

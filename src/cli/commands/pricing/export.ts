@@ -4,10 +4,9 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { addDays, isIsoDate } from '../../../domain/dates.js';
-import type { CsvDialect } from '../../../output/csv-dialect.js';
 import { spinner } from '../../../output/messages.js';
 import { progressBar, type Progress } from '../../../output/progress.js';
-import { dollarColumns, formatCsvHeader, formatCsvRecords, type Column } from '../../../output/render.js';
+import { dollarColumns, type Column } from '../../../output/render.js';
 import type { Handler, OptionsOf } from '../../command.js';
 import { mapLimited, mapOrdered } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
@@ -15,8 +14,9 @@ import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { checkQuery } from '../../flag-terms.js';
 import type { ApiClient } from '../../http/client.js';
 import { portfolioCommunities, resolveCommunityList } from '../../references.js';
-import { createAtomicFile, readState, writeState, type AtomicFile } from '../../state-file.js';
+import { createAtomicFile, readState, writeState } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
+import { csvExport, xlsxExport, type ExportFile } from './export-file.js';
 import { HISTORY_FLAGS } from './query-flags.js';
 import type { exportPricing } from './index.js';
 
@@ -117,10 +117,9 @@ type Fetched = (Shared & { records: PricingRecord[] }) | { unit: Unit; error: Er
 async function writeRows(
   api: ApiClient,
   units: Unit[],
-  columns: { shared: Column<Shared>[]; records: Column<PricingRecord>[]; csvDialect: CsvDialect },
   range: { start: string; end: string },
   concurrency: number,
-  file: AtomicFile,
+  file: ExportFile<Shared, PricingRecord>,
   progress: Progress,
 ) {
   const failures: { id: string; error: Error }[] = [];
@@ -139,27 +138,22 @@ async function writeRows(
     }
   };
   // The file takes one community's rows while the next ones are fetched and formatted.
-  let writing = Promise.resolve();
   try {
     for await (const result of mapOrdered(units, concurrency, fetch)) {
       done += 1;
       if ('error' in result) failures.push({ id: result.unit.id, error: result.error });
       else if ('records' in result && failures.length === 0) {
         const { records } = result;
-        if (records.length > 0) {
-          const text = await formatCsvRecords(records, columns.records, columns.shared.map((c) => c.value(result)), columns.csvDialect);
-          await writing;
-          writing = file.write(text);
-        }
+        if (records.length > 0) await file.add(result, records);
         written += records.length;
         for (const record of records) if (latest === undefined || record.as_of_date > latest) latest = record.as_of_date;
       }
       progress.update(done, written);
     }
-    await writing;
+    await file.end();
   } finally {
     // Never left mid-write: the caller may remove the file next.
-    await writing.catch(() => undefined);
+    await file.settle();
     progress.stop();
   }
   return { failures, stopped, written, latest };
@@ -209,8 +203,9 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   });
   let result: Awaited<ReturnType<typeof writeRows>>;
   try {
-    await file.write(await formatCsvHeader([...shared, ...records].map((c) => c.key), csvDialect));
-    result = await writeRows(api, units, { shared, records, csvDialect }, range, concurrency, file, progress);
+    const columns = { shared, records };
+    const rows = ctx.globals.format === 'xlsx' ? await xlsxExport(file, columns) : await csvExport(file, columns, csvDialect);
+    result = await writeRows(api, units, range, concurrency, rows, progress);
   } catch (error) {
     await file.abort();
     throw error;

@@ -23,6 +23,7 @@ export const run: Handler<typeof vacancy> = async (ctx, _opts, [ref]) => {
         key: 'vacancy_rate',
         header: '14-day vacancy',
         value: (v) => v.vacancy_rate,
+        kind: 'fraction',
         display: (v) => (v.has_data ? formatVacancy(v.vacancy_rate, v.available_units_next_14_days) : '—'),
       },
       number('available_units_next_14_days', (v) => v.available_units_next_14_days, 'Available ≤ 14 days'),

@@ -38,6 +38,7 @@ export const OUTPUT_OF: Readonly<Record<string, OutputKind>> = {
   'vacancy trend': 'rows',
   overview: 'rows',
   digest: 'rows',
+  report: 'file',
   'users invite': 'record',
   'users show': 'record',
   'users update': 'record',

@@ -14,6 +14,7 @@ import { helpCommand } from './commands/help/index.js';
 import { localCommand } from './commands/local/index.js';
 import { overviewCommand } from './commands/overview/index.js';
 import { portfolioCommand } from './commands/portfolio/index.js';
+import { reportCommand } from './commands/report/index.js';
 import { pricingCommand } from './commands/pricing/index.js';
 import { serveCommand } from './commands/serve/index.js';
 import { syncCommand } from './commands/sync/index.js';
@@ -71,6 +72,7 @@ const COMMANDS = {
   vacancy: vacancyCommand,
   overview: overviewCommand,
   digest: digestCommand,
+  report: reportCommand,
   users: usersCommand,
   serve: serveCommand,
   local: localCommand,

@@ -496,12 +496,17 @@ export function formatMarkdown<Row>(rows: readonly Row[], columns: readonly Colu
   return markdownTable(
     columns.map((c) => escapeMarkdown(c.header ?? defaultHeader(c.key))),
     rows.map((row) => columns.map((c) => markdownCell(c, row))),
-    columns.map((c) => c.align ?? (isNumericColumn(rows, c) ? 'right' : 'left')),
+    columns.map((c) => columnAlign(rows, c)),
   );
 }
 
 function markdownCell<Row>(column: Column<Row>, row: Row): string {
-  return escapeMarkdown(column.display ? column.display(row, createStyle(false)) : tableValue(column.value(row)));
+  return escapeMarkdown(plainCell(column, row));
+}
+
+/** A cell as a table shows it, without color: for documents (Markdown, the HTML report). */
+export function plainCell<Row>(column: Column<Row>, row: Row): string {
+  return column.display ? column.display(row, createStyle(false)) : tableValue(column.value(row));
 }
 
 // ---------------------------------------------------------------- table
@@ -534,7 +539,7 @@ export async function formatTable<Row>(
   const headerOf = (c: Column<Row>) => c.header ?? defaultHeader(c.key);
   let headers = shown.map(headerOf);
   let cells = rows.map((row) => shown.map((c) => cellText(c, row, style)));
-  let aligns = shown.map((c) => c.align ?? (isNumericColumn(rows, c) ? 'right' : 'left'));
+  let aligns = shown.map((c) => columnAlign(rows, c));
   if (!io.isStdoutTTY) return plainTable(headers.map(style.header), cells, aligns);
 
   const natural = headers.map((h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))) + 2);
@@ -674,6 +679,11 @@ function tableValue(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+}
+
+/** A column's alignment: its own, else right when every value is a number. */
+export function columnAlign<Row>(rows: readonly Row[], column: Column<Row>): 'left' | 'right' {
+  return column.align ?? (isNumericColumn(rows, column) ? 'right' : 'left');
 }
 
 function isNumericColumn<Row>(rows: readonly Row[], column: Column<Row>): boolean {

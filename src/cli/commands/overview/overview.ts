@@ -2,7 +2,7 @@ import type { ReadOf } from '../../../api/endpoints.js';
 import { criBand, formatMoney, formatPercentValue, formatSignedPercent } from '../../../domain/format.js';
 import { dollarsFromCents, type Column } from '../../../output/render.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
-import { createStyle, stdoutStyle } from '../../../output/style.js';
+import { createStyle, stdoutStyle, type Style } from '../../../output/style.js';
 import { sanitize } from '../../../output/text.js';
 import { date, money, number, signedPercent, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
@@ -12,7 +12,7 @@ import { printWhole } from '../../print-whole.js';
 import { communityArgument } from '../../references.js';
 import type { overview } from './index.js';
 
-type Overview = ReadOf<'getOverview'>;
+export type Overview = ReadOf<'getOverview'>;
 type Row = Overview['floor_plans'][number];
 
 const plan = (r: Row) => `${r.floor_plan_name ?? ''} ${r.bedrooms === 0 ? 'Studio' : `${r.bedrooms} BR`}/${r.bathrooms} BA`.trim();
@@ -103,15 +103,12 @@ export const run: Handler<typeof overview> = async (ctx, _opts, [ref]) => {
   });
 };
 
-/** The overall metrics under the table (table and md: other formats carry them in JSON); in Markdown, a list. */
-function printSummary(ctx: CommandContext, data: Overview) {
+/** The overall metrics, a label and its items per line: under the table, and in `report`. */
+export function overallSummary(data: Overview, style: Style = createStyle(false)): [label: string, items: string[]][] {
   const { overall_metrics: m } = data;
-  const md = ctx.globals.format === 'md';
-  const style = md ? createStyle(false) : stdoutStyle(ctx.io);
   const cri = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ${style.bold(`(${criBand(value)})`)}`);
   const pressure = m.market_concession_pressure;
-  // Each line a label and its items: set apart by spaces on a terminal, a list item in Markdown.
-  const lines: [label: string, items: string[]][] = [
+  return [
     ['Overall PSI', [`asking ${formatSignedPercent(m.overall_psi_base)}`, `NER ${formatSignedPercent(m.overall_psi_ner)}`]],
     ['CRI', [`asking ${cri(m.cri_base)}`, `NER ${cri(m.cri_ner)}`]],
     [
@@ -122,6 +119,13 @@ function printSummary(ctx: CommandContext, data: Overview) {
       ],
     ],
   ];
+}
+
+/** The overall metrics under the table (table and md: other formats carry them in JSON); in Markdown, a list. */
+function printSummary(ctx: CommandContext, data: Overview) {
+  const md = ctx.globals.format === 'md';
+  const lines = overallSummary(data, md ? createStyle(false) : stdoutStyle(ctx.io));
+  // Each line a label and its items: set apart by spaces on a terminal, a list item in Markdown.
   const text = lines.map(([label, items]) => (md ? `- ${label}: ${items.join(', ')}` : `${label.padEnd(14)}${items.join('   ')}`));
   printLines(ctx, ['', ...text].join('\n'));
 }

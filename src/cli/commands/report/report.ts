@@ -1,0 +1,80 @@
+/**
+ * `rentsurvey report <community>... | --all --out report.html`: one self-contained
+ * HTML file with tables and SVG charts (src/output/report/), from the spec's
+ * endpoints of each community. Written atomically, and only whole: a community
+ * that cannot be read is named, and no file is written.
+ */
+import { resolve } from 'node:path';
+import { progressBar } from '../../../output/progress.js';
+import { renderReport } from '../../../output/report/html.js';
+import type { Handler } from '../../command.js';
+import { mapLimited } from '../../concurrency.js';
+import type { CommandContext } from '../../context.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { portfolioCommunities, resolveCommunity, resolveCommunityList } from '../../references.js';
+import { writeAtomically } from '../../state-file.js';
+import { collectCommunity, type CommunityAnswers } from './collect.js';
+import type { report } from './index.js';
+
+const DEFAULT_DAYS = 365;
+
+/** The communities asked for, in order, each once. */
+async function chosen(ctx: CommandContext, opts: { all?: true | undefined; communities?: string | undefined }, refs: string[]): Promise<string[]> {
+  if (opts.all && (refs.length > 0 || opts.communities !== undefined))
+    throw new UsageError('--all reports every community of the portfolio: name none, or leave out --all');
+  if (opts.all) return (await portfolioCommunities(ctx)).map((community) => community.id);
+  const ids: string[] = [];
+  for (const ref of refs) ids.push(await resolveCommunity(ctx, ref, '<community>'));
+  if (opts.communities !== undefined) ids.push(...(await resolveCommunityList(ctx, opts.communities, '--communities')));
+  if (ids.length === 0) throw new UsageError('name the communities to report on, or --all for the whole portfolio', 'rentsurvey report --all --out report.html');
+  return [...new Set(ids)];
+}
+
+/** Why a report writes nothing: each community that failed, by name or id, and the status they share (else 1). */
+function failed(ctx: CommandContext, failures: { id: string; error: Error }[], total: number): CliError {
+  for (const { id, error } of failures) ctx.log.error(`${id}: ${error.message}`);
+  const codes = failures.map(({ error }) => (error instanceof CliError ? error.exitCode : ExitCode.failure));
+  const code = codes.every((c) => c === codes[0]) ? codes[0]! : ExitCode.failure;
+  return new CliError(`${failures.length} of ${total} communities could not be read: no report written`, code);
+}
+
+export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
+  const { out, format, fields } = ctx.globals;
+  if (out === undefined || out === '-') throw new UsageError('report writes an HTML file: give --out <file.html>', 'rentsurvey report --all --out report.html');
+  if (format !== 'table' || fields !== undefined)
+    throw new UsageError(`report writes HTML: ${fields !== undefined ? '--fields' : `--format ${format}`} is not for it`, 'for data, use overview --all or pricing export');
+  const ids = await chosen(ctx, opts, refs);
+  const api = await ctx.api();
+  const today = ctx.now().toISOString().slice(0, 10);
+  const days = opts.days ?? DEFAULT_DAYS;
+  // In-process (--local) requests take turns on this thread: more at once would only hold more answers.
+  const concurrency = opts.concurrency ?? (ctx.globals.local ? 1 : 4);
+  const progress = progressBar(ctx.io, { total: ids.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
+  const failures: { id: string; error: Error }[] = [];
+  let done = 0;
+  let read: (CommunityAnswers | undefined)[];
+  try {
+    read = await mapLimited(ids, concurrency, async (id) => {
+      try {
+        return await collectCommunity(api, id, { basis: opts.basis, days, today });
+      } catch (error) {
+        failures.push({ id, error: error instanceof Error ? error : new Error(String(error)) });
+        return undefined;
+      } finally {
+        progress.update(++done, failures.length);
+      }
+    });
+  } finally {
+    progress.stop();
+  }
+  if (failures.length > 0) throw failed(ctx, failures, ids.length);
+  const communities = read.filter((answers) => answers !== undefined);
+
+  const html = await renderReport({
+    title: opts.all ? 'Portfolio report' : communities.length === 1 ? `${communities[0]!.section.name}: report` : `Report on ${communities.length} communities`,
+    subtitle: `${today} · ${api.target} · rent over the last ${days} days, ${opts.basis === 'ner' ? 'net effective' : 'asking'}`,
+    communities: communities.map((answers) => answers.section),
+  });
+  await writeAtomically(resolve(out), html);
+  ctx.log.success(`Wrote ${out}: ${communities.length} ${communities.length === 1 ? 'community' : 'communities'}, ${Math.round(Buffer.byteLength(html) / 1024)} KB`);
+};

@@ -1,68 +1,101 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
-import { unpaged, withStreams, type IOStreams } from '../output/io.js';
+import type { Column } from '../output/render.js';
 import type { CommandContext } from './context.js';
 import { type ExitCode, UsageError } from './errors.js';
-import type { GlobalFlags } from './globals.js';
 
-/** What the program needs from its surroundings; tests hand in their own streams and env. */
-export interface Runtime {
-  io: IOStreams;
-  env: NodeJS.ProcessEnv;
-  now?: () => Date;
+/**
+ * How a command is declared: one definition carries everything known about it
+ * without running it — its flags (typed), what it prints and the columns it
+ * prints them in, its examples and notes for --help, and where its handler is.
+ * The program, --help, TAB completion and the tests all read the definitions
+ * (src/cli/commands/index.ts registers them); none keeps a list of its own.
+ *
+ *   export const history = defineCommand({
+ *     name: 'history',
+ *     description: 'Pricing history per floor plan',
+ *     flags: (c) => c.argument('[community]', COMMUNITY_ARGUMENT).option('--latest', 'only the latest pricing'),
+ *     output: { kind: 'rows', columns: async () => (await import('./columns.js')).pricingColumns },
+ *     examples: ['rentsurvey pricing history "Barton Creek Terrace" --latest'],
+ *     handler: (): HandlerImport => import('./history.js'),
+ *   });
+ *
+ *   // history.ts: opts is { latest?: true }, args is [string | undefined]
+ *   export const run: Handler<typeof history> = async (ctx, opts, [community]) => { … };
+ */
+export interface CommandDefinition<Args extends unknown[] = [], Opts extends OptionValues = NoOptions> {
+  /** The word that runs it (`history` in `rentsurvey pricing history`). */
+  name: string;
+  /** One sentence: the first thing --help says, and what TAB shows beside the name. */
+  description: string;
+  /**
+   * Its arguments and flags, declared on commander (@commander-js/extra-typings), which types them:
+   * the handler's `opts` and `args` come from here, so a renamed flag fails to compile there.
+   */
+  flags?: (command: Command<[], NoOptions, NoOptions>) => Command<Args, Opts, AnyOptions>;
+  /** What it prints on stdout: which output flags apply, and the fields --fields and --sort take (and TAB offers). */
+  output?: Output;
+  /** Command lines for --help ("rentsurvey …", a `  # comment` after one is set apart); data, so that tests can run them. */
+  examples?: readonly string[];
+  /** Paragraphs after the examples, wrapped to the terminal as help is shown. */
+  notes?: readonly string[];
+  /**
+   * Its implementation, imported when it runs (so only the running command pays for its imports).
+   * The return type is written out (`(): HandlerImport =>`): the handler's type comes from this
+   * definition, so the definition must not take its own type from the handler module.
+   */
+  handler?: () => HandlerImport;
+  /** A group's commands (`pricing history`, `pricing export`, …); a group may run on its own too (`vacancy`). */
+  subcommands?: readonly AnyDefinition[];
 }
 
+/**
+ * What a command prints on stdout, which decides the output flags that apply to it. `rows`
+ * and `record` name their columns (what the handler hands the renderer, imported only when
+ * asked for: --fields and --sort on TAB); `file` writes a file (pricing export); `fixed` is a
+ * document of its own (a script, the OpenAPI JSON, a key) or nothing on stdout.
+ */
+export type Output = { kind: 'rows' | 'record'; columns: () => Promise<readonly Column<never>[]> } | { kind: 'file' | 'fixed' };
+export type OutputKind = Output['kind'];
+
+/** Declares a command (see CommandDefinition); the types of its flags are inferred from `flags`. */
+export function defineCommand<Args extends unknown[] = [], Opts extends OptionValues = NoOptions>(
+  definition: CommandDefinition<Args, Opts>,
+): CommandDefinition<Args, Opts> {
+  return definition;
+}
+
+// A command without options yet, as @commander-js/extra-typings types it.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+type NoOptions = {};
 // Commander's types are invariant in their parameters: `any` is the only "some command".
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyOptions = any;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDefinition = CommandDefinition<any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCommand = Command<any[], OptionValues, OptionValues>;
+
+/** A handler module, as a definition's `handler` imports it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type CommandOf<D> = D extends (...args: any[]) => infer C ? C : D;
+export type HandlerImport = Promise<{ run: (ctx: CommandContext, opts: any, args: any) => Promise<ExitCode | void> }>;
+
+// What a definition, a function making one (comps activate|deactivate), or a commander Command (the program) parses.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type OptionsOf<D> = CommandOf<D> extends Command<any[], infer O, any> ? O : never;
+type Made<D> = D extends (...args: any[]) => infer R ? R : D;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ArgumentsOf<D> = CommandOf<D> extends Command<infer A, any, any> ? A : never;
+type Built<D> = Made<D> extends CommandDefinition<infer A, infer O> ? Command<A, O, any> : Made<D>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type OptionsOf<D> = Built<D> extends Command<any[], infer O, any> ? O : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ArgumentsOf<D> = Built<D> extends Command<infer A, any, any> ? A : never;
 
 /**
- * A command's implementation. `D` is its definition (the function in the group's
- * index.ts that builds the commander Command), so flags and arguments are typed
- * from what commander parses: a renamed flag fails to compile here.
- * Resolves to nothing on success, or to the exit status the command decided
- * (e.g. `serve` after a signal); failures are thrown (CliError and subclasses).
+ * A command's implementation, typed by its definition `D`: `opts` and `args` are what
+ * commander parses from the definition's flags. Resolves to nothing on success, or to the
+ * exit status the command decided (e.g. `serve` after a signal); failures are thrown
+ * (CliError and subclasses).
  */
 export type Handler<D> = (ctx: CommandContext, opts: OptionsOf<D>, args: ArgumentsOf<D>) => Promise<ExitCode | void>;
-
-/**
- * Makes `command` run the handler that `load` imports on use, so that only the
- * running command pays for its imports. The context is created here, once;
- * the handler's status is left on the command for main() to return.
- */
-export function lazy<C extends AnyCommand>(runtime: Runtime, command: C, load: () => Promise<{ run: Handler<() => C> }>): C {
-  command.action(async (...received: unknown[]) => {
-    const args = received.slice(0, -2) as ArgumentsOf<() => C>;
-    const [{ createContext, resolveGlobals, createLogger, assertRowFlags, sayOmittedColumns }, pager, module] = await Promise.all([
-      import('./run-support.js'),
-      // The pager is for a terminal: piped output (and serve) never loads it.
-      runtime.io.isStdoutTTY ? import('../output/pager.js') : undefined,
-      load(),
-    ]);
-    // A subcommand's type does not know its parents: the program's flags are GlobalFlags.
-    const globals = resolveGlobals(command.optsWithGlobals() as GlobalFlags, runtime.env);
-    assertRowFlags(command, globals);
-    // Long output on a terminal goes through the pager; the run's messages keep their place after it.
-    const output = pager
-      ? pager.pageOutput(runtime.io, { command: globals.pager ? pager.pagerCommand(runtime.env) : undefined, env: runtime.env })
-      : unpaged(runtime.io);
-    const log = createLogger(withStreams(output.io, { stderr: output.messages }), { quiet: globals.quiet, debug: globals.debug });
-    const ctx = createContext({ io: output.io, log, globals, env: runtime.env, ...(runtime.now ? { now: runtime.now } : {}) });
-    try {
-      setStatus(command, (await module.run(ctx, command.opts() as OptionsOf<() => C>, args)) ?? undefined);
-      sayOmittedColumns(ctx);
-    } finally {
-      await ctx.close();
-      await output.close();
-    }
-  });
-  return command;
-}
 
 // Commander's parseAsync resolves to the program, not to what the action returned:
 // the status travels on the command that ran, where main() finds it.
@@ -86,11 +119,6 @@ export function statusOf(program: AnyCommand): ExitCode | undefined {
  */
 export const COMMUNITY_ARGUMENT =
   'a community: its name (or a unique part of it), external id, or id (or its first 4+ characters); omit it on a terminal to pick from a list';
-
-/** "Examples:" block for --help. */
-export function examples(...lines: string[]): string {
-  return `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
-}
 
 export function parseIntegerOption(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {

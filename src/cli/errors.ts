@@ -8,7 +8,9 @@ export const ExitCode = {
   auth: 3,
   notFound: 4,
   conflict: 5,
+  hangUp: 129,
   interrupted: 130,
+  terminated: 143,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -19,7 +21,9 @@ export const EXIT_CODE_HELP: [ExitCode, string][] = [
   [ExitCode.auth, 'not authenticated (401) or missing scope (403)'],
   [ExitCode.notFound, 'not found (404)'],
   [ExitCode.conflict, 'conflict or limit (409, 422), e.g. a duplicate or the 10-comparable limit'],
-  [ExitCode.interrupted, 'interrupted (Ctrl-C)'],
+  [ExitCode.hangUp, 'the terminal closed (SIGHUP)'],
+  [ExitCode.interrupted, 'interrupted (Ctrl-C, SIGINT)'],
+  [ExitCode.terminated, 'terminated (SIGTERM, e.g. kill or a cron timeout)'],
 ];
 
 /** An error the user can act on: printed as one line (plus an optional hint), never with a stack. */

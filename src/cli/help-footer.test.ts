@@ -1,98 +1,178 @@
-// Discoverable: group help shows one example per subcommand; every command's help names the
-// global output flags that apply to it; `help environment` lists the variables of this round.
+// Help is read from the command tree: every command declares what it prints, its examples
+// and notes; group help shows one example per command in one list; every command's help names
+// the global output flags that apply to it; everything is wrapped once, at the terminal's width.
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test/helpers/run-cli.js';
 import { createTestIO } from '../output/io.js';
-import { commandPath, OUTPUT_OF } from './help-footer.js';
+import { displayWidth } from '../output/text.js';
+import type { AnyDefinition } from './command.js';
+import { COMMANDS } from './commands/index.js';
+import { exampleLines } from './help-footer.js';
 import { buildProgram, typedCommand, typedWords } from './program.js';
 
 const program = buildProgram({ io: createTestIO(), env: {} }) as unknown as Command;
 
-function all(command: Command): Command[] {
-  return command.commands.flatMap((sub) => [sub as Command, ...all(sub as Command)]);
+/** Every definition of the tree with the words that run it. */
+function tree(definitions: readonly AnyDefinition[] = COMMANDS, parents: string[] = []): { path: string[]; definition: AnyDefinition }[] {
+  return definitions.flatMap((definition) => {
+    const path = [...parents, definition.name];
+    return [{ path, definition }, ...tree(definition.subcommands ?? [], path)];
+  });
 }
+const ALL = tree();
+const RUNNABLE = ALL.filter(({ definition }) => definition.handler);
+const GROUPS = ALL.filter(({ definition }) => definition.subcommands);
 
-const help = async (...path: string[]) => {
-  const r = await runCli([...path, '--help'], { env: { NO_COLOR: '1' } });
+const help = async (path: readonly string[], options: { columns?: number; isTTY?: boolean } = {}) => {
+  const r = await runCli([...path, '--help'], { env: { NO_COLOR: '1' }, ...options });
   expect(r.exitCode, r.stderr).toBe(0);
   return r.stdout;
 };
 
-describe('the output of every command is declared, in one table', () => {
-  it('every command that runs is in OUTPUT_OF, and nothing else', () => {
-    const commands = all(program);
-    const leaves = commands.filter((c) => c.commands.length === 0).map(commandPath);
-    for (const path of leaves) expect(OUTPUT_OF, path).toHaveProperty([path]);
-    const paths = new Set(commands.map(commandPath));
-    for (const path of Object.keys(OUTPUT_OF)) expect(paths.has(path), path).toBe(true);
+/**
+ * Lines that end a sentence early: the next line goes on with it (it starts at the
+ * column where this line's text does) although its first word would have fit here —
+ * what text wrapped twice looks like ("as if --loc" / "al were given").
+ */
+function brokenTwice(text: string, width: number): string[] {
+  const lines = text.split('\n');
+  const found: string[] = [];
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const [line, next] = [lines[i]!, lines[i + 1]!];
+    // Examples break between words on purpose, with a " \" that needs the room.
+    if (line.trim() === '' || next.trim() === '' || line.startsWith('  $ ') || line.endsWith('\\')) continue;
+    // A sentence that ends may end a line (a description of two lines, one sentence each).
+    if (line.endsWith('.')) continue;
+    const comment = /^ {2}# /;
+    const column = comment.test(line) ? 4 : (/^ {2}\S+(?: \S+)*? {2,}/.exec(line)?.[0].length ?? /^ */.exec(line)![0].length);
+    const nextColumn = comment.test(next) ? 4 : /^ */.exec(next)![0].length;
+    if (nextColumn !== column || comment.test(line) !== comment.test(next)) continue;
+    const firstWord = next.slice(column).split(' ')[0]!;
+    if (displayWidth(line) + 1 + displayWidth(firstWord) <= width) found.push(`${line}⏎${next}`);
+  }
+  return found;
+}
+
+describe('every command declares its facts', () => {
+  it.each(ALL.map(({ path, definition }) => [path.join(' '), definition] as const))('%s', (_path, definition) => {
+    expect(definition.description).not.toContain('\n');
+    if (definition.handler) {
+      expect(definition.output, 'a command that runs says what it prints').toBeDefined();
+      expect(definition.examples?.length, 'a command that runs has examples').toBeGreaterThan(0);
+    } else expect(definition.subcommands?.length, 'a definition that does not run is a group').toBeGreaterThan(0);
+  });
+
+  it.each(RUNNABLE.filter(({ definition }) => definition.output && 'columns' in definition.output).map(({ path, definition }) => [path.join(' '), definition] as const))(
+    '%s names the columns it prints, each once',
+    async (_path, definition) => {
+      const output = definition.output!;
+      const keys = 'columns' in output ? (await output.columns()).map((column) => column.key) : [];
+      expect(keys.length).toBeGreaterThan(0);
+      expect(new Set(keys).size).toBe(keys.length);
+    },
+  );
+
+  it('the program has every top-level command of the tree, in order, and help', () => {
+    expect(program.commands.map((c) => c.name())).toEqual(COMMANDS.map((definition) => definition.name));
+    expect(COMMANDS.at(-1)?.name).toBe('help');
   });
 });
 
-describe('--help', () => {
-  it.each([60, 80])('fits a terminal %i columns wide, examples and notes included (words stay whole)', async (columns) => {
-    for (const path of ['', 'overview', 'pricing history', 'comps', 'local import']) {
-      const r = await runCli([...path.split(' ').filter(Boolean), '--help'], { env: { NO_COLOR: '1' }, isTTY: true, columns });
-      expect(r.exitCode, r.stderr).toBe(0);
-      for (const line of r.stdout.split('\n'))
-        if (line.length > columns) expect(line.trim(), `${path}: ${line}`).not.toMatch(/\s/);
+describe('--help is written for the terminal: wrapped once, at its width', () => {
+  const pages: string[][] = [[], ...ALL.map(({ path }) => path)];
+  it.each([
+    ['a terminal 80 columns wide', { isTTY: true, columns: 80 }, 80],
+    ['a terminal 200 columns wide', { isTTY: true, columns: 200 }, 200],
+    ['piped', {}, 80],
+  ] as const)('on %s, no line is wider and no sentence is broken twice', async (_, options, width) => {
+    const texts = await Promise.all(pages.map((path) => help(path, options)));
+    for (const topic of ['environment', 'exit-codes']) {
+      const r = await runCli(['help', topic], { env: { NO_COLOR: '1' }, ...options });
+      texts.push(r.stdout);
+    }
+    for (const text of texts) {
+      for (const line of text.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
+      expect(brokenTwice(text, width)).toEqual([]);
+      expect(text, 'blank lines come one at a time').not.toMatch(/\n\n\n/);
     }
   });
-  it.each(Object.entries(OUTPUT_OF).filter(([path]) => path !== 'help'))('%s names the output flags that apply to it', async (path, kind) => {
-    const text = await help(...path.split(' '));
-    expect(text).toMatch(/^All global flags \(--profile, --local, --no-input, …\): rentsurvey --help$/m);
-    if (kind === 'rows' || kind === 'record') {
-      expect(text).toMatch(/^Output flags \(global, before or after the command\):$/m);
-      for (const flag of ['--format <format>', '--json', '--csv', '--ndjson', '--fields <list>', '--no-color', '-q, --quiet'])
-        expect(text).toMatch(new RegExp(`^ {2}${flag} +\\S`, 'm'));
-      // The flags' own descriptions, as `rentsurvey --help` has them, wrapped at the help's width.
-      expect(text).toMatch(/^ {2}--fields <list> +comma-separated fields to output, in that order$/m);
-      const footer = text.slice(text.indexOf('Output flags'));
-      for (const line of footer.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
-    } else if (kind === 'file') {
-      expect(text).toMatch(/^Output flags \(global; the file is CSV\):$/m);
-      expect(text).toMatch(/^ {2}-q, --quiet +no progress/m);
-      expect(text).not.toContain('--fields <list>');
-    } else expect(text).not.toMatch(/^Output flags/m);
-    expect(text, 'blank lines come one at a time').not.toMatch(/\n\n\n/);
+
+  it('a terminal narrower than a word keeps the word whole', async () => {
+    for (const line of (await help(['communities', 'create'], { isTTY: true, columns: 60 })).split('\n'))
+      if (line.length > 60) expect(line.trim(), line).not.toMatch(/\s/);
   });
 
-  it.each([
-    ['comps', ['list', 'add', 'activate', 'deactivate']],
-    ['pricing', ['history', 'floor-plans', 'export', 'target']],
-    ['communities', ['list', 'show', 'batch', 'create', 'update']],
-    ['users', ['invite', 'show', 'update']],
-    ['local', ['keys create', 'reset', 'import', 'jobs']],
-    ['local keys', ['create', 'list', 'revoke']],
-    ['vacancy', ['trend']],
-    ['auth', ['status']],
-    ['serve', ['openapi']],
-  ])('%s lists its subcommands, with an example of each', async (group, subcommands) => {
-    const text = await help(...group.split(' '));
-    const examples = text.split('\nExamples, one per command:\n')[1]?.split('\n\n')[0]?.split('\n') ?? [];
-    expect(examples).toHaveLength(subcommands.length);
-    subcommands.forEach((sub, i) => expect(`${examples[i]} `).toMatch(`  $ rentsurvey ${group} ${sub} `));
-    for (const sub of subcommands) expect(text).toMatch(new RegExp(`^ {2}${sub.split(' ')[0]} `, 'm'));
+  it('the check finds text wrapped twice', () => {
+    const twice = 'This sentence was wrapped for a wide\nscreen and then\nagain for a narrow one.';
+    expect(brokenTwice(twice, 40)).toEqual(['screen and then⏎again for a narrow one.']);
+    expect(brokenTwice('  --flag  a description that goes\n          on here', 40)).toEqual(['  --flag  a description that goes⏎          on here']);
   });
+
+  it('a long example is broken between words outside quotes, with its flags’ values, and still pastes as one command', () => {
+    const lines = exampleLines('rentsurvey communities create --name "Maple Court" --address "100 Main St, Austin, TX 78701" --zipcode 78701   # a new subject', 60);
+    expect(lines).toEqual([
+      '  # a new subject',
+      '  $ rentsurvey communities create --name "Maple Court" \\',
+      '      --address "100 Main St, Austin, TX 78701" \\',
+      '      --zipcode 78701',
+    ]);
+    expect(exampleLines('rentsurvey overview barton   # a part of a name', 80)).toEqual(['  $ rentsurvey overview barton   # a part of a name']);
+  });
+});
+
+describe('--help footers', () => {
+  it.each(RUNNABLE.filter(({ definition }) => definition.name !== 'help').map(({ path, definition }) => [path.join(' '), definition.output?.kind] as const))(
+    '%s names the output flags that apply to it',
+    async (path, kind) => {
+      const text = await help(path.split(' '));
+      expect(text).toMatch(/^All global flags \(--profile, --local, --no-input, …\): rentsurvey --help$/m);
+      if (kind === 'rows' || kind === 'record') {
+        expect(text).toMatch(/^Output flags \(global, before or after the command\):$/m);
+        for (const flag of ['--format <format>', '--json', '--csv', '--ndjson', '--fields <list>', '--no-color', '-q, --quiet'])
+          expect(text).toMatch(new RegExp(`^ {2}${flag} +\\S`, 'm'));
+        expect(text.includes('  --sort <field>'), '--sort: lists only').toBe(kind === 'rows');
+        // The flags' own descriptions, as `rentsurvey --help` has them.
+        expect(text).toMatch(/^ {2}--fields <list> +comma-separated fields to output, in that order$/m);
+      } else if (kind === 'file') {
+        expect(text).toMatch(/^Output flags \(global; the file is CSV\):$/m);
+        expect(text).toMatch(/^ {2}-q, --quiet +no progress/m);
+        expect(text).not.toContain('--fields <list>');
+      } else expect(text).not.toMatch(/^Output flags/m);
+    },
+  );
+
+  it.each(GROUPS.map(({ path, definition }) => [path.join(' '), definition] as const))(
+    '%s lists its commands, with an example of each, in one list of examples',
+    async (path, definition) => {
+      const text = await help(path.split(' '));
+      expect(text.match(/^Examples/gm)).toEqual(['Examples']);
+      const examples = text.split('\nExamples:\n')[1]!.split('\n\n')[0]!;
+      for (const sub of definition.subcommands!) {
+        expect(text).toMatch(new RegExp(`^ {2}${sub.name} `, 'm'));
+        expect(examples).toMatch(new RegExp(`^ {2}\\$ rentsurvey ${path} ${sub.name}\\b`, 'm'));
+      }
+    },
+  );
 
   it('examples use names an analyst reads on the screen, not ids', async () => {
     for (const path of ['overview', 'vacancy', 'pricing history', 'comps deactivate', 'communities show']) {
-      const text = await help(...path.split(' '));
+      const text = await help(path.split(' '));
       expect(text, path).toMatch(/\$ rentsurvey [a-z ]+ "Barton Creek Terrace"|\$ rentsurvey [a-z ]+ DR-006/);
       expect(text, path).not.toContain('3f1c…');
     }
-    expect(await help('pricing', 'history')).toMatch(/--floor-plan <plan> +only this floor plan: its name \(A1, any case\) or id/);
+    expect(await help(['pricing', 'history'])).toMatch(/--floor-plan <plan> +only this floor plan: its name \(A1, any case\) or id/);
   });
 
   it('`help <command>` prints what `<command> --help` prints', async () => {
     const r = await runCli(['help', 'comps', 'deactivate'], { env: { NO_COLOR: '1' } });
-    expect(r.stdout).toBe(await help('comps', 'deactivate'));
+    expect(r.stdout).toBe(await help(['comps', 'deactivate']));
   });
 });
 
 describe('help environment', () => {
   it('lists RENTSURVEY_LOCAL and RENTSURVEY_NO_INPUT with what they do', async () => {
-    const r = await runCli(['help', 'environment']);
+    const r = await runCli(['help', 'environment'], { isTTY: true, columns: 200 });
     expect(r.stdout).toMatch(/^ {2}RENTSURVEY_LOCAL +1: commands use the embedded service, as if --local were given/m);
     expect(r.stdout).toMatch(/--local\/--no-local, an explicit --profile/);
     expect(r.stdout).toMatch(/^ {2}RENTSURVEY_NO_INPUT +1: never prompt, as --no-input/m);
@@ -103,21 +183,19 @@ describe('a run registers only the command it runs', () => {
   const find = (root: Command, path: string[]) => path.reduce((at, name) => at.commands.find((c) => c.name() === name)!, root);
 
   it('typedCommand skips global flags and their values, and knows nothing unusual', () => {
-    expect(typedCommand(['portfolio', '--json'])).toBe('portfolio');
-    expect(typedCommand(['--profile', 'portfolio', '--format', 'json', 'overview', 'x'])).toBe('overview');
-    expect(typedCommand(['--profile=staging', '-q', '--local', 'serve', '--port', '0'])).toBe('serve');
-    expect(typedCommand(['--data-dir', '/tmp/x', '--limit', '5', 'comps', 'list'])).toBe('comps');
+    expect(typedCommand(['portfolio', '--json'])?.name).toBe('portfolio');
+    expect(typedCommand(['--profile', 'portfolio', '--format', 'json', 'overview', 'x'])?.name).toBe('overview');
+    expect(typedCommand(['--profile=staging', '-q', '--local', 'serve', '--port', '0'])?.name).toBe('serve');
+    expect(typedCommand(['--data-dir', '/tmp/x', '--limit', '5', 'comps', 'list'])?.name).toBe('comps');
+    expect(typedCommand(['help', 'portfolio'])?.name).toBe('help');
     expect(typedWords(['--profile', 'x', 'pricing', '--json', 'export', '--days', '7', '--', 'y'])).toEqual(['pricing', 'export', '7']);
-    for (const args of [[], ['--help'], ['help', 'portfolio'], ['__complete', 'ov'], ['portfoli'], ['--', 'portfolio'], ['--profile']])
+    for (const args of [[], ['--help'], ['__complete', 'ov'], ['portfoli'], ['--', 'portfolio'], ['--profile']])
       expect(typedCommand(args), args.join(' ')).toBeUndefined();
   });
 
-  it('each command reads and helps exactly as in the whole tree', () => {
-    for (const path of Object.keys(OUTPUT_OF).filter((p) => p !== 'help')) {
-      const words = path.split(' ');
-      const alone = buildProgram({ io: createTestIO(), env: {} }, ['node', 'rentsurvey', ...words]) as unknown as Command;
-      expect(alone.commands.map((c) => c.name()), path).toEqual([words[0]]);
-      expect(find(alone, words).helpInformation(), path).toBe(find(program, words).helpInformation());
-    }
+  it.each(RUNNABLE.map(({ path }) => [path.join(' '), path] as const))('%s reads and helps exactly as in the whole tree', (_, words) => {
+    const alone = buildProgram({ io: createTestIO(), env: {} }, ['node', 'rentsurvey', ...words]) as unknown as Command;
+    expect(alone.commands.map((c) => c.name())).toEqual([words[0]]);
+    expect(find(alone, words).helpInformation()).toBe(find(program, words).helpInformation());
   });
 });

@@ -1,61 +1,17 @@
 /**
- * What every --help says besides a command's own text, generated in one place:
- * - an "Output flags:" footer naming the global flags that change what the
- *   command prints (by what it prints: rows, one record, a file, nothing);
- * - for a group (`rentsurvey comps --help`), one example per subcommand, taken
- *   from the subcommand's own examples, so the two never disagree.
- * Computed when help is shown: building the command tree stays cheap.
+ * What --help says after commander's part (usage, arguments, options, commands),
+ * written from the command's definition when help is shown:
+ * - "Examples:": the command's own, and for a group one of each of its commands,
+ *   taken from their definitions, so the two never disagree;
+ * - the notes;
+ * - "Output flags": the global flags that change what the command prints (by
+ *   what it prints: rows, one record, a file, nothing).
+ * Everything is wrapped once, here, with commander's own Help at the width
+ * commander lays out the rest (the terminal's, or 80 when piped); nothing
+ * wraps it again on the way out.
  */
-import type { Command } from '@commander-js/extra-typings';
-
-/** What a command prints on stdout, which decides the output flags that apply to it. */
-export type OutputKind = 'rows' | 'record' | 'file' | 'fixed';
-
-/**
- * Every command that runs, by its path. `fixed`: a document of its own (a
- * script, the OpenAPI JSON, a key) or nothing on stdout. A test checks that
- * every command of the tree is here, so a new one cannot be forgotten.
- */
-export const OUTPUT_OF: Readonly<Record<string, OutputKind>> = {
-  login: 'fixed',
-  logout: 'fixed',
-  'auth status': 'record',
-  portfolio: 'rows',
-  'communities list': 'rows',
-  'communities show': 'record',
-  'communities batch': 'rows',
-  'communities create': 'record',
-  'communities update': 'record',
-  'comps list': 'rows',
-  'comps add': 'record',
-  'comps activate': 'record',
-  'comps deactivate': 'record',
-  'pricing history': 'rows',
-  'pricing floor-plans': 'rows',
-  'pricing export': 'file',
-  'pricing target': 'rows',
-  vacancy: 'record',
-  'vacancy trend': 'rows',
-  overview: 'rows',
-  digest: 'rows',
-  report: 'file',
-  'users invite': 'record',
-  'users show': 'record',
-  'users update': 'record',
-  serve: 'fixed',
-  'serve openapi': 'fixed',
-  'local keys create': 'fixed',
-  'local keys list': 'rows',
-  'local keys revoke': 'fixed',
-  'local reset': 'fixed',
-  'local import': 'fixed',
-  'local jobs': 'rows',
-  sync: 'fixed',
-  'config set': 'fixed',
-  'config get': 'fixed',
-  completion: 'fixed',
-  help: 'fixed',
-};
+import { Help } from '@commander-js/extra-typings';
+import type { AnyCommand, AnyDefinition, OutputKind } from './command.js';
 
 /**
  * The global flags that change what a command prints, and the outputs they apply
@@ -79,83 +35,155 @@ const OUTPUT_FLAGS: readonly { long: string; applies: readonly OutputKind[] }[] 
   { long: '--quiet', applies: ['rows', 'record', 'file'] },
 ];
 
-/** The words after `rentsurvey` that run `command`. */
-export function commandPath(command: { name(): string; readonly parent: unknown }): string {
-  const names: string[] = [];
-  for (let at = command; at.parent; at = at.parent as typeof command) names.unshift(at.name());
-  return names.join(' ');
-}
-
 const ALL_GLOBALS = 'All global flags (--profile, --local, --no-input, …): rentsurvey --help';
 
+/**
+ * Commander wraps a description only when its column is this wide (its default is 40): on a
+ * narrow terminal beside long flags a narrow column still beats lines the terminal breaks.
+ */
+export const MIN_WIDTH_TO_WRAP = 20;
+
+/** Commander's formatter at `width`: what lays out and wraps every part of help. */
+function helpFormatter(width: number): Help {
+  const help = Object.assign(new Help(), { minWidthToWrap: MIN_WIDTH_TO_WRAP });
+  help.prepareContext({ helpWidth: width });
+  return help;
+}
+
+/** `text` as a paragraph `width` wide. */
+export function paragraph(text: string, width: number): string {
+  return `${helpFormatter(width).boxWrap(text, width)}\n`;
+}
+
+/** `term  description` lines, laid out as commander lays out options: descriptions in one column, wrapped in it. */
+export function itemList(items: readonly (readonly [term: string, description: string])[], width: number): string {
+  const help = helpFormatter(width);
+  const termWidth = Math.max(...items.map(([term]) => help.displayWidth(term)));
+  return `${items.map(([term, description]) => help.formatItem(term, termWidth, description, help)).join('\n')}\n`;
+}
+
+/** After the program's own help. */
+export function programHelp(width: number): string {
+  return `\n${paragraph('More help: rentsurvey help environment, rentsurvey help exit-codes, rentsurvey <command> --help', width)}`;
+}
+
+/** After the help of the command `definition` defines; `program` holds the global flags. */
+export function commandHelp(definition: AnyDefinition, program: AnyCommand, width: number): string {
+  const examples = [...(definition.examples ?? [])];
+  // A group shows one example of each of its commands, after its own, in one list.
+  for (const sub of definition.subcommands ?? []) {
+    const example = firstExample(sub);
+    if (example && !examples.includes(example)) examples.push(example);
+  }
+  const blocks = [
+    examples.length > 0 ? `Examples:\n${examples.flatMap((example) => exampleLines(example, width)).join('\n')}\n` : '',
+    ...(definition.notes ?? []).map((note) => paragraph(note, width)),
+    // What it prints, for a command that runs.
+    definition.handler ? outputFooter(program, definition.output?.kind ?? 'fixed', width) : '',
+  ].filter((block) => block !== '');
+  return blocks.length === 0 ? '' : `\n${blocks.join('\n')}`;
+}
+
+/** The first example of a command, or of its first command that has one (a group within a group). */
+function firstExample(definition: AnyDefinition): string | undefined {
+  return definition.examples?.[0] ?? definition.subcommands?.map(firstExample).find((example) => example !== undefined);
+}
+
 /** The footer of a command printing `kind`, from the flags `program` defines. */
-export function outputFooter(program: Command, kind: OutputKind | undefined): string {
-  if (kind === undefined) return '';
-  if (kind === 'fixed') return `${ALL_GLOBALS}\n`;
-  const help = program.createHelp();
-  // At the width commander gives the command's own options (the terminal's, else 80).
-  help.prepareContext({ helpWidth: program.configureOutput().getOutHelpWidth?.() });
+function outputFooter(program: AnyCommand, kind: OutputKind, width: number): string {
+  const allGlobals = paragraph(ALL_GLOBALS, width);
+  if (kind === 'fixed') return allGlobals;
+  const help = helpFormatter(width);
   const flags = OUTPUT_FLAGS.filter((flag) => flag.applies.includes(kind))
     .map((flag) => program.options.find((option) => option.long === flag.long))
     .filter((option) => option !== undefined)
-    .map((option) => ({ term: help.optionTerm(option), text: help.optionDescription(option) }));
-  const width = Math.max(...flags.map((flag) => flag.term.length));
+    .map((option) => [help.optionTerm(option), help.optionDescription(option)] as const);
   const title = kind === 'file' ? 'Output flags (global; the file is CSV):' : 'Output flags (global, before or after the command):';
-  // Laid out and wrapped as commander lays out the command's own options.
-  const lines = flags.map((flag) => help.formatItem(flag.term, width, flag.text, help));
-  return `${title}\n${lines.join('\n')}\n${ALL_GLOBALS}\n`;
-}
-
-/** The lines a command's help prints after its own text ("Examples:" and notes), without running it. */
-function afterHelpText(command: Command): string {
-  let text = '';
-  // addHelpText's listeners (commander emits this event when it prints help).
-  (command as unknown as NodeJS.EventEmitter).emit('afterHelp', { error: false, command, write: (chunk: string) => (text += chunk) });
-  return text;
-}
-
-/** The first example of a command, or of its first subcommand that has one (a group within a group). */
-function firstExample(command: Command): string | undefined {
-  const own = /^ {2}\$ (.+)$/m.exec(afterHelpText(command))?.[1];
-  if (own) return own;
-  for (const sub of command.commands) {
-    const found = firstExample(sub as Command);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** "Examples, one per command:" for a command with subcommands. */
-export function groupExamples(group: Command): string {
-  const help = group.createHelp();
-  const lines = help
-    .visibleCommands(group)
-    .filter((sub) => sub.name() !== 'help')
-    .map((sub) => firstExample(sub as Command))
-    .filter((line): line is string => line !== undefined);
-  return lines.length === 0 ? '' : `Examples, one per command:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
+  return `${title}\n${itemList(flags, width)}${allGlobals}`;
 }
 
 /**
- * Adds the footers to every command of the tree under `program`. Blocks end
- * with a blank line, as the commands' own "Examples:" do; the first block starts
- * with one when the command has no text of its own after the help.
+ * One example as help shows it: `  $ command   # comment` when that fits; else the comment
+ * above (`  # …`) and the command broken between its words, outside quotes, each line
+ * but the last ending in ` \`, so that it still pastes into a shell as one command.
  */
-export function addHelpFooters(program: Command): void {
-  const visit = (command: Command) => {
-    if (command !== program) {
-      const blocks: (() => string)[] = [];
-      if (command.commands.length > 0) blocks.push(() => groupExamples(command));
-      const kind = OUTPUT_OF[commandPath(command)];
-      if (kind !== undefined) blocks.push(() => outputFooter(program, kind));
-      const hasOwn = (command as unknown as NodeJS.EventEmitter).listenerCount('afterHelp') > 0;
-      if (blocks.length > 0)
-        command.addHelpText('after', () => {
-          const text = blocks.map((block) => block()).filter(Boolean).join('\n');
-          return text && (hasOwn ? text : `\n${text}`);
-        });
+export function exampleLines(example: string, width: number): string[] {
+  const { command, comment } = splitComment(example);
+  const help = helpFormatter(width);
+  const inline = `  $ ${command}${comment ? `   # ${comment}` : ''}`;
+  if (help.displayWidth(inline) <= width) return [inline];
+  const above = comment
+    ? help
+        .boxWrap(comment, width - 4)
+        .split('\n')
+        .map((line) => `  # ${line}`)
+    : [];
+  const lines: string[] = [];
+  let line = '  $';
+  let words = 0;
+  // `--flag value` stays together where it fits on a line of its own.
+  const pieces = keepFlagValues(shellWords(command)).flatMap((piece) =>
+    help.displayWidth(`      ${piece.join(' ')} \\`) <= width ? [piece.join(' ')] : piece,
+  );
+  for (const piece of pieces) {
+    // Room for the piece and, on every line but the last, for " \".
+    if (words > 0 && help.displayWidth(`${line} ${piece} \\`) > width) {
+      lines.push(`${line} \\`);
+      line = '     ';
+      words = 0;
     }
-    for (const sub of command.commands) visit(sub as Command);
-  };
-  visit(program);
+    line += ` ${piece}`;
+    words += 1;
+  }
+  return [...above, ...lines, line];
+}
+
+/** "cmd --x 'a b'   # why" → the command and the comment (a `#` that starts a word, outside quotes). */
+function splitComment(example: string): { command: string; comment?: string } {
+  let quote: string | undefined;
+  for (let i = 0; i < example.length; i++) {
+    const c = example[i]!;
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else if (c === '\\' && quote === '"') i++;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '\\') i++;
+    else if (c === '#' && (i === 0 || example[i - 1] === ' '))
+      return { command: example.slice(0, i).trimEnd(), comment: example.slice(i + 1).trim() };
+  }
+  return { command: example.trim() };
+}
+
+/** The words of a command line in pieces: `--flag value` one piece, every other word one of its own. */
+function keepFlagValues(words: readonly string[]): string[][] {
+  const pieces: string[][] = [];
+  for (const word of words) {
+    const last = pieces.at(-1);
+    if (last?.length === 1 && last[0]!.startsWith('-') && !/^[-|<>&;]/.test(word)) last.push(word);
+    else pieces.push([word]);
+  }
+  return pieces;
+}
+
+/** The words of a command line, split at spaces outside quotes (the quotes kept). */
+function shellWords(command: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let quote: string | undefined;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (!quote && c === ' ') {
+      if (word !== '') words.push(word);
+      word = '';
+      continue;
+    }
+    word += c;
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else if (c === '\\' && quote === '"') word += command[++i] ?? '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '\\') word += command[++i] ?? '';
+  }
+  if (word !== '') words.push(word);
+  return words;
 }

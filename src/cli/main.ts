@@ -2,10 +2,9 @@ import { CommanderError } from '@commander-js/extra-typings';
 import type { Command } from 'commander';
 import { createSystemIO } from '../output/io.js';
 import type { Logger } from '../output/messages.js';
-import { printText } from '../output/text.js';
-import { statusOf, type Runtime } from './command.js';
+import { statusOf } from './command.js';
 import { CliError, ExitCode } from './errors.js';
-import { buildProgram, typedWords } from './program.js';
+import { buildProgram, typedWords, type Runtime } from './program.js';
 
 /** Commander has already printed its message (help, a usage error): only the status is left to decide. */
 function commanderStatus(error: CommanderError): ExitCode {
@@ -85,10 +84,10 @@ export async function main(argv: string[], runtime?: Runtime): Promise<ExitCode>
   // user's half-typed command line, which commander would parse as our own flags (--help, --format …).
   if (argv[2] === '__complete') {
     const { answer } = await import('./commands/completion/answer.js');
-    return (status = answer(program as unknown as Command, argv.slice(3), rt));
+    return (status = await answer(program as unknown as Command, argv.slice(3), rt));
   }
   if (argv.length <= 2) {
-    printText(rt.io, program.helpInformation());
+    program.outputHelp();
     return (status = ExitCode.ok);
   }
   try {

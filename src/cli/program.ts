@@ -1,25 +1,19 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { FORMATS } from '../output/formats.js';
+import { unpaged, withStreams, type IOStreams } from '../output/io.js';
 import { printText } from '../output/text.js';
 import { VERSION } from '../version.js';
-import { addHelpFooters } from './help-footer.js';
-import type { Runtime } from './command.js';
-import { authCommand, loginCommand, logoutCommand } from './commands/auth/index.js';
-import { communitiesCommand } from './commands/communities/index.js';
-import { completionCommand } from './commands/completion/index.js';
-import { configCommand } from './commands/config/index.js';
-import { compsCommand } from './commands/comps/index.js';
-import { digestCommand } from './commands/digest/index.js';
-import { helpCommand } from './commands/help/index.js';
-import { localCommand } from './commands/local/index.js';
-import { overviewCommand } from './commands/overview/index.js';
-import { portfolioCommand } from './commands/portfolio/index.js';
-import { reportCommand } from './commands/report/index.js';
-import { pricingCommand } from './commands/pricing/index.js';
-import { serveCommand } from './commands/serve/index.js';
-import { syncCommand } from './commands/sync/index.js';
-import { usersCommand } from './commands/users/index.js';
-import { vacancyCommand } from './commands/vacancy/index.js';
+import { setStatus, type AnyCommand, type AnyDefinition } from './command.js';
+import { COMMANDS } from './commands/index.js';
+import type { GlobalFlags } from './globals.js';
+import { commandHelp, MIN_WIDTH_TO_WRAP, programHelp } from './help-footer.js';
+
+/** What the program needs from its surroundings; tests hand in their own streams and env. */
+export interface Runtime {
+  io: IOStreams;
+  env: NodeJS.ProcessEnv;
+  now?: () => Date;
+}
 
 /** The program and its global flags (their types are GlobalFlags in globals.ts). */
 export function rootCommand() {
@@ -52,34 +46,8 @@ export function rootCommand() {
     .option('--connect-timeout <seconds>', 'connect timeout (env RENTSURVEY_CONNECT_TIMEOUT; default 10)')
     .option('--request-timeout <seconds>', 'request timeout (env RENTSURVEY_REQUEST_TIMEOUT; default 30)')
     .helpCommand(false)
-    .showHelpAfterError('(add --help for usage)')
-    .showSuggestionAfterError()
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
-    .addHelpText(
-      'after',
-      '\nMore help: rentsurvey help environment, rentsurvey help exit-codes, rentsurvey <command> --help\n',
-    );
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false, minWidthToWrap: MIN_WIDTH_TO_WRAP });
 }
-
-const COMMANDS = {
-  login: loginCommand,
-  logout: logoutCommand,
-  auth: authCommand,
-  portfolio: portfolioCommand,
-  communities: communitiesCommand,
-  comps: compsCommand,
-  pricing: pricingCommand,
-  vacancy: vacancyCommand,
-  overview: overviewCommand,
-  digest: digestCommand,
-  report: reportCommand,
-  users: usersCommand,
-  serve: serveCommand,
-  local: localCommand,
-  sync: syncCommand,
-  config: configCommand,
-  completion: completionCommand,
-};
 
 /**
  * The words of a command line that are neither global flags nor their values
@@ -99,43 +67,101 @@ export function typedWords(args: readonly string[], root: Pick<Command, 'options
 }
 
 /**
- * The top-level command that `args` (argv after node and the script) run, when
- * it is one of COMMANDS. Anything unusual gives undefined (then the whole tree is built).
+ * The top-level command that `args` (argv after node and the script) run. Anything
+ * unusual gives undefined (then the whole tree is built).
  */
-export function typedCommand(args: readonly string[], root: Pick<Command, 'options'> = rootCommand()): keyof typeof COMMANDS | undefined {
+export function typedCommand(args: readonly string[], root: Pick<Command, 'options'> = rootCommand()): AnyDefinition | undefined {
   const [first] = typedWords(args, root);
-  return first !== undefined && Object.hasOwn(COMMANDS, first) ? (first as keyof typeof COMMANDS) : undefined;
+  return COMMANDS.find((definition) => definition.name === first);
+}
+
+/** The definition `path` (`['pricing', 'history']`) names in the command tree. */
+export function definitionAt(path: readonly string[]): AnyDefinition | undefined {
+  let found: AnyDefinition | undefined;
+  let among: readonly AnyDefinition[] = COMMANDS;
+  for (const name of path) {
+    found = among.find((definition) => definition.name === name);
+    if (!found) return undefined;
+    among = found.subcommands ?? [];
+  }
+  return found;
 }
 
 /**
- * The command tree. Definitions only: each command's code loads when it runs.
- * With `argv`, a run of one top-level command registers only that one — its
- * parsing, help and errors are the same, and building all the others is most
- * of the tree's cost; help, completion and anything else get the whole tree.
+ * The command tree, built from the definitions (each command's code loads when it runs).
+ * With `argv`, a run of one top-level command builds only that one — its parsing, help and
+ * errors are the same, and building all the others is most of the tree's cost; help,
+ * completion and anything else get the whole tree.
  */
 export function buildProgram(runtime: Runtime, argv?: readonly string[]) {
   const program = rootCommand();
   const typed = argv ? typedCommand(argv.slice(2), program) : undefined;
-  for (const make of typed ? [COMMANDS[typed]] : Object.values(COMMANDS))
-    program.addCommand(make(runtime) as unknown as Command);
-  if (!typed) program.addCommand(helpCommand(runtime) as unknown as Command);
-  addHelpFooters(program as unknown as Command);
-  applyToTree(program, (command) => {
-    command.showHelpAfterError('(add --help for usage)');
-    // Commander's help and usage errors echo what was typed: out through the same sanitizing door.
-    command.configureOutput({
-      // Commander wraps its own columns; our examples and notes wrap here, at the terminal's width.
-      writeOut: (text) => printText(runtime.io, text, 'stdout', runtime.io.isStdoutTTY ? { wrap: runtime.io.terminalWidth } : {}),
-      writeErr: (text) => printText(runtime.io, text, 'stderr', runtime.io.isStderrTTY ? { wrap: runtime.io.terminalWidth } : {}),
-      getOutHelpWidth: () => runtime.io.terminalWidth,
-      getErrHelpWidth: () => runtime.io.terminalWidth,
-    });
-    command.exitOverride();
-  });
+  for (const definition of typed ? [typed] : COMMANDS) program.addCommand(build(definition, [], runtime, program) as unknown as Command);
+  program.addHelpText('after', () => afterHelp(programHelp(runtime.io.terminalWidth)));
+  configure(program as unknown as AnyCommand, runtime);
   return program;
 }
 
-function applyToTree(command: Command, apply: (command: Command) => void) {
-  apply(command);
-  for (const sub of command.commands) applyToTree(sub as Command, apply);
+/** The commander Command of `definition`, its subcommands included. */
+function build(definition: AnyDefinition, parents: readonly string[], runtime: Runtime, program: AnyCommand): AnyCommand {
+  const path = [...parents, definition.name];
+  const command = new Command(definition.name).description(definition.description).configureHelp({ minWidthToWrap: MIN_WIDTH_TO_WRAP });
+  definition.flags?.(command);
+  if (definition.handler) runs(command as unknown as AnyCommand, definition, path.join(' '), runtime);
+  for (const sub of definition.subcommands ?? []) command.addCommand(build(sub, path, runtime, program) as unknown as Command);
+  // Written when help is shown: building the tree stays cheap.
+  command.addHelpText('after', () => afterHelp(commandHelp(definition, program, runtime.io.terminalWidth)));
+  return command as unknown as AnyCommand;
+}
+
+/** Text after commander's help, without the line end commander adds to it. */
+const afterHelp = (text: string) => text.replace(/\n$/, '');
+
+/** Help and usage errors: out through the same sanitizing door, at the terminal's width, wrapped once. */
+function configure(command: AnyCommand, runtime: Runtime) {
+  const { io } = runtime;
+  command.showHelpAfterError('(add --help for usage)').showSuggestionAfterError();
+  command.configureOutput({
+    // Help is laid out at getOutHelpWidth by commander (its columns) and help-footer.ts (the rest): printed as it is.
+    writeOut: (text) => printText(io, text, 'stdout'),
+    writeErr: (text) => printText(io, text, 'stderr'),
+    // An error message is one long line: wrapped here, on a terminal.
+    outputError: (text) => printText(io, text, 'stderr', io.isStderrTTY ? { wrap: io.terminalWidth } : {}),
+    getOutHelpWidth: () => io.terminalWidth,
+    getErrHelpWidth: () => io.terminalWidth,
+  });
+  command.exitOverride();
+  for (const sub of command.commands) configure(sub as AnyCommand, runtime);
+}
+
+/**
+ * Makes `command` run the definition's handler, imported on use. The context is
+ * created here, once; the handler's status is left on the command for main() to return.
+ */
+function runs(command: AnyCommand, definition: AnyDefinition, path: string, runtime: Runtime) {
+  command.action(async (...received: unknown[]) => {
+    const args = received.slice(0, -2);
+    const [{ createContext, resolveGlobals, createLogger, assertRowFlags, sayOmittedColumns }, pager, module] = await Promise.all([
+      import('./run-support.js'),
+      // The pager is for a terminal: piped output (and serve) never loads it.
+      runtime.io.isStdoutTTY ? import('../output/pager.js') : undefined,
+      definition.handler!(),
+    ]);
+    // A subcommand's type does not know its parents: the program's flags are GlobalFlags.
+    const globals = resolveGlobals(command.optsWithGlobals() as GlobalFlags, runtime.env);
+    assertRowFlags(path, definition.output?.kind, globals);
+    // Long output on a terminal goes through the pager; the run's messages keep their place after it.
+    const output = pager
+      ? pager.pageOutput(runtime.io, { command: globals.pager ? pager.pagerCommand(runtime.env) : undefined, env: runtime.env })
+      : unpaged(runtime.io);
+    const log = createLogger(withStreams(output.io, { stderr: output.messages }), { quiet: globals.quiet, debug: globals.debug });
+    const ctx = createContext({ io: output.io, log, globals, env: runtime.env, ...(runtime.now ? { now: runtime.now } : {}) });
+    try {
+      setStatus(command, (await module.run(ctx, command.opts(), args)) ?? undefined);
+      sayOmittedColumns(ctx);
+    } finally {
+      await ctx.close();
+      await output.close();
+    }
+  });
 }

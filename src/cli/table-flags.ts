@@ -4,10 +4,10 @@
  * command's wrapper (command.ts) runs, kept apart from print.ts so that a
  * command that prints no table loads no renderer.
  */
+import type { OutputKind } from './command.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
-import { commandPath, OUTPUT_OF, type OutputKind } from './help-footer.js';
 
 const PRINTS = { record: 'one record', file: 'a file', fixed: 'no list' } as const;
 
@@ -22,9 +22,7 @@ function tableFlagsGiven(globals: GlobalOptions, names: readonly ('fields' | 'so
  * refuses them (exit 2) rather than ignore them. Checked before the command runs,
  * so a write is never applied and then reported as a usage error.
  */
-export function assertRowFlags(command: { name(): string; readonly parent: unknown }, globals: GlobalOptions): void {
-  const path = commandPath(command);
-  const kind = OUTPUT_OF[path];
+export function assertRowFlags(path: string, kind: OutputKind | undefined, globals: GlobalOptions): void {
   assertFileFlags(path, kind, globals);
   if (kind === undefined || kind === 'rows') return;
   const { given, verb } = tableFlagsGiven(globals, ['sort', 'limit']);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DATABASE_FILE } from '../../../server/store/database-file.js';
 import { resolveConnection, maskKey } from '../../config.js';
 import { describeLocalSource } from '../../local-mode.js';
+import type { Column } from '../../../output/render.js';
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { CliError, ExitCode } from '../../errors.js';
@@ -27,6 +28,21 @@ export interface Status {
   works: boolean | null;
   detail: string;
 }
+
+export const columns: Column<Status>[] = [
+  text('profile', (s) => s.profile),
+  text('mode', (s) => `${s.mode} (${s.mode === 'local' ? 'from ' : ''}${s.mode_source})`),
+  text('data_dir', (s) => s.data_dir, 'Data directory'),
+  text('base_url', (s) => (s.base_url ? `${s.base_url} (from ${s.base_url_source})` : null), 'Base URL'),
+  text('api_key', (s) => (s.api_key ? `${s.api_key} (from ${s.api_key_source})` : null), 'API key'),
+  text('config_file', (s) => s.config_file, 'Stored in'),
+  {
+    key: 'works',
+    value: (s) => s.works,
+    display: (s, style) => (s.works === null ? '—' : s.works ? style.positive('yes') : style.negative('no')),
+  },
+  text('detail', (s) => s.detail),
+];
 
 export const run: Handler<typeof statusCommand> = async (ctx) => {
   const config = await ctx.config();
@@ -62,20 +78,7 @@ export const run: Handler<typeof statusCommand> = async (ctx) => {
   await printRecord<Status>(ctx, {
     record: status,
     json: status,
-    columns: [
-      text('profile', (s) => s.profile),
-      text('mode', (s) => `${s.mode} (${s.mode === 'local' ? 'from ' : ''}${s.mode_source})`),
-      text('data_dir', (s) => s.data_dir, 'Data directory'),
-      text('base_url', (s) => (s.base_url ? `${s.base_url} (from ${s.base_url_source})` : null), 'Base URL'),
-      text('api_key', (s) => (s.api_key ? `${s.api_key} (from ${s.api_key_source})` : null), 'API key'),
-      text('config_file', (s) => s.config_file, 'Stored in'),
-      {
-        key: 'works',
-        value: (s) => s.works,
-        display: (s, style) => (s.works === null ? '—' : s.works ? style.positive('yes') : style.negative('no')),
-      },
-      text('detail', (s) => s.detail),
-    ],
+    columns,
   });
   if (works !== true) throw failure;
 };

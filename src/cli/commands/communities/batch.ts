@@ -1,4 +1,5 @@
 import type { ReadOf } from '../../../api/endpoints.js';
+import type { Column } from '../../../output/render.js';
 import { uuid, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';
@@ -8,6 +9,19 @@ import { resolveCommunityList } from '../../references.js';
 import type { batch } from './index.js';
 
 type Row = ReadOf<'batchCommunities'>['communities'][number];
+
+export const columns: Column<Row>[] = [
+  uuid('id', (c) => c.id, 'ID'),
+  text('name', (c) => c.name, 'NAME', 'key'),
+  text('address', (c) => c.address, 'ADDRESS', 'low'),
+  text('zipcode', (c) => c.zipcode, 'ZIP'),
+  text('external_community_id', (c) => c.external_community_id, 'EXTERNAL ID', 'high'),
+  number('latitude', (c) => c.latitude, 'LAT', 'low'),
+  number('longitude', (c) => c.longitude, 'LON', 'low'),
+  text('website_url', (c) => c.website_url, 'WEBSITE', 'low'),
+  // With --include-comps only.
+  number('comp_count', (c) => c.comp_count, 'COMPS', 'high'),
+];
 
 export const run: Handler<typeof batch> = async (ctx, opts, [refs]) => {
   const includeComps = opts.includeComps === true;
@@ -21,17 +35,7 @@ export const run: Handler<typeof batch> = async (ctx, opts, [refs]) => {
     rows: data.communities,
     json: raw,
     emptyMessage: 'None of these ids is a community of yours.',
-    columns: [
-      uuid('id', (c) => c.id, 'ID'),
-      text('name', (c) => c.name, 'NAME', 'key'),
-      text('address', (c) => c.address, 'ADDRESS', 'low'),
-      text('zipcode', (c) => c.zipcode, 'ZIP'),
-      text('external_community_id', (c) => c.external_community_id, 'EXTERNAL ID', 'high'),
-      number('latitude', (c) => c.latitude, 'LAT', 'low'),
-      number('longitude', (c) => c.longitude, 'LON', 'low'),
-      text('website_url', (c) => c.website_url, 'WEBSITE', 'low'),
-      ...(includeComps ? [number<Row>('comp_count', (c) => c.comp_count, 'COMPS', 'high')] : []),
-    ],
+    columns: columns.filter((c) => c.key !== 'comp_count' || includeComps),
   });
   // not_found is our extension; without it, the ids that did not come back are the ones not found.
   const returned = new Set(data.communities.map((c) => c.id.toLowerCase()));

@@ -1,5 +1,5 @@
-import { Command, Option } from '@commander-js/extra-typings';
-import { COMMUNITY_ARGUMENT, examples, lazy, parseIntegerOption, type Runtime } from '../../command.js';
+import { Option, type Command } from '@commander-js/extra-typings';
+import { COMMUNITY_ARGUMENT, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
 
 const NONE = '"none" unassigns';
 
@@ -26,68 +26,82 @@ function recordOptions<Args extends unknown[]>(command: Command<Args>, required:
     .option('--other-team-members <emails>', `comma-separated e-mails${required ? '' : '; replaces the whole list ("" empties it)'}`);
 }
 
-export const list = () =>
-  new Command('list')
-    .description('List and search your communities (one page of 50, or --limit n)')
-    .option('--search <text>', 'filter by name, address or external id (case-insensitive)')
-    .option('--offset <n>', 'records to skip', parseIntegerOption('--offset', 0))
-    .option('--all', 'follow every page and print one document')
-    .addHelpText(
-      'after',
-      examples(
-        'rentsurvey communities list --search austin',
-        'rentsurvey communities list --limit 100 --offset 100',
-        'rentsurvey communities list --sort -created_at --limit 5',
-        'rentsurvey communities list --all --csv > communities.csv',
-      ) +
-        '\n--limit n is the page asked of the service (pages are followed when n is above 100), so --json holds n\n' +
-        'communities too. --sort reads every page first: it orders all communities, not one page.\n',
-    );
+/** What list, create and update print: community records. */
+const communityRecords = async () => (await import('./columns.js')).communityColumns;
 
-export const show = () =>
-  new Command('show')
-    .description('Detail of one community: floor plans with latest pricing and active comparables')
-    .argument('[community]', `${COMMUNITY_ARGUMENT}; also one of their comparables`)
-    .option('--no-comps', 'leave out the comparables')
-    .option('--no-pricing-summary', 'leave out the pricing summary and floor plans')
-    .addHelpText('after', examples('rentsurvey communities show "Barton Creek Terrace"', 'rentsurvey communities show DR-006 --json'));
+export const list = defineCommand({
+  name: 'list',
+  description: 'List and search your communities (one page of 50, or --limit n)',
+  flags: (c) =>
+    c
+      .option('--search <text>', 'filter by name, address or external id (case-insensitive)')
+      .option('--offset <n>', 'records to skip', parseIntegerOption('--offset', 0))
+      .option('--all', 'follow every page and print one document'),
+  output: { kind: 'rows', columns: communityRecords },
+  examples: [
+    'rentsurvey communities list --search austin',
+    'rentsurvey communities list --limit 100 --offset 100',
+    'rentsurvey communities list --sort -created_at --limit 5',
+    'rentsurvey communities list --all --csv > communities.csv',
+  ],
+  notes: [
+    '--limit n is the page asked of the service (pages are followed when n is above 100), so --json holds n communities too. ' +
+      '--sort reads every page first: it orders all communities, not one page.',
+  ],
+  handler: (): HandlerImport => import('./list.js'),
+});
 
-export const batch = () =>
-  new Command('batch')
-    .description('Fetch up to 50 communities in one request')
-    .argument('<communities...>', 'communities by name, external id or id (space- or comma-separated)')
-    .option('--include-comps', 'add the number of active comparables')
-    .addHelpText('after', examples('rentsurvey communities batch DR-001 DR-002 "Barton Creek Terrace" --include-comps'));
+export const show = defineCommand({
+  name: 'show',
+  description: 'Detail of one community: floor plans with latest pricing and active comparables',
+  flags: (c) =>
+    c
+      .argument('[community]', `${COMMUNITY_ARGUMENT}; also one of their comparables`)
+      .option('--no-comps', 'leave out the comparables')
+      .option('--no-pricing-summary', 'leave out the pricing summary and floor plans'),
+  output: { kind: 'record', columns: async () => (await import('./show.js')).summaryColumns },
+  examples: ['rentsurvey communities show "Barton Creek Terrace"', 'rentsurvey communities show DR-006 --json'],
+  handler: (): HandlerImport => import('./show.js'),
+});
 
-export const create = () =>
-  recordOptions(new Command('create').description('Create a community and assign its managers by e-mail'), true).addHelpText(
-    'after',
-    examples(
-      'rentsurvey communities create --name "Maple Court" --address "100 Main St, Austin, TX 78701" --zipcode 78701 \\\n      --community-manager ana@acme.example',
-    ),
-  );
+export const batch = defineCommand({
+  name: 'batch',
+  description: 'Fetch up to 50 communities in one request',
+  flags: (c) =>
+    c
+      .argument('<communities...>', 'communities by name, external id or id (space- or comma-separated)')
+      .option('--include-comps', 'add the number of active comparables'),
+  output: { kind: 'rows', columns: async () => (await import('./batch.js')).columns },
+  examples: ['rentsurvey communities batch DR-001 DR-002 "Barton Creek Terrace" --include-comps'],
+  handler: (): HandlerImport => import('./batch.js'),
+});
 
-export const update = () =>
-  recordOptions(
-    new Command('update').description('Update a community; only the flags given change').argument('[community]', COMMUNITY_ARGUMENT),
-    false,
-  )
-    .option('-y, --yes', 'do not ask before replacing the team member list')
-    .addHelpText(
-      'after',
-      examples(
-        'rentsurvey communities update "Barton Creek Terrace" --status inactive',
-        'rentsurvey communities update DR-006 --asset-manager none',
-        'rentsurvey communities update DR-006 --other-team-members a@acme.example,b@acme.example --yes',
-      ),
-    );
+export const create = defineCommand({
+  name: 'create',
+  description: 'Create a community and assign its managers by e-mail',
+  flags: (c) => recordOptions(c, true),
+  output: { kind: 'record', columns: communityRecords },
+  examples: [
+    'rentsurvey communities create --name "Maple Court" --address "100 Main St, Austin, TX 78701" --zipcode 78701 --community-manager marcus.johnson@demo-residential.example',
+  ],
+  handler: (): HandlerImport => import('./create.js'),
+});
 
-export function communitiesCommand(runtime: Runtime) {
-  return new Command('communities')
-    .description('Community records: list, search, show, create, update')
-    .addCommand(lazy(runtime, list(), () => import('./list.js')))
-    .addCommand(lazy(runtime, show(), () => import('./show.js')))
-    .addCommand(lazy(runtime, batch(), () => import('./batch.js')))
-    .addCommand(lazy(runtime, create(), () => import('./create.js')))
-    .addCommand(lazy(runtime, update(), () => import('./update.js')));
-}
+export const update = defineCommand({
+  name: 'update',
+  description: 'Update a community; only the flags given change',
+  flags: (c) => recordOptions(c.argument('[community]', COMMUNITY_ARGUMENT), false).option('-y, --yes', 'do not ask before replacing the team member list'),
+  output: { kind: 'record', columns: communityRecords },
+  examples: [
+    'rentsurvey communities update "Barton Creek Terrace" --status inactive',
+    'rentsurvey communities update DR-006 --asset-manager none',
+    'rentsurvey communities update DR-006 --other-team-members a@acme.example,b@acme.example --yes',
+  ],
+  handler: (): HandlerImport => import('./update.js'),
+});
+
+export const communities = defineCommand({
+  name: 'communities',
+  description: 'Community records: list, search, show, create, update',
+  subcommands: [list, show, batch, create, update],
+});

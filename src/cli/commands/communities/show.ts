@@ -54,7 +54,7 @@ async function printTables(ctx: CommandContext, data: Detail, raw: unknown) {
   }
 }
 
-const summaryColumns = [
+export const summaryColumns = [
   text<Detail['community']>('id', (c) => c.id, 'ID'),
   text<Detail['community']>('name', (c) => c.name, 'Name'),
   text<Detail['community']>('address', (c) => c.address, 'Address'),

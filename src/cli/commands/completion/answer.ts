@@ -8,15 +8,13 @@
 import type { Command } from 'commander';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Runtime } from '../../command.js';
+import { definitionAt, type Runtime } from '../../program.js';
 import { knownPlan, readCommunityCache } from '../../community-cache.js';
 import { peekConfig, resolveConnection } from '../../config.js';
 import { defaultConfigDir, defaultDataDir } from '../../globals.js';
 import { decideLocalMode } from '../../local-mode.js';
 import { openNameLookup } from '../../../server/store/name-lookup.js';
 import { complete, Directive, formatCompletion, type Completion, type KnownCommunity, type KnownPlan, type Scope, type Sources } from './complete.js';
-import { FIELDS } from './fields.generated.js';
-import { OUTPUT_OF } from '../../help-footer.js';
 import { printData } from '../../../output/render.js';
 import { printText } from '../../../output/text.js';
 import { ExitCode } from '../../errors.js';
@@ -73,8 +71,14 @@ export function systemSources(env: NodeJS.ProcessEnv): Sources {
             : (fromCache(scope)?.floor_plans[communityId] ?? []),
         [],
       ),
-    // --sort orders rows: a command that prints one record refuses it.
-    fields: (commandPath, flag) => (flag === '--sort' && OUTPUT_OF[commandPath] !== 'rows' ? [] : (FIELDS[commandPath] ?? [])),
+    fields: async (commandPath, flag) => {
+      const output = definitionAt(commandPath.split(' '))?.output;
+      if (!output || !('columns' in output)) return [];
+      // --sort orders rows: a command that prints one record refuses it.
+      if (flag === '--sort' && output.kind !== 'rows') return [];
+      // The columns the command hands the renderer: what --fields and --sort take.
+      return (await output.columns()).map((column) => column.key);
+    },
   };
 }
 
@@ -83,10 +87,10 @@ export function systemSources(env: NodeJS.ProcessEnv): Sources {
  * Always exit 0: a failure here is a bug to see when running __complete by hand
  * (stderr), while at a TAB, where stderr is discarded, it completes nothing.
  */
-export function answer(program: Command, words: readonly string[], runtime: Runtime): ExitCode {
+export async function answer(program: Command, words: readonly string[], runtime: Runtime): Promise<ExitCode> {
   let completion: Completion;
   try {
-    completion = complete(program, words.length > 0 ? words : [''], systemSources(runtime.env));
+    completion = await complete(program, words.length > 0 ? words : [''], systemSources(runtime.env));
   } catch (error) {
     printText(runtime.io, `__complete: ${(error as Error).stack ?? String(error)}\n`, 'stderr');
     completion = { candidates: [], directive: Directive.noFiles };

@@ -27,7 +27,7 @@ function sources(): Sources & { scopes: Scope[] } {
     },
     comps: (_scope, subjectId) => (subjectId === BARTON.id ? [OAK] : []),
     floorPlans: (_scope, communityId) => (communityId === BARTON.id ? PLANS : []),
-    fields: (commandPath, flag) => (flag === '--sort' && commandPath === 'vacancy' ? [] : (FIELDS[commandPath] ?? [])),
+    fields: async (commandPath, flag) => (flag === '--sort' && commandPath === 'vacancy' ? [] : (FIELDS[commandPath] ?? [])),
   };
 }
 
@@ -37,113 +37,113 @@ const FIELDS: Record<string, string[]> = {
   'pricing history': ['as_of_date', 'floor_plan_name', 'market_rent_cents'],
 };
 
-const values = (words: string[], from: Sources = sources()) => complete(program, words, from).candidates.map((c) => c.value);
+const values = async (words: string[], from: Sources = sources()) => (await complete(program, words, from)).candidates.map((c) => c.value);
 
 describe('__complete: the command tree', () => {
-  it('offers the top-level commands with their descriptions, not hidden ones', () => {
-    const { candidates, directive } = complete(program, [''], sources());
+  it('offers the top-level commands with their descriptions, not hidden ones', async () => {
+    const { candidates, directive } = (await complete(program, [''], sources()));
     expect(candidates.map((c) => c.value)).toEqual(expect.arrayContaining(['portfolio', 'overview', 'pricing', 'completion', 'help']));
     expect(candidates.find((c) => c.value === 'overview')?.description).toMatch(/priced against its comparables/);
     expect(candidates.map((c) => c.value)).not.toContain('__complete');
     expect(directive).toBe(Directive.noFiles);
   });
 
-  it('completes a prefix, and the subcommands of a group without commander’s implicit help', () => {
-    expect(values(['ov'])).toEqual(['overview']);
-    expect(values(['pricing', ''])).toEqual(['history', 'floor-plans', 'export', 'target']);
-    expect(values(['local', 'keys', ''])).toEqual(['create', 'list', 'revoke']);
+  it('completes a prefix, and the subcommands of a group without commander’s implicit help', async () => {
+    expect(await values(['ov'])).toEqual(['overview']);
+    expect(await values(['pricing', ''])).toEqual(['history', 'floor-plans', 'export', 'target']);
+    expect(await values(['local', 'keys', ''])).toEqual(['create', 'list', 'revoke']);
   });
 
-  it('offers the typed command’s flags and the global ones after a dash, never another command’s', () => {
-    const users = values(['users', 'show', '--']);
+  it('offers the typed command’s flags and the global ones after a dash, never another command’s', async () => {
+    const users = await values(['users', 'show', '--']);
     expect(users).toEqual(expect.arrayContaining(['--help', '--format', '--profile', '--local']));
     expect(users).not.toContain('--no-comps');
     expect(users).not.toContain('--version');
-    expect(values(['communities', 'show', 'x', '--no'])).toEqual(['--no-comps', '--no-pricing-summary', '--no-local', '--no-pager', '--no-color', '--no-input']);
-    expect(values(['overview', '--f'])).toEqual(['--format', '--fields']);
+    expect(await values(['communities', 'show', 'x', '--no'])).toEqual(['--no-comps', '--no-pricing-summary', '--no-local', '--no-pager', '--no-color', '--no-input']);
+    expect(await values(['overview', '--f'])).toEqual(['--format', '--fields']);
   });
 
-  it('leaves out flags already given', () => {
-    expect(values(['--format', 'csv', 'portfolio', '--f'])).toEqual(['--fields']);
-    expect(values(['portfolio', '--include-pricing', ''])).toEqual(['--no-comp-count', '--help']);
+  it('leaves out flags already given', async () => {
+    expect(await values(['--format', 'csv', 'portfolio', '--f'])).toEqual(['--fields']);
+    expect(await values(['portfolio', '--include-pricing', ''])).toEqual(['--no-comp-count', '--help']);
   });
 
-  it('offers only the command’s own flags where nothing but flags can follow', () => {
-    expect(values(['portfolio', ''])).toEqual(['--include-pricing', '--no-comp-count', '--help']);
+  it('offers only the command’s own flags where nothing but flags can follow', async () => {
+    expect(await values(['portfolio', ''])).toEqual(['--include-pricing', '--no-comp-count', '--help']);
   });
 
-  it('offers nothing after an unknown command', () => {
-    expect(values(['bogus', ''])).toEqual([]);
+  it('offers nothing after an unknown command', async () => {
+    expect(await values(['bogus', ''])).toEqual([]);
   });
 });
 
 describe('__complete: flag and argument values', () => {
-  it('takes the values of .choices(), after a space or an =', () => {
-    expect(values(['--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md', 'xlsx']);
-    expect(values(['overview', '--format=c'])).toEqual(['--format=csv']);
-    expect(values(['users', 'invite', '--role', ''])).toEqual(['admin', 'member']);
-    expect(values(['communities', 'update', 'x', '--status', 'in'])).toEqual(['inactive']);
-    expect(values(['pricing', 'target', 'x', '--basis', ''])).toEqual(['ner', 'asking']);
-    expect(values(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+  it('takes the values of .choices(), after a space or an =', async () => {
+    expect(await values(['--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md', 'xlsx']);
+    expect(await values(['overview', '--format=c'])).toEqual(['--format=csv']);
+    expect(await values(['users', 'invite', '--role', ''])).toEqual(['admin', 'member']);
+    expect(await values(['communities', 'update', 'x', '--status', 'in'])).toEqual(['inactive']);
+    expect(await values(['pricing', 'target', 'x', '--basis', ''])).toEqual(['ner', 'asking']);
+    expect(await values(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
   });
 
-  it('takes declared values where the flag accepts more than a list', () => {
-    expect(values(['pricing', 'target', 'x', '--band', ''])).toEqual(['aggressive', 'market', 'premium']);
+  it('takes declared values where the flag accepts more than a list', async () => {
+    expect(await values(['pricing', 'target', 'x', '--band', ''])).toEqual(['aggressive', 'market', 'premium']);
   });
 
-  it('offers help topics and command paths to help', () => {
-    expect(values(['help', ''])).toEqual(expect.arrayContaining(['environment', 'exit-codes', 'pricing', 'overview']));
-    expect(values(['help', 'pricing', ''])).toEqual(['history', 'floor-plans', 'export', 'target']);
-    expect(values(['help', 'environment', ''])).toEqual([]);
+  it('offers help topics and command paths to help', async () => {
+    expect(await values(['help', ''])).toEqual(expect.arrayContaining(['environment', 'exit-codes', 'pricing', 'overview']));
+    expect(await values(['help', 'pricing', ''])).toEqual(['history', 'floor-plans', 'export', 'target']);
+    expect(await values(['help', 'environment', ''])).toEqual([]);
   });
 
-  it('offers profile names to --profile', () => {
-    expect(values(['--profile', 's'])).toEqual(['staging']);
+  it('offers profile names to --profile', async () => {
+    expect(await values(['--profile', 's'])).toEqual(['staging']);
   });
 
-  it('asks the shell for file names where a file is expected, folder names for --data-dir', () => {
+  it('asks the shell for file names where a file is expected, folder names for --data-dir', async () => {
     for (const words of [['local', 'import', ''], ['pricing', 'export', '--out', ''], ['pricing', 'export', '--out=re']])
-      expect(complete(program, words, sources())).toEqual({ candidates: [], directive: Directive.default });
-    expect(complete(program, ['--data-dir', ''], sources())).toEqual({ candidates: [], directive: Directive.dirs });
+      expect(await complete(program, words, sources())).toEqual({ candidates: [], directive: Directive.default });
+    expect(await complete(program, ['--data-dir', ''], sources())).toEqual({ candidates: [], directive: Directive.dirs });
   });
 
-  it('offers nothing, and no file names, for a free-text value', () => {
-    expect(complete(program, ['communities', 'create', '--name', ''], sources())).toEqual({ candidates: [], directive: Directive.noFiles });
+  it('offers nothing, and no file names, for a free-text value', async () => {
+    expect(await complete(program, ['communities', 'create', '--name', ''], sources())).toEqual({ candidates: [], directive: Directive.noFiles });
   });
 });
 
 describe('__complete: communities', () => {
-  it('lists the names on an empty word, the external id as description', () => {
-    expect(complete(program, ['overview', ''], sources()).candidates).toEqual([
+  it('lists the names on an empty word, the external id as description', async () => {
+    expect((await complete(program, ['overview', ''], sources())).candidates).toEqual([
       { value: 'Barton Creek Terrace', description: 'TT-001' },
       { value: 'Barton Hills', description: 'TT-002' },
       { value: "Miller's Crossing", description: 'a42a8571' },
     ]);
   });
 
-  it('completes names, external ids and ids by prefix, the name as description of the others', () => {
-    expect(values(['overview', 'Barton C'])).toEqual(['Barton Creek Terrace']);
-    expect(complete(program, ['overview', 'TT'], sources()).candidates).toEqual([
+  it('completes names, external ids and ids by prefix, the name as description of the others', async () => {
+    expect(await values(['overview', 'Barton C'])).toEqual(['Barton Creek Terrace']);
+    expect((await complete(program, ['overview', 'TT'], sources())).candidates).toEqual([
       { value: 'TT-001', description: 'Barton Creek Terrace' },
       { value: 'TT-002', description: 'Barton Hills' },
     ]);
-    expect(complete(program, ['overview', 'd61'], sources()).candidates).toEqual([{ value: BARTON.id, description: BARTON.name }]);
+    expect((await complete(program, ['overview', 'd61'], sources())).candidates).toEqual([{ value: BARTON.id, description: BARTON.name }]);
   });
 
-  it('falls back to another case when nothing matches as typed', () => {
-    expect(values(['overview', 'mil'])).toEqual(["Miller's Crossing"]);
+  it('falls back to another case when nothing matches as typed', async () => {
+    expect(await values(['overview', 'mil'])).toEqual(["Miller's Crossing"]);
   });
 
-  it('offers names in any case before ids that start with the same letters', () => {
+  it('offers names in any case before ids that start with the same letters', async () => {
     // Miller's id starts with "a4"; "a" starts no name, "m" no id.
-    expect(values(['overview', 'a'])).toEqual([MILLER.id]);
+    expect(await values(['overview', 'a'])).toEqual([MILLER.id]);
     const withHexName: Sources = { ...sources(), communities: () => [{ id: 'bad00000-0000-4000-8000-000000000001', name: 'Bad Axe Commons' }, BARTON] };
-    expect(values(['overview', 'ba'], withHexName)).toEqual(['Bad Axe Commons', 'Barton Creek Terrace']);
-    expect(values(['overview', 'bad0'], withHexName)).toEqual(['bad00000-0000-4000-8000-000000000001']);
-    expect(values(['overview', 'bad'], withHexName)).toEqual(['Bad Axe Commons']);
+    expect(await values(['overview', 'ba'], withHexName)).toEqual(['Bad Axe Commons', 'Barton Creek Terrace']);
+    expect(await values(['overview', 'bad0'], withHexName)).toEqual(['bad00000-0000-4000-8000-000000000001']);
+    expect(await values(['overview', 'bad'], withHexName)).toEqual(['Bad Axe Commons']);
   });
 
-  it('completes wherever a community is taken', () => {
+  it('completes wherever a community is taken', async () => {
     const paths = [
       ['overview'],
       ['vacancy'],
@@ -159,10 +159,10 @@ describe('__complete: communities', () => {
       ['communities', 'batch'],
       ['communities', 'batch', 'Barton Hills'],
     ];
-    for (const path of paths) expect(values([...path, 'Barton C']), path.join(' ')).toEqual(['Barton Creek Terrace']);
+    for (const path of paths) expect(await values([...path, 'Barton C']), path.join(' ')).toEqual(['Barton Creek Terrace']);
   });
 
-  it('knows every argument the definitions describe as a community', () => {
+  it('knows every argument the definitions describe as a community', async () => {
     // A new command taking `<id>` described as "community id" would complete nothing: name it <community>.
     const walk = (command: Command, path: string[]): string[][] => [
       ...(command.registeredArguments.some((a) => /\bcommunit(y|ies)\b/.test(a.description) && !/\bcomparable\b/.test(a.description))
@@ -172,19 +172,19 @@ describe('__complete: communities', () => {
     ];
     const paths = walk(program, []);
     expect(paths.length).toBeGreaterThanOrEqual(12);
-    for (const path of paths) expect(values([...path, 'Barton C']), path.join(' ')).toEqual(['Barton Creek Terrace']);
+    for (const path of paths) expect(await values([...path, 'Barton C']), path.join(' ')).toEqual(['Barton Creek Terrace']);
   });
 
-  it('completes the comparables of the subject typed before, named any way', () => {
-    expect(complete(program, ['comps', 'deactivate', 'Barton Creek Terrace', ''], sources()).candidates).toEqual([
+  it('completes the comparables of the subject typed before, named any way', async () => {
+    expect((await complete(program, ['comps', 'deactivate', 'Barton Creek Terrace', ''], sources())).candidates).toEqual([
       { value: 'Oak Flats', description: '6e2d2a45' },
     ]);
-    expect(values(['comps', 'activate', 'tt-001', 'O'])).toEqual(['Oak Flats']);
-    expect(values(['comps', 'activate', 'Nowhere', ''])).toEqual([]);
+    expect(await values(['comps', 'activate', 'tt-001', 'O'])).toEqual(['Oak Flats']);
+    expect(await values(['comps', 'activate', 'Nowhere', ''])).toEqual([]);
   });
 
-  it('completes the floor plans of the community typed before: names with their layout, ids by prefix', () => {
-    expect(complete(program, ['pricing', 'history', 'TT-001', '--floor-plan', ''], sources())).toEqual({
+  it('completes the floor plans of the community typed before: names with their layout, ids by prefix', async () => {
+    expect(await complete(program, ['pricing', 'history', 'TT-001', '--floor-plan', ''], sources())).toEqual({
       candidates: [
         { value: 'A1', description: '1 BR / 1 BA, 735 sq ft' },
         { value: 'B2', description: '2 BR / 2 BA, 1040 sq ft' },
@@ -192,74 +192,74 @@ describe('__complete: communities', () => {
       directive: Directive.noFiles,
     });
     // "b" is the start of B2 and of an id: the name (an analyst types plan names in lower case); ids from 4 characters.
-    expect(values(['pricing', 'history', 'barton creek terrace', '--floor-plan=b'])).toEqual(['--floor-plan=B2']);
-    expect(values(['pricing', 'history', 'TT-001', '--floor-plan', PLANS[1]!.id.slice(0, 4)])).toEqual([PLANS[1]!.id]);
-    expect(values(['pricing', 'history', 'Barton Creek Terrace', '--floor-plan', '0c5f'])).toEqual([PLANS[0]!.id]);
+    expect(await values(['pricing', 'history', 'barton creek terrace', '--floor-plan=b'])).toEqual(['--floor-plan=B2']);
+    expect(await values(['pricing', 'history', 'TT-001', '--floor-plan', PLANS[1]!.id.slice(0, 4)])).toEqual([PLANS[1]!.id]);
+    expect(await values(['pricing', 'history', 'Barton Creek Terrace', '--floor-plan', '0c5f'])).toEqual([PLANS[0]!.id]);
     // No community typed yet, or one TAB does not know: nothing (and no file names).
-    expect(complete(program, ['pricing', 'history', '--floor-plan', ''], sources())).toEqual({ candidates: [], directive: Directive.noFiles });
-    expect(values(['pricing', 'history', 'Nowhere', '--floor-plan', ''])).toEqual([]);
+    expect(await complete(program, ['pricing', 'history', '--floor-plan', ''], sources())).toEqual({ candidates: [], directive: Directive.noFiles });
+    expect(await values(['pricing', 'history', 'Nowhere', '--floor-plan', ''])).toEqual([]);
   });
 
-  it('completes the last entry of a --communities list, keeping what is typed and leaving out what is listed', () => {
-    const answer = complete(program, ['pricing', 'export', '--communities', 'Barton Hills,Bar'], sources());
+  it('completes the last entry of a --communities list, keeping what is typed and leaving out what is listed', async () => {
+    const answer = (await complete(program, ['pricing', 'export', '--communities', 'Barton Hills,Bar'], sources()));
     expect(answer.candidates.map((c) => c.value)).toEqual(['Barton Hills,Barton Creek Terrace']);
     expect(answer.directive).toBe(Directive.noFiles | Directive.noSpace);
-    expect(values(['digest', '--communities=TT-001,'])).toEqual(['--communities=TT-001,Barton Hills', "--communities=TT-001,Miller's Crossing"]);
+    expect(await values(['digest', '--communities=TT-001,'])).toEqual(['--communities=TT-001,Barton Hills', "--communities=TT-001,Miller's Crossing"]);
   });
 
-  it('offers a group’s subcommands beside its own community argument', () => {
-    expect(values(['vacancy', ''])).toEqual(['trend', 'Barton Creek Terrace', 'Barton Hills', "Miller's Crossing"]);
+  it('offers a group’s subcommands beside its own community argument', async () => {
+    expect(await values(['vacancy', ''])).toEqual(['trend', 'Barton Creek Terrace', 'Barton Hills', "Miller's Crossing"]);
   });
 
-  it('--fields: the typed command’s fields, as a list that goes on, each once', () => {
-    const answer = complete(program, ['portfolio', '--fields', ''], sources());
+  it('--fields: the typed command’s fields, as a list that goes on, each once', async () => {
+    const answer = (await complete(program, ['portfolio', '--fields', ''], sources()));
     expect(answer.candidates.map((c) => c.value)).toEqual(['id', 'name', 'comp_count', 'avg_market_rent_cents']);
     expect(answer.directive).toBe(Directive.noFiles | Directive.noSpace);
-    expect(values(['portfolio', '--fields', 'id,'])).toEqual(['id,name', 'id,comp_count', 'id,avg_market_rent_cents']);
-    expect(values(['portfolio', '--fields', 'name,A'])).toEqual(['name,avg_market_rent_cents']);
+    expect(await values(['portfolio', '--fields', 'id,'])).toEqual(['id,name', 'id,comp_count', 'id,avg_market_rent_cents']);
+    expect(await values(['portfolio', '--fields', 'name,A'])).toEqual(['name,avg_market_rent_cents']);
     // With --dollars, money fields as printed.
-    expect(values(['portfolio', '--dollars', '--fields', 'name,avg'])).toEqual(['name,avg_market_rent_dollars']);
-    expect(values(['portfolio', '--dollars', '--sort', '-avg'])).toEqual(['-avg_market_rent_dollars']);
+    expect(await values(['portfolio', '--dollars', '--fields', 'name,avg'])).toEqual(['name,avg_market_rent_dollars']);
+    expect(await values(['portfolio', '--dollars', '--sort', '-avg'])).toEqual(['-avg_market_rent_dollars']);
     // Listed in another case is listed (field names are read in any case).
-    expect(values(['portfolio', '--fields', 'ID,i'])).toEqual([]);
-    expect(values(['--local', 'pricing', 'history', 'Barton Creek Terrace', '--fields=as_of_date,f'])).toEqual(['--fields=as_of_date,floor_plan_name']);
+    expect(await values(['portfolio', '--fields', 'ID,i'])).toEqual([]);
+    expect(await values(['--local', 'pricing', 'history', 'Barton Creek Terrace', '--fields=as_of_date,f'])).toEqual(['--fields=as_of_date,floor_plan_name']);
     // Before the command is typed there is nothing to offer.
-    expect(values(['--fields', ''])).toEqual([]);
+    expect(await values(['--fields', ''])).toEqual([]);
   });
 
-  it('--sort: a field, or -field for descending', () => {
-    expect(values(['portfolio', '--sort', ''])).toEqual(['id', 'name', 'comp_count', 'avg_market_rent_cents']);
-    expect(values(['portfolio', '--sort', '-c'])).toEqual(['-comp_count']);
-    expect(values(['pricing', 'history', 'Barton Hills', '--sort', 'm'])).toEqual(['market_rent_cents']);
-    expect(complete(program, ['portfolio', '--sort', ''], sources()).directive).toBe(Directive.noFiles);
+  it('--sort: a field, or -field for descending', async () => {
+    expect(await values(['portfolio', '--sort', ''])).toEqual(['id', 'name', 'comp_count', 'avg_market_rent_cents']);
+    expect(await values(['portfolio', '--sort', '-c'])).toEqual(['-comp_count']);
+    expect(await values(['pricing', 'history', 'Barton Hills', '--sort', 'm'])).toEqual(['market_rent_cents']);
+    expect((await complete(program, ['portfolio', '--sort', ''], sources())).directive).toBe(Directive.noFiles);
     // Which commands take --sort is the sources' to say: here, not vacancy's one record.
-    expect(values(['vacancy', 'Barton Hills', '--fields', 'v'])).toEqual(['vacancy_rate']);
-    expect(values(['vacancy', 'Barton Hills', '--sort', 'v'])).toEqual([]);
+    expect(await values(['vacancy', 'Barton Hills', '--fields', 'v'])).toEqual(['vacancy_rate']);
+    expect(await values(['vacancy', 'Barton Hills', '--sort', 'v'])).toEqual([]);
   });
 
-  it('tells the sources which service the words name', () => {
+  it('tells the sources which service the words name', async () => {
     const from = sources();
-    complete(program, ['--local', '--data-dir', '/srv/rs', 'overview', ''], from);
-    complete(program, ['--profile=staging', 'overview', ''], from);
-    complete(program, ['overview', ''], from);
+    await complete(program, ['--local', '--data-dir', '/srv/rs', 'overview', ''], from);
+    await complete(program, ['--profile=staging', 'overview', ''], from);
+    await complete(program, ['overview', ''], from);
     expect(from.scopes).toEqual([{ local: true, dataDir: '/srv/rs' }, { local: false, profile: 'staging' }, { local: false }]);
   });
 
-  it('reads no data to complete commands and flags', () => {
+  it('reads no data to complete commands and flags', async () => {
     const refusing: Sources = {
       profiles: () => expect.unreachable('profiles'),
       communities: () => expect.unreachable('communities'),
       comps: () => expect.unreachable('comps'),
       floorPlans: () => expect.unreachable('floorPlans'),
-      fields: () => expect.unreachable('fields'),
+      fields: async () => expect.unreachable('fields'),
     };
-    expect(values(['pricing', 'ex'], refusing)).toEqual(['export']);
-    expect(values(['overview', '--'], refusing)).toContain('--format');
+    expect(await values(['pricing', 'ex'], refusing)).toEqual(['export']);
+    expect(await values(['overview', '--'], refusing)).toContain('--format');
   });
 });
 
 describe('formatCompletion', () => {
-  it('writes value<TAB>description lines and the directive last, on one line each', () => {
+  it('writes value<TAB>description lines and the directive last, on one line each', async () => {
     expect(
       formatCompletion({
         candidates: [{ value: 'a', description: 'first\tline\nsecond' }, { value: 'b' }, { value: 'bad\nvalue' }, { value: '' }],

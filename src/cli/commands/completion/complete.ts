@@ -69,8 +69,11 @@ export interface Sources {
   comps(scope: Scope, subjectId: string): KnownCommunity[];
   /** The floor plans of a community. */
   floorPlans(scope: Scope, communityId: string): KnownPlan[];
-  /** The fields a command prints (`pricing history`), for --fields; for --sort, only a command that prints rows has any. */
-  fields(commandPath: string, flag: '--fields' | '--sort'): readonly string[];
+  /**
+   * The fields a command prints (`pricing history`), for --fields; for --sort, only a command that prints
+   * rows has any. Asynchronous: they are read from the command's own columns, imported when asked for.
+   */
+  fields(commandPath: string, flag: '--fields' | '--sort'): Promise<readonly string[]>;
 }
 
 type Kind = 'community' | 'communities' | 'comp' | 'floorPlan' | 'fields' | 'sort' | 'file' | 'dir' | 'profile' | 'command';
@@ -107,7 +110,7 @@ interface Position {
   afterDashDash: boolean;
 }
 
-export function complete(program: Command, words: readonly string[], sources: Sources): Completion {
+export async function complete(program: Command, words: readonly string[], sources: Sources): Promise<Completion> {
   const typed = words.slice(0, -1);
   const current = words.at(-1) ?? '';
   const position: Position = { path: [program], args: [], given: new Set(), scope: { local: false }, afterDashDash: false };
@@ -138,7 +141,7 @@ export function complete(program: Command, words: readonly string[], sources: So
     if (inline !== undefined) {
       const option = findOption(position.path, flag);
       if (!option || option.isBoolean()) return none();
-      const values = optionValues(option, inline, position, sources);
+      const values = await optionValues(option, inline, position, sources);
       return { ...values, candidates: values.candidates.map((c) => ({ ...c, value: `${flag}=${c.value}` })) };
     }
     return { candidates: filter(flags(position, true), current), directive: Directive.noFiles };
@@ -148,7 +151,7 @@ export function complete(program: Command, words: readonly string[], sources: So
   if (command === program && position.args.length > 0) return none(); // not a command of ours
   const subcommands = position.args.length === 0 && !position.afterDashDash ? visibleSubcommands(command) : [];
   const argument = argumentAt(command, position.args.length);
-  const values = argument ? argumentValues(argument, current, position, sources) : none();
+  const values = argument ? await argumentValues(argument, current, position, sources) : none();
   const candidates = [...filter(subcommands, current), ...values.candidates];
   // Nothing else to type here but flags: offer the command's own (globals need a "-" first).
   if (!argument && subcommands.length === 0 && current === '' && !position.afterDashDash)
@@ -219,24 +222,24 @@ function argumentAt(command: Command, index: number): Argument | undefined {
   return all[index] ?? (last?.variadic ? last : undefined);
 }
 
-function optionValues(option: Option, current: string, position: Position, sources: Sources): Completion {
+async function optionValues(option: Option, current: string, position: Position, sources: Sources): Promise<Completion> {
   const listed = option.argChoices ?? suggestedValues(option);
   if (listed) return { candidates: filter(listed.map((value) => ({ value })), current), directive: Directive.noFiles };
   const kind = option.long ? OPTION_KINDS[option.long] : undefined;
   return kind ? valuesOf(kind, current, position, sources) : none();
 }
 
-function argumentValues(argument: Argument, current: string, position: Position, sources: Sources): Completion {
+async function argumentValues(argument: Argument, current: string, position: Position, sources: Sources): Promise<Completion> {
   const kind = ARGUMENT_KINDS[argument.name()];
   // A help topic is one word: after a topic or a command name, only subcommands follow.
   const listed = kind === 'command' && position.args.length > 0 ? undefined : (argument.argChoices ?? suggestedValues(argument));
-  const fromKind = kind ? valuesOf(kind, current, position, sources) : none();
+  const fromKind = kind ? await valuesOf(kind, current, position, sources) : none();
   if (!listed) return fromKind;
   const candidates = filter(listed.map((value) => ({ value })), current);
   return { candidates: [...candidates, ...fromKind.candidates], directive: fromKind.directive };
 }
 
-function valuesOf(kind: Kind, current: string, position: Position, sources: Sources): Completion {
+async function valuesOf(kind: Kind, current: string, position: Position, sources: Sources): Promise<Completion> {
   switch (kind) {
     case 'file':
       return none(Directive.default);
@@ -264,7 +267,7 @@ function valuesOf(kind: Kind, current: string, position: Position, sources: Sour
     }
     case 'fields':
     case 'sort': {
-      const names = sources.fields(commandPath(position), kind === 'fields' ? '--fields' : '--sort');
+      const names = await sources.fields(commandPath(position), kind === 'fields' ? '--fields' : '--sort');
       // With --dollars, money fields are named as printed.
       const fields = (position.given.has('--dollars') ? names.map(dollarKey) : names).map((value) => ({ value }));
       // Field names are read in any case (render.ts's findColumn).
@@ -337,7 +340,7 @@ function list<T>(
   return { candidates, directive: Directive.noFiles | Directive.noSpace };
 }
 
-/** The typed command's words, as the generated field lists name it: `pricing history`. */
+/** The typed command's words: `pricing history`. */
 function commandPath(position: Position): string {
   return position.path
     .slice(1)

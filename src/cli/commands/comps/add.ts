@@ -9,7 +9,7 @@ import type { add } from './index.js';
 
 type Added = ReadOf<'addComp'>;
 
-const columns = [
+export const columns = [
   text<Added>('comp_id', (a) => a.comp_id, 'Comparable id'),
   text<Added>('message', (a) => a.message, 'Message'),
   text<Added>('actions', (a) => a.actions.join(';'), 'Actions'),

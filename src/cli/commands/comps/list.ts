@@ -1,4 +1,5 @@
 import type { ReadOf } from '../../../api/endpoints.js';
+import type { Column } from '../../../output/render.js';
 import { bool, uuid, money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { rememberCommunities } from '../../community-cache.js';
@@ -7,6 +8,18 @@ import { communityArgument } from '../../references.js';
 import type { list } from './index.js';
 
 type Comp = ReadOf<'listComps'>['comps'][number];
+
+export const columns: Column<Comp>[] = [
+  uuid('id', (c) => c.id, 'ID'),
+  text('name', (c) => c.name, 'NAME', 'key'),
+  number('distance_miles', (c) => c.distance_miles, 'MILES', 'high'),
+  bool('is_included_in_surveys', (c) => c.is_included_in_surveys, 'ACTIVE', 'high'),
+  number('floor_plan_count', (c) => c.pricing?.floor_plan_count, 'PLANS'),
+  money('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG RENT', 'high'),
+  text('address', (c) => c.address, 'ADDRESS', 'low'),
+];
+/** Printed with --include-pricing only. */
+const PRICING = new Set(['floor_plan_count', 'avg_market_rent_cents']);
 
 export const run: Handler<typeof list> = async (ctx, opts, [ref]) => {
   const id = await communityArgument(ctx, ref);
@@ -21,18 +34,6 @@ export const run: Handler<typeof list> = async (ctx, opts, [ref]) => {
     rows: data.comps,
     json: raw,
     emptyMessage: `${data.subject_community.name} has no comparables yet. Add one with \`rentsurvey comps add ${data.subject_community.id}\`.`,
-    columns: [
-      uuid('id', (c) => c.id, 'ID'),
-      text('name', (c) => c.name, 'NAME', 'key'),
-      number('distance_miles', (c) => c.distance_miles, 'MILES', 'high'),
-      bool('is_included_in_surveys', (c) => c.is_included_in_surveys, 'ACTIVE', 'high'),
-      ...(includePricing
-        ? [
-            number<Comp>('floor_plan_count', (c) => c.pricing?.floor_plan_count, 'PLANS'),
-            money<Comp>('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG RENT', 'high'),
-          ]
-        : []),
-      text('address', (c) => c.address, 'ADDRESS', 'low'),
-    ],
+    columns: columns.filter((c) => !PRICING.has(c.key) || includePricing),
   });
 };

@@ -7,7 +7,7 @@ import type { toggle as toggleCommand } from './index.js';
 
 type Toggled = ReadOf<'updateComp'>;
 
-const columns = [
+export const columns = [
   text<Toggled>('comp_id', (t) => t.comp_id, 'Comparable id'),
   bool<Toggled>('is_included_in_surveys', (t) => t.is_included_in_surveys, 'Included in surveys'),
   text<Toggled>('message', (t) => t.message, 'Message'),

@@ -72,7 +72,7 @@ const moveColumn: Column<DigestChange> = {
   dollars: amount(move),
   align: 'right',
 };
-const columns = [...dataColumns, moveColumn];
+export const columns = [...dataColumns, moveColumn];
 // The subject's name heads its group, so ROLE is left to --fields.
 const TABLE_FIELDS = ['community_name', 'floor_plan_name', 'kind', 'before', 'after', 'move'];
 const DATA_FIELDS = dataColumns.map((c) => c.key);

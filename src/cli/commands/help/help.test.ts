@@ -1,5 +1,6 @@
 import { describe, expect } from 'vitest';
 import { expectOk, it } from '../../../../test/helpers/run-cli.js';
+import { ExitCode } from '../../errors.js';
 
 describe('help', () => {
   it('help <command path> prints that command’s usage and flags; --help adds the examples', async ({ cli }) => {
@@ -18,9 +19,10 @@ describe('help', () => {
       expect(r.stdout).toContain(name);
   });
 
-  it('help exit-codes lists 0, 1, 2, 3, 4, 5 and 130', async ({ cli }) => {
+  it('help exit-codes lists every status: 0 to 5, and those of a signal (129, 130, 143)', async ({ cli }) => {
     const r = expectOk(await cli.run(['help', 'exit-codes']));
-    for (const code of [0, 1, 2, 3, 4, 5, 130]) expect(r.stdout).toMatch(new RegExp(`^\\s+${code}\\s+\\S`, 'm'));
+    for (const code of new Set([...Object.values(ExitCode), 129, 130, 143])) expect(r.stdout).toMatch(new RegExp(`^\\s+${code}\\s+\\S`, 'm'));
+    expect(r.stdout).toMatch(/^\s+143\s+terminated \(SIGTERM/m);
     expect(r.stdout).toMatch(/^\s+3\s+.*401.*403/m);
     expect(r.stdout).toMatch(/^\s+4\s+.*404/m);
     expect(r.stdout).toMatch(/^\s+5\s+.*409/m);

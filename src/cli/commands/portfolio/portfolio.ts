@@ -8,6 +8,22 @@ import type { portfolio } from './index.js';
 
 type Row = ReadOf<'getPortfolio'>['communities'][number];
 
+// On a narrow terminal: the name, the comps and the rents first; the address last.
+export const columns: Column<Row>[] = [
+  uuid('id', (r) => r.id, 'ID'),
+  text('name', (r) => r.name, 'NAME', 'key'),
+  text('address', (r) => r.address, 'ADDRESS', 'low'),
+  text('external_community_id', (r) => r.external_community_id, 'EXTERNAL ID'),
+  number('comp_count', (r) => r.comp_count, 'COMPS', 'high'),
+  date('latest_pricing_date', (r) => r.latest_pricing_date, 'LATEST SURVEY', 'high'),
+  number('floor_plan_count', (r) => r.pricing_summary?.floor_plan_count, 'PLANS', 'low'),
+  money('avg_market_rent_cents', (r) => r.pricing_summary?.avg_market_rent_cents, 'AVG RENT', 'high'),
+  money('min_rent_cents', (r) => r.pricing_summary?.min_rent_cents, 'MIN'),
+  money('max_rent_cents', (r) => r.pricing_summary?.max_rent_cents, 'MAX'),
+];
+/** Printed with --include-pricing only. */
+const PRICING = new Set(['floor_plan_count', 'avg_market_rent_cents', 'min_rent_cents', 'max_rent_cents']);
+
 export const run: Handler<typeof portfolio> = async (ctx, opts) => {
   const includePricing = opts.includePricing === true;
   const includeCompCount = opts.compCount !== false;
@@ -16,25 +32,9 @@ export const run: Handler<typeof portfolio> = async (ctx, opts) => {
     query: { include_pricing: includePricing, include_comp_count: includeCompCount },
   });
   await rememberCommunities(ctx, data.communities, { whole: true });
-  // On a narrow terminal: the name, the comps and the rents first; the address last.
-  const columns: Column<Row>[] = [
-    uuid('id', (r) => r.id, 'ID'),
-    text('name', (r) => r.name, 'NAME', 'key'),
-    text('address', (r) => r.address, 'ADDRESS', 'low'),
-    text('external_community_id', (r) => r.external_community_id, 'EXTERNAL ID'),
-  ];
-  if (includeCompCount) columns.push(number('comp_count', (r) => r.comp_count, 'COMPS', 'high'));
-  columns.push(date('latest_pricing_date', (r) => r.latest_pricing_date, 'LATEST SURVEY', 'high'));
-  if (includePricing)
-    columns.push(
-      number('floor_plan_count', (r) => r.pricing_summary?.floor_plan_count, 'PLANS', 'low'),
-      money('avg_market_rent_cents', (r) => r.pricing_summary?.avg_market_rent_cents, 'AVG RENT', 'high'),
-      money('min_rent_cents', (r) => r.pricing_summary?.min_rent_cents, 'MIN'),
-      money('max_rent_cents', (r) => r.pricing_summary?.max_rent_cents, 'MAX'),
-    );
   await printList(ctx, {
     rows: data.communities,
-    columns,
+    columns: columns.filter((c) => (c.key !== 'comp_count' || includeCompCount) && (!PRICING.has(c.key) || includePricing)),
     json: raw,
     emptyMessage: 'No communities yet. Create one with `rentsurvey communities create`.',
   });

@@ -186,7 +186,7 @@ const tableColumns: Column<Row>[] = [
 const TABLE_FIELDS = tableColumns.map((c) => c.key);
 const DATA_FIELDS = dataColumns.map((c) => c.key);
 /** What --fields may name, in any format. */
-const columns = [...tableColumns, ...dataColumns.filter((c) => !TABLE_FIELDS.includes(c.key))];
+export const columns = [...tableColumns, ...dataColumns.filter((c) => !TABLE_FIELDS.includes(c.key))];
 
 export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   const target = parseTarget(opts);

@@ -1,32 +1,32 @@
-import { Command, Option } from '@commander-js/extra-typings';
-import { examples, lazy, parseIntegerOption, type Runtime } from '../../command.js';
+import { Option } from '@commander-js/extra-typings';
+import { defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
 
-export const report = () =>
-  new Command('report')
-    .description('Write an HTML report with charts for communities or the whole portfolio (--out report.html)')
-    .argument('[community...]', 'communities: names (or a unique part), external ids or ids')
-    .option('--all', 'every community of the portfolio, after the portfolio positioning table and chart')
-    .option('--communities <list>', 'comma-separated communities, as the arguments take them')
-    .addOption(new Option('--basis <basis>', 'rent the charts and positioning read').choices(['ner', 'asking'] as const).default('ner'))
-    .option('--days <n>', 'rent history charted, in days back from today (default 365)', parseIntegerOption('--days', 7, 3660))
-    .option(
-      '--concurrency <n>',
-      'communities read at once (default 4; with --local 1, as its requests run one at a time in this process)',
-      parseIntegerOption('--concurrency', 1, 16),
-    )
-    .addHelpText(
-      'after',
-      examples(
-        'rentsurvey report --all --out portfolio.html',
-        'rentsurvey report "Barton Creek Terrace" DR-004 --out two.html',
-        'rentsurvey report --communities DR-001,DR-006 --basis asking --days 180 --out q.html',
-      ) +
-        '\nOne HTML file, nothing to install or fetch to read it: per community its positioning against the comparables,\n' +
-        "rent over time against the comparables' average per bedroom count, PSI per floor plan, and the vacancy trend\n" +
-        'with its projections; with --all, the portfolio positioning table and PSI against vacancy first. Print it to\n' +
-        'PDF from a browser: a page per community. --out <file> (required) is replaced atomically.\n',
-    );
-
-export function reportCommand(runtime: Runtime) {
-  return lazy(runtime, report(), () => import('./report.js'));
-}
+export const report = defineCommand({
+  name: 'report',
+  description: 'Write an HTML report with charts for communities or the whole portfolio (--out report.html)',
+  flags: (c) =>
+    c
+      .argument('[community...]', 'communities: names (or a unique part), external ids or ids')
+      .option('--all', 'every community of the portfolio, after the portfolio positioning table and chart')
+      .option('--communities <list>', 'comma-separated communities, as the arguments take them')
+      .addOption(new Option('--basis <basis>', 'rent the charts and positioning read').choices(['ner', 'asking'] as const).default('ner'))
+      .option('--days <n>', 'rent history charted, in days back from today (default 365)', parseIntegerOption('--days', 7, 3660))
+      .option(
+        '--concurrency <n>',
+        'communities read at once (default 4; with --local 1, as its requests run one at a time in this process)',
+        parseIntegerOption('--concurrency', 1, 16),
+      ),
+  output: { kind: 'file' },
+  examples: [
+    'rentsurvey report --all --out portfolio.html',
+    'rentsurvey report "Barton Creek Terrace" DR-004 --out two.html',
+    'rentsurvey report --communities DR-001,DR-006 --basis asking --days 180 --out q.html',
+  ],
+  notes: [
+    'One HTML file, nothing to install or fetch to read it: per community its positioning against the comparables, rent over time ' +
+      "against the comparables' average per bedroom count, PSI per floor plan, and the vacancy trend with its projections; with --all, " +
+      'the portfolio positioning table and PSI against vacancy first.',
+    'Print it to PDF from a browser: a page per community. --out <file> (required) is replaced atomically.',
+  ],
+  handler: (): HandlerImport => import('./report.js'),
+});

@@ -7,7 +7,7 @@ import type { invite } from './index.js';
 
 type Invitation = ReadOf<'inviteUser'>['invitation'];
 
-const columns = [
+export const columns = [
   text<Invitation>('id', (i) => i.id),
   text<Invitation>('email', (i) => i.email),
   text<Invitation>('name', (i) => i.name),

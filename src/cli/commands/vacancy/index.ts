@@ -1,21 +1,28 @@
-import { Command } from '@commander-js/extra-typings';
-import { COMMUNITY_ARGUMENT, examples, lazy, type Runtime } from '../../command.js';
+import { COMMUNITY_ARGUMENT, defineCommand, type HandlerImport } from '../../command.js';
 
-export const vacancy = () =>
-  new Command('vacancy')
-    .description('14-day vacancy of a community from its latest completed survey (subcommand: trend)')
-    .argument('[community]', COMMUNITY_ARGUMENT)
-    .addHelpText('after', examples('rentsurvey vacancy "Barton Creek Terrace"', 'rentsurvey vacancy trend DR-006 --chart'));
+export const trend = defineCommand({
+  name: 'trend',
+  description: 'Vacancy per survey against the comparables’ average, and 14/30/60/90-day projections',
+  flags: (c) =>
+    c
+      .argument('[community]', COMMUNITY_ARGUMENT)
+      .option('--start <date>', 'first survey date (YYYY-MM-DD)')
+      .option('--end <date>', 'last survey date (YYYY-MM-DD)')
+      .option('--chart', 'draw subject and comparable vacancy as a line chart'),
+  output: { kind: 'rows', columns: async () => (await import('./trend.js')).columns },
+  examples: [
+    'rentsurvey vacancy trend "Barton Creek Terrace" --chart',
+    'rentsurvey vacancy trend DR-006 --start 2026-01-01 --csv > trend.csv',
+  ],
+  handler: (): HandlerImport => import('./trend.js'),
+});
 
-export const trend = () =>
-  new Command('trend')
-    .description('Vacancy per survey against the comparables’ average, and 14/30/60/90-day projections')
-    .argument('[community]', COMMUNITY_ARGUMENT)
-    .option('--start <date>', 'first survey date (YYYY-MM-DD)')
-    .option('--end <date>', 'last survey date (YYYY-MM-DD)')
-    .option('--chart', 'draw subject and comparable vacancy as a line chart')
-    .addHelpText('after', examples('rentsurvey vacancy trend "Barton Creek Terrace" --chart', 'rentsurvey vacancy trend DR-006 --start 2026-01-01 --csv > trend.csv'));
-
-export function vacancyCommand(runtime: Runtime) {
-  return lazy(runtime, vacancy(), () => import('./vacancy.js')).addCommand(lazy(runtime, trend(), () => import('./trend.js')));
-}
+export const vacancy = defineCommand({
+  name: 'vacancy',
+  description: '14-day vacancy of a community from its latest completed survey (subcommand: trend)',
+  flags: (c) => c.argument('[community]', COMMUNITY_ARGUMENT),
+  output: { kind: 'record', columns: async () => (await import('./vacancy.js')).columns },
+  examples: ['rentsurvey vacancy "Barton Creek Terrace"'],
+  handler: (): HandlerImport => import('./vacancy.js'),
+  subcommands: [trend],
+});

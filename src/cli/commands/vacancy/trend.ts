@@ -28,6 +28,13 @@ const percent = (key: string, get: (p: Point) => number | null, header: string):
   kind: 'percent',
 });
 
+export const columns: Column<Point>[] = [
+  date('date', (p) => p.date.slice(0, 10), 'SURVEY', 'key'),
+  uuid('survey_id', (p) => p.survey_id, 'SURVEY ID'),
+  percent('subject_vacancy', (p) => p.subject_vacancy, 'SUBJECT'),
+  percent('avg_comp_vacancy', (p) => p.avg_comp_vacancy, 'COMP AVG'),
+];
+
 export const run: Handler<typeof trend> = async (ctx, opts, [ref]) => {
   if (opts.chart && ctx.globals.format !== 'table') throw new UsageError('--chart draws for a terminal; drop it or use --format table');
   if (opts.chart) assertChartFlags(ctx);
@@ -56,12 +63,7 @@ async function print(ctx: CommandContext, data: Trend, raw: unknown, chart: bool
       rows: data.trends,
       json: raw,
       emptyMessage: `${data.community_name} has no completed surveys in this range.`,
-      columns: [
-        date('date', (p) => p.date.slice(0, 10), 'SURVEY', 'key'),
-        uuid('survey_id', (p) => p.survey_id, 'SURVEY ID'),
-        percent('subject_vacancy', (p) => p.subject_vacancy, 'SUBJECT'),
-        percent('avg_comp_vacancy', (p) => p.avg_comp_vacancy, 'COMP AVG'),
-      ],
+      columns,
     });
   }
   if (ctx.globals.format === 'table') {

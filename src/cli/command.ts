@@ -1,4 +1,5 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
+import type { MessageFormat } from '../output/formats.js';
 import type { Column } from '../output/render.js';
 import type { CommandContext } from './context.js';
 import { type ExitCode, UsageError } from './errors.js';
@@ -54,7 +55,14 @@ export interface CommandDefinition<Args extends unknown[] = [], Opts extends Opt
  * asked for: --fields and --sort on TAB); `file` writes a file (pricing export); `fixed` is a
  * document of its own (a script, the OpenAPI JSON, a key) or nothing on stdout.
  */
-export type Output = { kind: 'rows' | 'record'; columns: () => Promise<readonly Column<never>[]> } | { kind: 'file' | 'fixed' };
+export type Output =
+  | {
+      kind: 'rows' | 'record';
+      columns: () => Promise<readonly Column<never>[]>;
+      /** Message bodies it writes besides the common formats (the digest: html, slack); others refuse them. */
+      formats?: readonly MessageFormat[];
+    }
+  | { kind: 'file' | 'fixed' };
 export type OutputKind = Output['kind'];
 
 /** Declares a command (see CommandDefinition); the types of its flags are inferred from `flags`. */

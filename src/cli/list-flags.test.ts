@@ -90,18 +90,19 @@ describe('--sort and --limit', () => {
     expect(page.stderr).toMatch(/Showing 1–5 of \d+; use --offset 5 or --all\./);
   });
 
-  it('digest: sorted and cut as one list, then grouped; the heading says how many of how many', async () => {
-    const r = await market().run(['digest', '--since', '2026-11-02', '--sort', '-move', '--limit', '3'], { now: NOW });
+  it('digest: --sort and --limit order and cut the changes in csv and ndjson', async () => {
+    const r = await market().run(['digest', '--since', '2026-11-02', '--ndjson', '--sort', '-move', '--limit', '3'], { now: NOW });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^Changes from 2026-11-02 to 2026-11-09: 3 of 20$/m);
-    const rows = r.stdout.split('\n').filter((line) => /\+\S+$/.test(line));
-    expect(rows.map((line) => line.trim().split(/ {2,}/).at(-1))).toEqual(['+$93.75', '+$25', '+$25']);
+    const rows = r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { before: number; after: number });
+    expect(rows.map((row) => row.after - row.before)).toEqual([9_375, 2_500, 2_500]);
   });
 
-  it('digest --format md summarizes every change: --sort and --limit are refused there', async () => {
-    const r = await market().run(['digest', '--since', '2026-11-02', '--format', 'md', '--limit', '3'], { now: NOW });
-    expect(r).toMatchObject({ code: 2, stdout: '' });
-    expect(r.stderr).toMatch(/--format md summarizes every change/);
+  it('digest for people (table, md) is a summary: --sort and --limit are refused there', async () => {
+    for (const format of ['table', 'md']) {
+      const r = await market().run(['digest', '--since', '2026-11-02', '--format', format, '--limit', '3'], { now: NOW });
+      expect(r).toMatchObject({ code: 2, stdout: '' });
+      expect(r.stderr).toMatch(/summarizes the changes; --sort and --limit are for --csv and --ndjson/);
+    }
   });
 });
 

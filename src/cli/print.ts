@@ -16,6 +16,8 @@ export interface ListOutput<Row> {
   columns: Column<Row>[];
   /** The API body, what --json prints. */
   json: unknown;
+  /** Property of `json` holding the rows (for --fields), when it has more than one array. */
+  jsonRowsKey?: string;
   emptyMessage?: string;
   /** Columns (and order) without --fields, e.g. a narrower table than the csv; every column by default. */
   defaultFields?: readonly string[] | undefined;
@@ -66,11 +68,8 @@ export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>)
     ctx.log.note(`The first ${limit} of ${list.rows.length} rows (--limit)`);
 }
 
-/**
- * --sort and --limit applied by a command that prints its rows in groups (a table per
- * community): ordered and cut as one list, then grouped; print the groups asGiven.
- */
-export function orderRows<Row>(ctx: CommandContext, rows: readonly Row[], columns: Column<Row>[]): Row[] {
+/** --sort and --limit applied to rows printed otherwise than by renderList (a workbook's sheet). */
+function orderRows<Row>(ctx: CommandContext, rows: readonly Row[], columns: Column<Row>[]): Row[] {
   assertOrder(ctx, columns);
   const { sort, limit } = ctx.globals;
   const sorted = sortRows(rows, columns, sort);

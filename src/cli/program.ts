@@ -27,7 +27,7 @@ export function rootCommand() {
     .option('--local', 'use the embedded service on the local data directory (demo data on first use; env RENTSURVEY_LOCAL=1)')
     .option('--no-local', 'use the remote profile even when RENTSURVEY_LOCAL=1 or the profile was saved with login --local')
     .option('--data-dir <dir>', 'local data directory (env RENTSURVEY_DATA_DIR; default $XDG_DATA_HOME/rentsurvey)')
-    .addOption(new Option('--format <format>', 'output format (md: Markdown to paste into an e-mail)').choices(FORMATS))
+    .addOption(new Option('--format <format>', 'output format (md: Markdown to paste into an e-mail; html, slack: the digest as a message body)').choices(FORMATS))
     .option('--json', 'shorthand for --format json')
     .option('--csv', 'shorthand for --format csv')
     .option('--ndjson', 'shorthand for --format ndjson')
@@ -149,7 +149,7 @@ function runs(command: AnyCommand, definition: AnyDefinition, path: string, runt
     ]);
     // A subcommand's type does not know its parents: the program's flags are GlobalFlags.
     const globals = resolveGlobals(command.optsWithGlobals() as GlobalFlags, runtime.env);
-    assertRowFlags(path, definition.output?.kind, globals);
+    assertRowFlags(path, definition.output, globals);
     // Long output on a terminal goes through the pager; the run's messages keep their place after it.
     const output = pager
       ? pager.pageOutput(runtime.io, { command: globals.pager ? pager.pagerCommand(runtime.env) : undefined, env: runtime.env })

@@ -4,9 +4,10 @@
  * command's wrapper (command.ts) runs, kept apart from print.ts so that a
  * command that prints no table loads no renderer.
  */
-import type { OutputKind } from './command.js';
+import type { Output, OutputKind } from './command.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
+import { formatsOf, isMessageFormat } from '../output/formats.js';
 import type { GlobalOptions } from './globals.js';
 
 const PRINTS = { record: 'one record', file: 'a file', fixed: 'no list' } as const;
@@ -22,7 +23,12 @@ function tableFlagsGiven(globals: GlobalOptions, names: readonly ('fields' | 'so
  * refuses them (exit 2) rather than ignore them. Checked before the command runs,
  * so a write is never applied and then reported as a usage error.
  */
-export function assertRowFlags(path: string, kind: OutputKind | undefined, globals: GlobalOptions): void {
+export function assertRowFlags(path: string, output: Output | undefined, globals: GlobalOptions): void {
+  // A message body (the digest's html, slack) is refused by a command that does not write it, as a row flag is.
+  const writes = output && 'columns' in output ? output.formats : undefined;
+  if (isMessageFormat(globals.format) && !writes?.includes(globals.format))
+    throw new UsageError(`\`rentsurvey ${path}\` does not write --format ${globals.format}`, `use one of ${formatsOf(writes).join(', ')}`);
+  const kind = output?.kind;
   assertFileFlags(path, kind, globals);
   if (kind === undefined || kind === 'rows') return;
   const { given, verb } = tableFlagsGiven(globals, ['sort', 'limit']);

@@ -3,6 +3,7 @@ import {
   changeSize,
   comparableChange,
   compareChanges,
+  leaveOutSmallMoves,
   offersConcession,
   planChanges,
   vacancyChange,
@@ -44,7 +45,7 @@ describe('planChanges', () => {
       plan('a1', { market_rent_cents: 182_000, net_effective_rent_cents: 182_499 }), // +$20.00 and +$24.99
       plan('b2', { market_rent_cents: 232_500, net_effective_rent_cents: 227_500 }), // +$25.00 and −$25.00
     ];
-    expect(planChanges(before, after, { minChangeCents: 2_500 })).toEqual([
+    expect(leaveOutSmallMoves(planChanges(before, after), 2_500)).toEqual([
       { kind: 'rent', floor_plan_name: 'B2', before: 230_000, after: 232_500 },
       { kind: 'ner', floor_plan_name: 'B2', before: 230_000, after: 227_500 },
     ]);

@@ -63,17 +63,12 @@ function concessionChange(before: string, after: string): Omit<Change, 'floor_pl
 
 /**
  * Changes of one community's floor plans from one survey to the next, plans
- * matched by id (a plan priced in only one of the two is not compared). Rent
- * and NER moves smaller than `minChangeCents` are left out; a move of 0 never counts.
- * When the concession of every compared plan (two or more) changed the same way,
- * the special is the community's and is listed once, without a plan name.
+ * matched by id (a plan priced in only one of the two is not compared); every
+ * move counts (leaveOutSmallMoves applies --min-change). When the concession of
+ * every compared plan (two or more) changed the same way, the special is the
+ * community's and is listed once, without a plan name.
  */
-export function planChanges(
-  before: readonly PlanObservation[],
-  after: readonly PlanObservation[],
-  options: { minChangeCents?: number } = {},
-): Change[] {
-  const minimum = Math.max(0, options.minChangeCents ?? 0);
+export function planChanges(before: readonly PlanObservation[], after: readonly PlanObservation[]): Change[] {
   const earlier = new Map(before.map((plan) => [plan.floor_plan_id, plan]));
   const changes: Change[] = [];
   const concessions: Change[] = [];
@@ -84,7 +79,7 @@ export function planChanges(
     compared += 1;
     const plan = now.floor_plan_name;
     const money = (kind: 'rent' | 'ner', from: number, to: number) => {
-      if (from !== to && Math.abs(to - from) >= minimum) changes.push({ kind, floor_plan_name: plan, before: from, after: to });
+      if (from !== to) changes.push({ kind, floor_plan_name: plan, before: from, after: to });
     };
     money('rent', then.market_rent_cents, now.market_rent_cents);
     money('ner', then.net_effective_rent_cents, now.net_effective_rent_cents);
@@ -130,6 +125,14 @@ export function comparableChange(comp: { active: boolean; inEarlier: boolean; in
 /** How far a change moved: |after − before| for numbers, 0 for texts. */
 export function changeSize(change: Change): number {
   return typeof change.before === 'number' && typeof change.after === 'number' ? Math.abs(change.after - change.before) : 0;
+}
+
+/** Changes whose values are cents. */
+export const isMoneyChange = (kind: ChangeKind) => kind === 'rent' || kind === 'ner';
+
+/** --min-change: rent and NER moves smaller than `minCents` left out (a move of exactly that size stays); other kinds kept. */
+export function leaveOutSmallMoves<T extends Change>(changes: readonly T[], minCents: number): T[] {
+  return changes.filter((change) => !isMoneyChange(change.kind) || changeSize(change) >= minCents);
 }
 
 // Changes to the comparable set first, then vacancy, concessions, rent and NER, units available.

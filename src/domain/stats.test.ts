@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mean, percentileRank, psi, rentPerSqftCents, pooledRentPerSqft, weightedMean, weightedPercentileRank } from './stats.js';
+import { mean, median, percentileRank, psi, rentPerSqftCents, pooledRentPerSqft, weightedMean, weightedPercentileRank } from './stats.js';
 import { roundCents, roundFraction4, roundPercent1, roundTo } from './rounding.js';
 
 describe('percentileRank: 100·(B + 0.5·E)/N', () => {
@@ -115,5 +115,13 @@ describe('rounding', () => {
     expect(roundFraction4(0.042_149)).toBe(0.0421);
     expect(roundPercent1(59.95)).toBe(60);
     expect(roundPercent1(4.8)).toBe(4.8);
+  });
+});
+
+describe('median', () => {
+  it('the middle value, the mean of the two middle ones for an even count, null for none', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([2_000, -5_000, 0, -1_000])).toBe(-500);
+    expect(median([])).toBeNull();
   });
 });

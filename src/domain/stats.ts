@@ -17,6 +17,14 @@ export function mean(values: readonly number[]): number | null {
   return sum / values.length;
 }
 
+/** The middle value (the mean of the two middle ones for an even count); null for an empty list. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
 /** Σ(w·v)/Σw; null when the weights sum to 0. Weights must not be negative. */
 export function weightedMean(items: readonly Weighted[]): number | null {
   let sum = 0;

@@ -14,6 +14,26 @@ import { runCli } from './run-cli.js';
 import { startService, type TestService } from './server.js';
 
 export const DATASET = fileURLToPath(new URL('../../examples/market-changes.json', import.meta.url));
+
+/**
+ * `examples/digest-week.json`: one week (2026-11-06 → 11-13) for the digest's summary, with
+ * answers computed by hand in src/domain/digest-summary.test.ts. Aspen Yard has six
+ * comparables (Eagle Row deactivated between the surveys, Fern Court added); Birch Hollow
+ * one; Cedar Knoll has no survey at all.
+ */
+export const DIGEST_WEEK = fileURLToPath(new URL('../../examples/digest-week.json', import.meta.url));
+export const WEEK = {
+  aspen: 'd16e5700-0000-4000-8000-000000000001',
+  birch: 'd16e5700-0000-4000-8000-000000000002',
+  cedar: 'd16e5700-0000-4000-8000-000000000003',
+  bluff: 'd16e5700-0000-4000-8000-0000000000c1',
+  crest: 'd16e5700-0000-4000-8000-0000000000c2',
+  delta: 'd16e5700-0000-4000-8000-0000000000c3',
+  eagle: 'd16e5700-0000-4000-8000-0000000000c4',
+  fern: 'd16e5700-0000-4000-8000-0000000000c5',
+  grove: 'd16e5700-0000-4000-8000-0000000000c6',
+  harbor: 'd16e5700-0000-4000-8000-0000000000c7',
+} as const;
 export const MAPLE = '5a1e0c1e-0000-4000-8000-000000000001';
 export const PINE = '5a1e0c1e-0000-4000-8000-000000000002';
 export const COMP = {
@@ -64,11 +84,11 @@ async function runner(root: string, baseArgs: string[], baseEnv: Record<string, 
   };
 }
 
-/** The dataset imported into a fresh local store with `rentsurvey local import`; commands run with --local. */
-export async function localMarket(): Promise<MarketCli> {
+/** The dataset (market-changes.json unless given) imported into a fresh local store with `rentsurvey local import`; commands run with --local. */
+export async function localMarket(dataset = DATASET): Promise<MarketCli> {
   const root = await mkdtemp(join(tmpdir(), 'rentsurvey-market-'));
   const importRun = await runner(root, [], {});
-  const imported = await importRun(['local', 'import', DATASET]);
+  const imported = await importRun(['local', 'import', dataset]);
   if (imported.code !== 0) throw new Error(`local import failed: ${imported.stderr}`);
   return { run: await runner(root, ['--local'], {}), root, close: () => rm(root, { recursive: true, force: true }) };
 }

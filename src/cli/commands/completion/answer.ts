@@ -15,6 +15,7 @@ import { defaultConfigDir, defaultDataDir } from '../../globals.js';
 import { decideLocalMode } from '../../local-mode.js';
 import { openNameLookup } from '../../../server/store/name-lookup.js';
 import { complete, Directive, formatCompletion, type Completion, type KnownCommunity, type KnownPlan, type Scope, type Sources } from './complete.js';
+import { formatsOf, type Format } from '../../../output/formats.js';
 import { printData } from '../../../output/render.js';
 import { printText } from '../../../output/text.js';
 import { ExitCode } from '../../errors.js';
@@ -71,6 +72,7 @@ export function systemSources(env: NodeJS.ProcessEnv): Sources {
             : (fromCache(scope)?.floor_plans[communityId] ?? []),
         [],
       ),
+    formats: commandFormats,
     fields: async (commandPath, flag) => {
       const output = definitionAt(commandPath.split(' '))?.output;
       if (!output || !('columns' in output)) return [];
@@ -80,6 +82,12 @@ export function systemSources(env: NodeJS.ProcessEnv): Sources {
       return (await output.columns()).map((column) => column.key);
     },
   };
+}
+
+/** The formats the command at `commandPath` writes, by its definition ("" for none typed yet: the common ones). */
+export function commandFormats(commandPath: string): Format[] {
+  const output = definitionAt(commandPath.split(' ').filter(Boolean))?.output;
+  return formatsOf(output && 'columns' in output ? output.formats : undefined);
 }
 
 /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestIO } from '../../../output/io.js';
 import { buildProgram } from '../../program.js';
 import { complete, Directive, formatCompletion, type KnownCommunity, type KnownPlan, type Scope, type Sources } from './complete.js';
+import { commandFormats } from './answer.js';
 
 const program = buildProgram({ io: createTestIO(), env: {} }) as unknown as Command;
 
@@ -28,6 +29,7 @@ function sources(): Sources & { scopes: Scope[] } {
     comps: (_scope, subjectId) => (subjectId === BARTON.id ? [OAK] : []),
     floorPlans: (_scope, communityId) => (communityId === BARTON.id ? PLANS : []),
     fields: async (commandPath, flag) => (flag === '--sort' && commandPath === 'vacancy' ? [] : (FIELDS[commandPath] ?? [])),
+    formats: commandFormats,
   };
 }
 
@@ -81,6 +83,9 @@ describe('__complete: flag and argument values', () => {
   it('takes the values of .choices(), after a space or an =', async () => {
     expect(await values(['--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md', 'xlsx']);
     expect(await values(['overview', '--format=c'])).toEqual(['--format=csv']);
+    // html and slack only where they are written.
+    expect(await values(['overview', '--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md']);
+    expect(await values(['digest', '--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md', 'html', 'slack']);
     expect(await values(['users', 'invite', '--role', ''])).toEqual(['admin', 'member']);
     expect(await values(['communities', 'update', 'x', '--status', 'in'])).toEqual(['inactive']);
     expect(await values(['pricing', 'target', 'x', '--basis', ''])).toEqual(['ner', 'asking']);
@@ -252,6 +257,7 @@ describe('__complete: communities', () => {
       comps: () => expect.unreachable('comps'),
       floorPlans: () => expect.unreachable('floorPlans'),
       fields: async () => expect.unreachable('fields'),
+      formats: () => expect.unreachable('formats'),
     };
     expect(await values(['pricing', 'ex'], refusing)).toEqual(['export']);
     expect(await values(['overview', '--'], refusing)).toContain('--format');

@@ -11,6 +11,7 @@
  * script what to do beyond the candidates (file or folder completion, no space).
  */
 import type { Argument, Command, Option } from 'commander';
+import type { Format } from '../../../output/formats.js';
 import { dollarKey } from '../../../output/render.js';
 import { suggestedValues } from './values.js';
 
@@ -74,6 +75,8 @@ export interface Sources {
    * rows has any. Asynchronous: they are read from the command's own columns, imported when asked for.
    */
   fields(commandPath: string, flag: '--fields' | '--sort'): Promise<readonly string[]>;
+  /** The formats a command writes (`--format`): message bodies only where the command declares them. */
+  formats(commandPath: string): readonly Format[];
 }
 
 type Kind = 'community' | 'communities' | 'comp' | 'floorPlan' | 'fields' | 'sort' | 'file' | 'dir' | 'profile' | 'command';
@@ -223,7 +226,9 @@ function argumentAt(command: Command, index: number): Argument | undefined {
 }
 
 async function optionValues(option: Option, current: string, position: Position, sources: Sources): Promise<Completion> {
-  const listed = option.argChoices ?? suggestedValues(option);
+  // --format: only what the command being typed writes (html and slack are the digest's).
+  const formats = option.long === '--format' ? sources.formats(position.path.slice(1).map((command) => command.name()).join(' ')) : undefined;
+  const listed = formats ?? option.argChoices ?? suggestedValues(option);
   if (listed) return { candidates: filter(listed.map((value) => ({ value })), current), directive: Directive.noFiles };
   const kind = option.long ? OPTION_KINDS[option.long] : undefined;
   return kind ? valuesOf(kind, current, position, sources) : none();

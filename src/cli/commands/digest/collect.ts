@@ -2,29 +2,21 @@
  * Reads what a digest compares, through the spec's endpoints only: a subject's
  * floor plans (its latest survey), each plan's pricing on or before --since
  * (its earlier survey), its comparables (active and not), their pricing on or
- * before each of the two survey dates, and the vacancy trend.
+ * before each of the two survey dates, and the vacancy trend. From these the
+ * domain lists the changes and sums up the period (docs/metrics.md, "Digest").
  */
-import {
-  compareChanges,
-  comparableChange,
-  planChanges,
-  vacancyChange,
-  type Change,
-  type PlanObservation,
-} from '../../../domain/digest.js';
+import type { ReadOf } from '../../../api/endpoints.js';
+import { comparableChange, compareChanges, planChanges, vacancyChange, type Change, type PlanObservation } from '../../../domain/digest.js';
+import type { ChangeOwner } from '../../../domain/digest-moves.js';
+import { summarizeSubject, type CompPeriod, type SubjectSummary, type VacancyPoint } from '../../../domain/digest-summary.js';
+import type { CompInput, SubjectFloorPlanInput } from '../../../domain/overview.js';
 import { mapLimited } from '../../concurrency.js';
 import type { ApiClient } from '../../http/client.js';
 import { vacancyTrendIn } from '../../vacancy-trend.js';
-import { CONCURRENCY, latestDate, pricingOnOrBefore, type Comparable, type PricingRecord } from '../../surveys.js';
+import { CONCURRENCY, compInput, latestDate, pricingOnOrBefore, type Comparable, type PricingRecord } from '../../surveys.js';
 
 /** One line of the digest; the field names are those of `digest --json`. */
-export interface DigestChange extends Change {
-  subject_id: string;
-  subject_name: string;
-  community_id: string;
-  community_name: string;
-  role: 'subject' | 'comp';
-}
+export interface DigestChange extends Change, ChangeOwner {}
 
 export interface SubjectDigest {
   subject: { id: string; name: string };
@@ -32,9 +24,14 @@ export interface SubjectDigest {
   from: string | null;
   /** Its latest survey; null when it has none. */
   to: string | null;
-  /** Biggest moves first (compareChanges). */
+  /** Every change, biggest moves first (compareChanges); --min-change is applied when printing. */
   changes: DigestChange[];
+  /** What the period meant; null when the subject has no two surveys to compare. */
+  summary: SubjectSummary | null;
 }
+
+type FloorPlan = ReadOf<'listFloorPlans'>['floor_plans'][number];
+type Prices = Pick<PricingRecord, 'market_rent_cents' | 'net_effective_rent_cents' | 'concessions'>;
 
 function observation(record: PricingRecord): PlanObservation {
   return {
@@ -47,25 +44,56 @@ function observation(record: PricingRecord): PlanObservation {
   };
 }
 
+/** The subject's plans as the overview's input, priced as of one survey (a plan not priced then has no rent). */
+function subjectInput(plans: readonly FloorPlan[], priceOf: (plan: FloorPlan) => Prices | undefined): SubjectFloorPlanInput[] {
+  return plans.map((plan) => {
+    const prices = priceOf(plan);
+    return {
+      id: plan.id,
+      floor_plan_name: plan.floor_plan_name,
+      bedrooms: plan.bedrooms,
+      bathrooms: plan.bathrooms,
+      square_feet: plan.square_feet,
+      unit_count: plan.unit_count,
+      marketRentCents: prices?.market_rent_cents ?? null,
+      nerCents: prices?.net_effective_rent_cents ?? null,
+      concessions: prices?.concessions ?? null,
+    };
+  });
+}
+
 /** Whether a community was part of the survey of `date`: priced on that very day. */
 const surveyed = (records: readonly PricingRecord[], date: string) => records.some((record) => record.as_of_date === date);
 
-async function compChanges(api: ApiClient, comp: Comparable, from: string, to: string, minChangeCents: number): Promise<Change[]> {
-  const [earlier, later] = await Promise.all([pricingOnOrBefore(api, comp.id, from), pricingOnOrBefore(api, comp.id, to)]);
-  const inEarlier = surveyed(earlier, from);
-  const membership = comparableChange({ active: comp.is_included_in_surveys, inEarlier, inLater: surveyed(later, to) });
-  if (membership) return [membership];
-  // Only active comparables that were in the earlier survey have two prices to compare.
-  if (!comp.is_included_in_surveys || !inEarlier) return [];
-  return planChanges(earlier.map(observation), later.map(observation), { minChangeCents });
+interface CompSurveys {
+  comp: Comparable;
+  earlier: PricingRecord[];
+  later: PricingRecord[];
+  inEarlier: boolean;
 }
 
-export async function collectSubject(
-  api: ApiClient,
-  subjectId: string,
-  since: string,
-  minChangeCents: number,
-): Promise<SubjectDigest> {
+async function compSurveys(api: ApiClient, comp: Comparable, from: string, to: string): Promise<CompSurveys> {
+  const [earlier, later] = await Promise.all([pricingOnOrBefore(api, comp.id, from), pricingOnOrBefore(api, comp.id, to)]);
+  return { comp, earlier, later, inEarlier: surveyed(earlier, from) };
+}
+
+function compPeriod({ comp, earlier, later, inEarlier }: CompSurveys, to: string): CompPeriod {
+  const active = comp.is_included_in_surveys;
+  const membership = comparableChange({ active, inEarlier, inLater: surveyed(later, to) });
+  // Only active comparables that were in the earlier survey have two prices to compare.
+  const compared = membership === null && active && inEarlier;
+  const [before, after] = [earlier.map(observation), later.map(observation)];
+  return {
+    community_id: comp.id,
+    community_name: comp.name,
+    compared,
+    earlier: before,
+    later: after,
+    changes: membership ? [membership] : compared ? planChanges(before, after) : [],
+  };
+}
+
+export async function collectSubject(api: ApiClient, subjectId: string, since: string): Promise<SubjectDigest> {
   const [{ data: plans }, earlier] = await Promise.all([
     api.call('listFloorPlans', { params: { id: subjectId } }),
     pricingOnOrBefore(api, subjectId, since),
@@ -76,14 +104,39 @@ export async function collectSubject(
   );
   const from = latestDate(earlier.map((record) => record.as_of_date));
   const to = latestDate(later.map((record) => record.as_of_date));
-  if (from === null || to === null || to <= from) return { subject, from, to, changes: [] };
+  if (from === null || to === null || to <= from) return { subject, from, to, changes: [], summary: null };
 
   const [{ data: comps }, { data: trend }] = await Promise.all([
     api.call('listComps', { params: { id: subjectId }, query: { include_inactive: true } }),
     vacancyTrendIn(api, subjectId, { start_date: from, end_date: to }),
   ]);
-  const vacancyOn = (date: string) => trend.trends.find((point) => point.date.slice(0, 10) === date)?.subject_vacancy ?? null;
-  const perComp = await mapLimited(comps.comps, CONCURRENCY, (comp) => compChanges(api, comp, from, to, minChangeCents));
+  const pointOn = (date: string): VacancyPoint | null => trend.trends.find((point) => point.date.slice(0, 10) === date) ?? null;
+  const surveys = await mapLimited(comps.comps, CONCURRENCY, (comp) => compSurveys(api, comp, from, to));
+  const periods = surveys.map((surveysOfComp) => compPeriod(surveysOfComp, to));
+
+  // The comparables that count, as the overview counts them: now, the active ones; then, also those
+  // the earlier survey priced (deactivated since). Each with its latest pricing on or before the date.
+  const compsAt = (records: (s: CompSurveys) => PricingRecord[], counts: (s: CompSurveys) => boolean): CompInput[] =>
+    surveys.filter(counts).map((s) => compInput(s.comp.id, records(s)));
+  const earlierOf = new Map(earlier.map((record) => [record.floor_plan_id, record]));
+  const summary = summarizeSubject({
+    subject_id: subject.id,
+    subject_name: subject.name,
+    from,
+    to,
+    position: {
+      from: {
+        subjectFloorPlans: subjectInput(plans.floor_plans, (plan) => earlierOf.get(plan.id)),
+        comps: compsAt((s) => s.earlier, (s) => s.comp.is_included_in_surveys || s.inEarlier),
+      },
+      to: {
+        subjectFloorPlans: subjectInput(plans.floor_plans, (plan) => plan.latest_pricing ?? undefined),
+        comps: compsAt((s) => s.later, (s) => s.comp.is_included_in_surveys),
+      },
+    },
+    vacancy: { from: pointOn(from), to: pointOn(to) },
+    comps: periods,
+  });
 
   const line = (community: { id: string; name: string }, role: DigestChange['role']) => (change: Change): DigestChange => ({
     subject_id: subject.id,
@@ -93,11 +146,8 @@ export async function collectSubject(
     role,
     ...change,
   });
-  const vacancy = vacancyChange(vacancyOn(from), vacancyOn(to));
-  const changes = [
-    ...(vacancy ? [vacancy] : []),
-    ...planChanges(earlier.map(observation), later.map(observation), { minChangeCents }),
-  ].map(line(subject, 'subject'));
-  comps.comps.forEach((comp, i) => changes.push(...(perComp[i] ?? []).map(line(comp, 'comp'))));
-  return { subject, from, to, changes: changes.sort(compareChanges) };
+  const vacancy = vacancyChange(pointOn(from)?.subject_vacancy ?? null, pointOn(to)?.subject_vacancy ?? null);
+  const changes = [...(vacancy ? [vacancy] : []), ...planChanges(earlier.map(observation), later.map(observation))].map(line(subject, 'subject'));
+  for (const period of periods) changes.push(...period.changes.map(line({ id: period.community_id, name: period.community_name }, 'comp')));
+  return { subject, from, to, changes: changes.sort(compareChanges), summary };
 }

@@ -38,10 +38,12 @@ interface Digest {
   changes: Change[];
 }
 
+/** `digest --json`'s period and changes (what it printed before the summary objects; summary.test.ts checks those). */
 async function digest(args: string[], cli: MarketCli = local, now?: string): Promise<Digest> {
   const result = await cli.run(['digest', ...args, '--json'], now === undefined ? {} : { now });
   expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as Digest;
+  const { from, to, changes } = JSON.parse(result.stdout) as Digest;
+  return { from, to, changes };
 }
 
 const maple = { subject_id: MAPLE, subject_name: 'Maple Court' };
@@ -128,69 +130,35 @@ describe('digest --since', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/Nothing changed: no survey newer than the start date in 2 communities \(latest 2026-11-10\)/);
     expect(await digest(['--since', '2026-11-10'])).toEqual({ from: '2026-11-09', to: '2026-11-10', changes: [] });
-    // Before any survey: nothing to compare, said per community.
+    // Before any survey: nothing to compare, said in one line with the count (names with --verbose).
     const early = await local.run(['digest', '--since', '2026-10-01']);
     expect(early.code).toBe(0);
-    expect(early.stderr).toContain('Maple Court: no survey on or before 2026-10-01; nothing to compare.');
+    expect(early.stderr).toContain('Not compared: 2 communities without a survey on or before 2026-10-01 (--verbose names them).');
     expect(early.stderr).toContain('Nothing to compare');
+    const named = await local.run(['digest', '--since', '2026-10-01', '--verbose']);
+    expect(named.stderr).toContain('Not compared: 2 communities without a survey on or before 2026-10-01: Maple Court, Pine Ridge.');
   });
 });
 
 describe('digest output formats', () => {
-  it('table: grouped by subject with its two surveys, biggest moves first', async () => {
+  it('table: the summary first (portfolio, one row per subject), then the biggest moves', async () => {
     const result = await local.run(['digest', '--since', '2026-11-05']);
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
-    expect(lines[0]).toBe('Changes from 2026-11-02 to 2026-11-10: 22');
-    expect(lines).toContain('Maple Court — survey of 2026-11-02 → 2026-11-09');
-    expect(lines).toContain('Pine Ridge — survey of 2026-11-03 → 2026-11-10');
-    const rows = lines.filter((line) => /^(Birch|Cedar|Oak|Maple|Dogwood|Elm|Pine) /.test(line) && !line.includes(' — survey of ')).map((line) => line.split(/\s{2,}/));
-    expect(rows[0]).toEqual(['Dogwood Place', '—', 'comparable deactivated', 'active', 'inactive']);
-    expect(rows[2]).toEqual(['Maple Court', '—', '14-day vacancy', '2.5%', '5.0%', '+2.5 pts']);
-    expect(rows[3]).toEqual(['Birch Commons', 'all plans', 'concession started', 'none', '"6 weeks free"']);
-    expect(rows[6]).toEqual(['Birch Commons', 'B-B2', 'NER', '$2,400', '$2,123.08', '-$276.92']);
-    expect(rows.at(-1)).toEqual(['Pine Ridge', 'P1', 'units available', '18', '23', '+5']);
-  });
-
-  it('md: a Markdown summary to paste into an e-mail unchanged', async () => {
-    const result = await local.run(['digest', '--since', '2026-11-05', '--format', 'md'], { stdoutTTY: true, color: true });
-    expect(result.code).toBe(0);
-    expect(result.stdout).toBe(
-      [
-        '## Market digest: 2026-11-02 to 2026-11-10',
-        '',
-        '22 changes in 2 of 2 communities, each from its survey on or before the start date to its latest survey.',
-        '',
-        '### Maple Court (2026-11-02 → 2026-11-09)',
-        '',
-        '- Dogwood Place (comp): comparable deactivated',
-        '- Elm Terrace (comp): comparable added',
-        '- Maple Court: 14-day vacancy 2.5% → 5.0% (+2.5 pts)',
-        '- Birch Commons (comp), all plans: concession started: "6 weeks free"',
-        '- Cedar Row (comp), C-A1: concession changed: "$500 off move-in" → "$1,000 off move-in"',
-        '- Oak Flats (comp), O-B15: concession ended: "half month free"',
-        '- Birch Commons (comp), B-B2: NER $2,400 → $2,123.08 (-$276.92)',
-        '- Birch Commons (comp), B-B1: NER $2,320 → $2,052.31 (-$267.69)',
-        '- Birch Commons (comp), B-A1: NER $1,900 → $1,680.77 (-$219.23)',
-        '- Oak Flats (comp), O-B15: NER $2,156.25 → $2,250 (+$93.75)',
-        '- Cedar Row (comp), C-A1: NER $1,758.33 → $1,716.67 (-$41.66)',
-        '- Maple Court, C3: asking rent $2,600 → $2,625 (+$25)',
-        '- Maple Court, C3: NER $2,600 → $2,625 (+$25)',
-        '- Maple Court, A1: asking rent $1,780 → $1,800 (+$20)',
-        '- Maple Court, A1: NER $1,680 → $1,700 (+$20)',
-        '- Oak Flats (comp), O-B1: asking rent $2,150 → $2,170 (+$20)',
-        '- Oak Flats (comp), O-B1: NER $2,150 → $2,170 (+$20)',
-        '- Maple Court, B2: units available 2 → 5 (+3)',
-        '- Maple Court, C3: units available 1 → 3 (+2)',
-        '- Maple Court, A1: units available 3 → 4 (+1)',
-        '',
-        '### Pine Ridge (2026-11-03 → 2026-11-10)',
-        '',
-        '- Pine Ridge: 14-day vacancy 3.6% → 4.6% (+1.0 pts)',
-        '- Pine Ridge, P1: units available 18 → 23 (+5)',
-        '',
-      ].join('\n'),
-    );
+    expect(lines.slice(0, 3)).toEqual([
+      'Market digest: 2026-11-02 → 2026-11-10',
+      'Surveys compared: 2026-11-02 → 2026-11-09 for Maple Court; 2026-11-03 → 2026-11-10 for Pine Ridge.',
+      "Each subject's earlier survey is its latest on or before 2026-11-05.",
+    ]);
+    expect(lines).toContain('Band changed:                      1 of 2 subjects: Maple Court (market-aligned → premium)');
+    const row = (name: string) => lines.find((line) => line.startsWith(`${name} `))?.split(/\s{2,}/);
+    expect(row('Maple Court')).toEqual(['Maple Court', '+0.5% → +2.9%', 'market-aligned → premium', '2.5% → 5.0%', '0.0% → 0.0%', '+1 -0 =2, $0 (0.0%)', '+1 -1 Δ1', '+1 -1']);
+    expect(row('Pine Ridge')).toEqual(['Pine Ridge', '-1.3% → -1.3%', 'aggressively priced', '3.6% → 4.6%', '0.0% → 0.0%', '+0 -0 =1, $0 (0.0%)', '—', '—']);
+    const moves = lines.slice(lines.indexOf('Biggest moves (10 of 10)') + 1).filter(Boolean);
+    expect(moves[0]).toBe('- Birch Commons (comp of Maple Court), B-B2 NER $2,400 → $2,123.08 (-$276.92), asking unchanged');
+    expect(moves).toContain('- Maple Court, A1 $1,780 → $1,800 (+$20), NER $1,680 → $1,700 (+$20)');
+    // Maple Court's A1 units moved by one: under --min-units 2, not a move.
+    expect(moves.at(-1)).toBe('- Maple Court, B2 units available 2 → 5 (+3)');
   });
 
   it('md is what the worked example of docs/metrics.md shows', async () => {
@@ -198,16 +166,47 @@ describe('digest output formats', () => {
     expect((await local.run(args)).stdout).toBe(output);
   });
 
-  it('md names the threshold, the communities without changes and those without an earlier survey', async () => {
-    // From 11-09: Maple Court's latest survey is that one (no change); Pine Ridge compares 11-03 → 11-10.
+  it('--all-changes lists every change as a sentence, per subject, after the summary', async () => {
+    const result = await local.run(['digest', '--since', '2026-11-05', '--format', 'md', '--all-changes']);
+    expect(result.code).toBe(0);
+    const after = (heading: string) => result.stdout.split(`${heading}\n\n`)[1]!.split('\n\n')[1]!.split('\n');
+    expect(after('### Maple Court: 2026-11-02 → 2026-11-09')).toEqual([
+      '- Dogwood Place (comp): comparable deactivated',
+      '- Elm Terrace (comp): comparable added',
+      '- Maple Court: 14-day vacancy 2.5% → 5.0% (+2.5 pts)',
+      '- Birch Commons (comp), all plans: concession started: "6 weeks free"',
+      '- Cedar Row (comp), C-A1: concession changed: "$500 off move-in" → "$1,000 off move-in"',
+      '- Oak Flats (comp), O-B15: concession ended: "half month free"',
+      '- Birch Commons (comp), B-B2: NER $2,400 → $2,123.08 (-$276.92)',
+      '- Birch Commons (comp), B-B1: NER $2,320 → $2,052.31 (-$267.69)',
+      '- Birch Commons (comp), B-A1: NER $1,900 → $1,680.77 (-$219.23)',
+      '- Oak Flats (comp), O-B15: NER $2,156.25 → $2,250 (+$93.75)',
+      '- Cedar Row (comp), C-A1: NER $1,758.33 → $1,716.67 (-$41.66)',
+      '- Maple Court, C3: asking rent $2,600 → $2,625 (+$25)',
+      '- Maple Court, C3: NER $2,600 → $2,625 (+$25)',
+      '- Maple Court, A1: asking rent $1,780 → $1,800 (+$20)',
+      '- Maple Court, A1: NER $1,680 → $1,700 (+$20)',
+      '- Oak Flats (comp), O-B1: asking rent $2,150 → $2,170 (+$20)',
+      '- Oak Flats (comp), O-B1: NER $2,150 → $2,170 (+$20)',
+      '- Maple Court, B2: units available 2 → 5 (+3)',
+      '- Maple Court, C3: units available 1 → 3 (+2)',
+      '- Maple Court, A1: units available 3 → 4 (+1)',
+    ]);
+    expect(result.stdout).toContain('### Pine Ridge: 2026-11-03 → 2026-11-10\n\n**All changes (2)**\n\n- Pine Ridge: 14-day vacancy 3.6% → 4.6% (+1.0 pts)\n');
+  });
+
+  it('md names the threshold and what was not compared, with the dates', async () => {
+    // From 11-09: Maple Court's latest survey is that one (nothing newer); Pine Ridge compares 11-03 → 11-10.
     const quiet = await local.run(['digest', '--since', '2026-11-09', '--min-change', '12.50', '--format', 'md']);
-    expect(quiet.stdout).toContain('2 changes in 1 of 2 communities, each from its survey on or before the start date to its latest survey; rent and NER moves under $12.50 left out.');
-    expect(quiet.stdout).toMatch(/\nNo changes: Maple Court\.\n$/);
+    expect(quiet.stdout).toContain(
+      '## Market digest: Pine Ridge, 2026-11-03 → 2026-11-10\n\nSurveys compared: 2026-11-03 → 2026-11-10 (Pine Ridge).\n' +
+        "Each subject's earlier survey is its latest on or before 2026-11-09.\nNot compared: 1 subject with no newer survey.\n" +
+        'Rent and NER moves under $12.50 left out.\n',
+    );
     // From 11-02: Pine Ridge has no survey that early.
     const skipped = await local.run(['digest', '--since', '2026-11-02', '--format', 'md']);
-    expect(skipped.stdout).toMatch(/\nNot compared \(no survey on or before the start date\): Pine Ridge\.\n$/);
-    const table = await local.run(['digest', '--since', '2026-11-02']);
-    expect(table.stdout).toMatch(/\nNot compared \(no survey on or before the start date\): Pine Ridge\.\n$/);
+    expect(skipped.stdout).toContain('\nNot compared: 1 subject without a survey on or before 2026-11-02.\n');
+    expect(skipped.stderr).toContain('Not compared: 1 community without a survey on or before 2026-11-02 (--verbose names them).');
   });
 
   it('csv and ndjson: one change per row, the JSON fields as columns', async () => {
@@ -228,7 +227,10 @@ describe('digest --since-last', () => {
       const now = '2026-11-12T08:00:00Z';
       const first = await cli.run(['digest', '--since-last', '--json'], { now });
       expect(first.code).toBe(0);
-      expect(first.stderr).toMatch(/First --since-last digest for the local store .*: changes since 2026-11-05\./);
+      // It names the surveys compared, not only the date a week back.
+      expect(first.stderr).toMatch(
+        /First --since-last digest for the local store .*: compared 2026-11-02 → 2026-11-10, each subject's survey on or before 2026-11-05 \(a week back\) to its latest\./,
+      );
       expect((JSON.parse(first.stdout) as Digest).changes).toEqual(EXPECTED);
       const [stateFile] = await readdir(join(cli.root, 'state', 'rentsurvey'));
       expect(stateFile).toMatch(/^digest\.local-[0-9a-f]{12}\.portfolio\.json$/);
@@ -249,7 +251,7 @@ describe('digest --since-last', () => {
       );
       expect((await cli.run(['local', 'import', csv])).code).toBe(0);
       const next = await cli.run(['digest', '--since-last', '--json'], { now: '2026-11-17T08:00:00Z' });
-      expect(JSON.parse(next.stdout)).toEqual({
+      expect(JSON.parse(next.stdout)).toMatchObject({
         from: '2026-11-09',
         to: '2026-11-16',
         changes: [

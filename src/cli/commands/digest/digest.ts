@@ -1,38 +1,50 @@
 /**
- * `rentsurvey digest [--since <date> | --since-last] [--communities …] [--min-change <dollars>]`:
- * what changed for each subject and its active comparables between its survey
- * on or before --since and its latest survey. Computed here from the spec's
- * endpoints (see collect.ts); definitions in docs/metrics.md, "Digest".
+ * `rentsurvey digest`: what changed for each subject and its comparables between
+ * its survey on or before --since and its latest survey — summed up first (the
+ * position then and now, vacancy, how the comparables moved), then the biggest
+ * moves; printed, e-mailed and posted to a webhook for cron. Computed here from
+ * the spec's endpoints (collect.ts); definitions in docs/metrics.md, "Digest".
  */
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { IsoDate } from '../../../api/primitives.js';
 import { addDays, isIsoDate } from '../../../domain/dates.js';
+import { isMoneyChange, leaveOutSmallMoves } from '../../../domain/digest.js';
+import { summarizePortfolio, type PortfolioSummary, type SubjectSummary } from '../../../domain/digest-summary.js';
 import { spinner } from '../../../output/messages.js';
 import { dollarsFromCents, type Column } from '../../../output/render.js';
-import { stdoutStyle } from '../../../output/style.js';
 import { countOf } from '../../../output/text.js';
-import { uuid, text } from '../../columns.js';
+import { text, uuid } from '../../columns.js';
 import type { Handler } from '../../command.js';
-import type { digest } from './index.js';
 import { mapLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkFlag } from '../../flag-terms.js';
-import { IsoDate } from '../../../api/primitives.js';
-import { assertFields, orderRows, printLines, printList } from '../../print.js';
+import { printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { portfolioCommunities, resolveCommunityList } from '../../references.js';
-import { latestDate } from '../../surveys.js';
 import { readState, writeState } from '../../state-file.js';
+import { latestDate } from '../../surveys.js';
 import { collectSubject, type DigestChange, type SubjectDigest } from './collect.js';
+import { deliver, deliveryOf, type Delivery } from './deliver.js';
+import { digestDocument, type DigestDocument } from './document.js';
+import { htmlDigest } from './html.js';
+import type { digest } from './index.js';
 import { markdownDigest } from './markdown.js';
-import { dollars, isMoney, KIND_LABEL, planOf, showMove, showValue } from './present.js';
+import { dollars, KIND_LABEL, planOf, showMove, showValue } from './present.js';
+import { slackDigest } from './slack.js';
+import { printTableDigest } from './table.js';
 
 /** Without --since (and on a profile's first --since-last run): a week back, for the weekly e-mail. */
 const DEFAULT_LOOKBACK_DAYS = 7;
 /** Subjects read at once; each reads its comparables CONCURRENCY at a time. */
 const SUBJECTS_AT_ONCE = 2;
+/** --top without a value: the portfolio's biggest moves, or each subject's under --detail. */
+const TOP_PORTFOLIO = 10;
+const TOP_PER_SUBJECT = 5;
+/** --min-units without a value: a unit or two more or less available is noise in a weekly digest. */
+const DEFAULT_MIN_UNITS = 2;
 
 /** What --since-last remembers per profile and selection: each subject's latest survey already digested. */
 interface DigestState {
@@ -42,40 +54,33 @@ interface DigestState {
   digested_at: string;
 }
 
-/** The fields of `digest --json`'s changes, in order: what csv and ndjson print. */
 /** A value of the change; rents and NERs (cents) in dollars with --dollars, other kinds as they are. */
 const amount = (get: (c: DigestChange) => unknown) => (c: DigestChange) => {
   const value = get(c);
-  return isMoney(c.kind) && typeof value === 'number' ? dollarsFromCents(value) : value;
+  return isMoneyChange(c.kind) && typeof value === 'number' ? dollarsFromCents(value) : value;
 };
 const move = (c: DigestChange) => (typeof c.before === 'number' && typeof c.after === 'number' ? c.after - c.before : null);
 
+/** The fields of `digest --json`'s changes, in order: what csv and ndjson print (the move is for --fields). */
 const dataColumns: Column<DigestChange>[] = [
   uuid('subject_id', (c) => c.subject_id),
   text('subject_name', (c) => c.subject_name, 'SUBJECT'),
   uuid('community_id', (c) => c.community_id),
-  // On a narrow terminal what changed and how stay; a long comparable name may be cut with the new value.
   text('community_name', (c) => c.community_name, 'COMMUNITY', 'high'),
   text('role', (c) => c.role, 'ROLE', 'low'),
   { key: 'kind', header: 'CHANGE', importance: 'key', value: (c) => c.kind, display: (c) => KIND_LABEL[c.kind] },
   { key: 'floor_plan_name', header: 'PLAN', importance: 'high', value: (c) => c.floor_plan_name, display: planOf },
-  // Amounts and texts share these columns: left-aligned, and long concession texts may be cut to fit.
   { key: 'before', header: 'BEFORE', value: (c) => c.before, display: (c) => showValue(c.kind, c.before), dollars: amount((c) => c.before), align: 'left' },
   { key: 'after', header: 'AFTER', importance: 'high', value: (c) => c.after, display: (c) => showValue(c.kind, c.after), dollars: amount((c) => c.after), align: 'left' },
 ];
-const moveColumn: Column<DigestChange> = {
-  key: 'move',
-  header: 'MOVE',
-  importance: 'high',
-  value: move,
-  display: (c, style) => showMove(c, style),
-  dollars: amount(move),
-  align: 'right',
-};
-export const columns = [...dataColumns, moveColumn];
-// The subject's name heads its group, so ROLE is left to --fields.
-const TABLE_FIELDS = ['community_name', 'floor_plan_name', 'kind', 'before', 'after', 'move'];
+export const columns: Column<DigestChange>[] = [
+  ...dataColumns,
+  { key: 'move', header: 'MOVE', importance: 'high', value: move, display: (c) => showMove(c), dollars: amount(move), align: 'right' },
+];
 const DATA_FIELDS = dataColumns.map((c) => c.key);
+
+/** Formats for people: a summary with its own layout, not columns. */
+const SUMMARY_FORMATS = new Set(['table', 'md', 'html', 'slack']);
 
 function parseMinChange(value: unknown): number {
   if (value === undefined) return 0;
@@ -85,8 +90,27 @@ function parseMinChange(value: unknown): number {
   return Math.round(Number(raw.replace('$', '')) * 100);
 }
 
+/** --since: a date, not after today (a digest compares surveys that happened). */
+function parseSince(value: string | undefined, today: string): string | undefined {
+  if (value === undefined) return undefined;
+  const since = checkFlag('--since', IsoDate, value.trim());
+  if (since > today) throw new UsageError(`--since: ${since} is in the future (today is ${today})`, 'give the date the digest starts from, e.g. a week ago');
+  return since;
+}
+
+/** The table flags pick and order the changes' columns: data formats only. */
+function assertOutputFlags(ctx: CommandContext): void {
+  const { format, fields, sort, limit, dollars: inDollars } = ctx.globals;
+  if (!SUMMARY_FORMATS.has(format)) return;
+  const shown = format === 'table' ? 'the table' : `--format ${format}`;
+  if (fields) throw new UsageError(`--fields picks columns; ${shown} is a summary without columns`, 'use --format csv, ndjson or json with --fields');
+  if (sort || limit)
+    throw new UsageError(`${shown} summarizes the changes; --sort and --limit are for --csv and --ndjson`, 'use --top for the number of moves listed');
+  if (inDollars) throw new UsageError(`--dollars is for --format csv or ndjson: ${shown} already shows dollars`);
+}
+
 function stateFile(ctx: CommandContext, communities: string[] | undefined): { path: string; profile: string } {
-  const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
+  const hash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 12);
   const name = ctx.globals.profile ?? 'default';
   const profile = ctx.globals.local ? `the local store ${resolve(ctx.globals.dataDir)}` : `profile ${name}`;
   const profileKey = ctx.globals.local ? `local-${hash(resolve(ctx.globals.dataDir))}` : `profile-${name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
@@ -95,26 +119,26 @@ function stateFile(ctx: CommandContext, communities: string[] | undefined): { pa
   return { path: join(base, 'rentsurvey', `digest.${profileKey}.${selection}.json`), profile };
 }
 
+const summaries = (digests: readonly SubjectDigest[]) => digests.flatMap((d) => (d.summary ? [d.summary] : []));
+const refOf = (d: SubjectDigest) => ({ subject_id: d.subject.id, subject_name: d.subject.name });
+
 export const run: Handler<typeof digest> = async (ctx, opts) => {
-  const since = opts.since === undefined ? undefined : String(opts.since).trim();
-  if (since !== undefined) checkFlag('--since', IsoDate, since);
+  const today = ctx.now().toISOString().slice(0, 10);
+  const since = parseSince(opts.since, today);
   const minChangeCents = parseMinChange(opts.minChange);
-  assertFields(ctx, columns);
-  if (ctx.globals.format === 'md' && ctx.globals.fields)
-    throw new UsageError('--fields picks columns; --format md is a summary without columns', 'use --format csv, ndjson or json with --fields');
-  if (ctx.globals.format === 'md' && (ctx.globals.sort || ctx.globals.limit))
-    throw new UsageError('--format md summarizes every change; --sort and --limit are for the table, csv and ndjson');
+  assertOutputFlags(ctx);
+  const delivery = deliveryOf(ctx, opts);
+  assertShapingFlags(ctx, opts, delivery);
   const selection = opts.communities === undefined ? undefined : await resolveCommunityList(ctx, String(opts.communities), '--communities');
-  const fallback = addDays(ctx.now().toISOString().slice(0, 10), -DEFAULT_LOOKBACK_DAYS);
+  const fallback = addDays(today, -DEFAULT_LOOKBACK_DAYS);
   const store = opts.sinceLast ? stateFile(ctx, selection) : undefined;
   const state = store ? await readState<DigestState>(store.path) : undefined;
-  if (store && !state) ctx.log.info(`First --since-last digest for ${store.profile}: changes since ${fallback}.`);
   // A state file edited by hand may hold anything: only dates count.
   const remembered = (id: string) => {
     const date = state?.subjects?.[id];
     return typeof date === 'string' && isIsoDate(date) ? date : undefined;
   };
-  const sinceFor = (id: string) => since ?? remembered(id) ?? fallback;
+  const sinceOf = (id: string) => since ?? remembered(id) ?? fallback;
 
   const api = await ctx.api();
   const ids = selection ?? (await portfolioCommunities(ctx)).map((community) => community.id);
@@ -122,26 +146,48 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   progress.start();
   let digests: SubjectDigest[];
   try {
-    digests = await mapLimited(ids, SUBJECTS_AT_ONCE, (id) => collectSubject(api, id, sinceFor(id), minChangeCents));
+    digests = await mapLimited(ids, SUBJECTS_AT_ONCE, (id) => collectSubject(api, id, sinceOf(id)));
   } finally {
     progress.stop();
   }
 
-  for (const [i, digest] of digests.entries())
-    if (digest.from === null)
-      ctx.log.info(`${digest.subject.name}: no survey on or before ${sinceFor(ids[i]!)}${digest.to ? '' : ' (no survey at all)'}; nothing to compare.`);
   const compared = digests.filter((d) => d.from !== null && d.to !== null);
   const from = compared.reduce<string | null>((min, d) => (min === null || (d.from as string) < min ? d.from : min), null);
   const to = latestDate(compared.map((d) => d.to));
-  const changes = digests.flatMap((d) => d.changes);
+  if (store && !state) {
+    const period = from && to ? `compared ${from} → ${to}, each subject's survey on or before ${fallback} (a week back) to its latest` : `no survey on or before ${fallback} (a week back)`;
+    ctx.log.info(`First --since-last digest for ${store.profile}: ${period}.`);
+  }
+  sayNotCompared(ctx, digests, sinceOf, opts.verbose === true);
 
+  const changes = leaveOutSmallMoves(
+    digests.flatMap((d) => d.changes),
+    minChangeCents,
+  );
+  const portfolio = summarizePortfolio(summaries(digests), digests.filter((d) => d.from === null).map(refOf));
   if (changes.length === 0) ctx.log.info(nothingChanged(compared, { from, to, sinceLast: store !== undefined, minChangeCents }));
-  await printWhole(ctx, (out) => print(out, { from, to, digests, changes, minChangeCents }));
+  const detail = opts.detail === true || ids.length === 1;
+  const document =
+    changes.length === 0
+      ? undefined
+      : digestDocument(digests, portfolio, {
+          sinceOf,
+          detail,
+          top: opts.top ?? (detail ? TOP_PER_SUBJECT : TOP_PORTFOLIO),
+          allChanges: opts.allChanges === true,
+          minChangeCents,
+          minUnits: opts.minUnits ?? DEFAULT_MIN_UNITS,
+        });
+  await printWhole(ctx, (out) => print(out, { from, to, changes, portfolio, subjects: summaries(digests), document }));
+  if (document) await deliverDigest(ctx, delivery, document, store !== undefined);
 
+  // ---- The one place --since-last advances: only after the digest was printed AND delivered. ----
+  // A failed delivery has thrown above, so the next run compares from the same surveys and reports
+  // the same changes again (docs/metrics.md, "Formats and delivery"): no week lost, none skipped.
   if (store) {
     const subjects: Record<string, string> = {};
     for (const id of Object.keys(state?.subjects ?? {})) if (remembered(id)) subjects[id] = remembered(id) as string;
-    for (const digest of compared) subjects[digest.subject.id] = digest.to as string;
+    for (const d of compared) subjects[d.subject.id] = d.to as string;
     await writeState(store.path, {
       profile: store.profile,
       communities: selection ?? 'portfolio',
@@ -150,6 +196,27 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
     } satisfies DigestState);
   }
 };
+
+/** --detail, --top, --all-changes and --min-units shape what people read: refused where nothing is (data on stdout, nothing sent). */
+function assertShapingFlags(ctx: CommandContext, opts: { detail?: true; top?: number; allChanges?: true; minUnits?: number }, delivery: Delivery): void {
+  const given = [opts.detail && '--detail', opts.top !== undefined && '--top', opts.allChanges && '--all-changes', opts.minUnits !== undefined && '--min-units'].filter(
+    (flag): flag is string => typeof flag === 'string',
+  );
+  if (given.length === 0 || SUMMARY_FORMATS.has(ctx.globals.format) || delivery.mail || delivery.webhook) return;
+  const verb = given.length === 1 ? 'shapes' : 'shape';
+  throw new UsageError(`${given.join(', ')} ${verb} the summary for people; --format ${ctx.globals.format} has every change`);
+}
+
+/** Communities without a survey to compare: one line with their count (--verbose names them). */
+function sayNotCompared(ctx: CommandContext, digests: readonly SubjectDigest[], sinceOf: (id: string) => string, verbose: boolean): void {
+  const missing = digests.filter((d) => d.from === null);
+  if (missing.length === 0) return;
+  const dates = [...new Set(missing.map((d) => sinceOf(d.subject.id)))];
+  const names = verbose ? `: ${missing.map((d) => d.subject.name).join(', ')}` : ' (--verbose names them)';
+  ctx.log.info(
+    `Not compared: ${countOf(missing.length, 'community', 'communities')} without a survey on or before ${dates.length === 1 ? dates[0] : 'its start date'}${names}.`,
+  );
+}
 
 function nothingChanged(
   compared: SubjectDigest[],
@@ -163,39 +230,30 @@ function nothingChanged(
   return `No changes from ${from} to ${to} in ${communities}${smaller}.`;
 }
 
-async function print(
-  ctx: CommandContext,
-  report: { from: string | null; to: string | null; digests: SubjectDigest[]; changes: DigestChange[]; minChangeCents: number },
-) {
+async function deliverDigest(ctx: CommandContext, delivery: Delivery, document: DigestDocument, sinceLast: boolean): Promise<void> {
+  if (!delivery.mail && !delivery.webhook) return;
+  const hint = sinceLast ? 'the --since-last state was not advanced: the next run reports these changes again' : undefined;
+  await deliver(ctx, delivery, { subject: document.title, text: markdownDigest(document), html: htmlDigest(document), slack: slackDigest(document) }, hint);
+}
+
+interface Printed {
+  from: string | null;
+  to: string | null;
+  changes: DigestChange[];
+  portfolio: PortfolioSummary;
+  subjects: SubjectSummary[];
+  /** Undefined when nothing changed: people's formats then print nothing (a cron job sends nothing). */
+  document: DigestDocument | undefined;
+}
+
+async function print(ctx: CommandContext, { from, to, changes, portfolio, subjects, document }: Printed): Promise<void> {
   const { format } = ctx.globals;
-  if (format === 'md') {
-    if (report.changes.length > 0) printLines(ctx, markdownDigest({ ...report, subjects: report.digests }));
+  if (format === 'json' || format === 'csv' || format === 'ndjson') {
+    // JSON keeps every change (as before the summary) and adds the summary objects.
+    await printList(ctx, { defaultFields: DATA_FIELDS, rows: changes, columns, json: { from, to, changes, portfolio, subjects }, jsonRowsKey: 'changes' });
     return;
   }
-  if (format !== 'table') {
-    await printList(ctx, {
-      defaultFields: DATA_FIELDS,
-      rows: report.changes,
-      columns,
-      json: { from: report.from, to: report.to, changes: report.changes },
-    });
-    return;
-  }
-  if (report.changes.length === 0) return;
-  const style = stdoutStyle(ctx.io);
-  // --sort and --limit are about all the changes; the table then groups them by subject.
-  const ordered = orderRows(ctx, report.changes, columns);
-  const counted = ordered.length === report.changes.length ? `${ordered.length}` : `${ordered.length} of ${report.changes.length}`;
-  printLines(ctx, `Changes from ${report.from} to ${report.to}: ${counted}\n`);
-  for (const digest of report.digests) {
-    const changes = ordered.filter((change) => digest.changes.includes(change));
-    if (changes.length === 0) continue;
-    printLines(ctx, `\n${style.bold(digest.subject.name)} — survey of ${digest.from} → ${digest.to}\n`);
-    await printList(ctx, { defaultFields: TABLE_FIELDS, rows: changes, columns, json: undefined, asGiven: true });
-  }
-  const names = (list: SubjectDigest[]) => list.map((d) => d.subject.name).join(', ');
-  const quiet = report.digests.filter((d) => d.changes.length === 0 && d.from !== null);
-  if (quiet.length > 0) printLines(ctx, `\nNo changes: ${names(quiet)}.\n`);
-  const skipped = report.digests.filter((d) => d.from === null);
-  if (skipped.length > 0) printLines(ctx, `Not compared (no survey on or before the start date): ${names(skipped)}.\n`);
+  if (!document) return;
+  if (format === 'table') await printTableDigest(ctx, document);
+  else printLines(ctx, format === 'html' ? htmlDigest(document) : format === 'slack' ? slackDigest(document) : markdownDigest(document));
 }

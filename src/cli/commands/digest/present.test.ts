@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { escapeMarkdown } from '../../../output/markdown.js';
+import type { PlanMove } from '../../../domain/digest-moves.js';
 import type { DigestChange } from './collect.js';
-import { sentence, showMove, showValue } from './present.js';
+import { moveLine, points, sentence, showMove, showValue } from './present.js';
 
 const base: DigestChange = {
   subject_id: 's',
@@ -16,8 +16,7 @@ const base: DigestChange = {
 };
 
 describe('digest sentences', () => {
-  it('escape names and concession texts for Markdown when asked', () => {
-    expect(sentence(base, escapeMarkdown)).toBe('Oak \\*Flats\\* (comp), A\\_1: concession started: "$500 off \\<select\\> units"');
+  it('are plain text: each format escapes names and concession texts its own way', () => {
     expect(sentence(base)).toBe('Oak *Flats* (comp), A_1: concession started: "$500 off <select> units"');
   });
 
@@ -35,5 +34,33 @@ describe('digest sentences', () => {
     expect(showMove({ kind: 'vacancy', before: 3.6, after: 4.6 })).toBe('+1.0 pts');
     expect(showMove({ kind: 'units_available', before: 5, after: 2 })).toBe('-3');
     expect(showMove({ kind: 'comp_added', before: null, after: 'active' })).toBe('');
+  });
+});
+
+describe('a plan move on one line', () => {
+  const plan: PlanMove = { ...base, floor_plan_name: 'A1', rent: null, ner: null, units: null };
+
+  it('says "NER the same" only when NER was the asking rent at both surveys', () => {
+    const same = { before: 162_500, after: 160_100 };
+    expect(moveLine({ ...plan, rent: same, ner: same })).toBe('Oak *Flats* (comp), A1 $1,625 → $1,601 (-$24), NER the same');
+    expect(moveLine({ ...plan, rent: same, ner: { before: 150_000, after: 147_600 } })).toBe(
+      'Oak *Flats* (comp), A1 $1,625 → $1,601 (-$24), NER $1,500 → $1,476 (-$24)',
+    );
+  });
+
+  it('names the side that did not move, and adds units available', () => {
+    expect(moveLine({ ...plan, ner: { before: 240_000, after: 212_308 } })).toBe('Oak *Flats* (comp), A1 NER $2,400 → $2,123.08 (-$276.92), asking unchanged');
+    expect(moveLine({ ...plan, rent: { before: 180_000, after: 182_000 }, units: { before: 2, after: 5 } }, true)).toBe(
+      'Oak *Flats* (comp of Maple Court), A1 $1,800 → $1,820 (+$20), NER unchanged; units available 2 → 5 (+3)',
+    );
+    expect(moveLine({ ...plan, role: 'subject', community_name: 'Maple Court', units: { before: 9, after: 6 } }, true)).toBe(
+      'Maple Court, A1 units available 9 → 6 (-3)',
+    );
+  });
+
+  it('moves of a fraction read in percentage points of the values shown', () => {
+    expect(points(0.0058, 0.032)).toBe('+2.6 pts');
+    expect(points(-0.0667, -0.082)).toBe('-1.5 pts');
+    expect(points(0.01, 0.01)).toBe('0.0 pts');
   });
 });

@@ -1,6 +1,12 @@
-/** How digest changes read for people: the table's cells and the Markdown summary's sentences. */
-import type { ChangeKind, ChangeValue } from '../../../domain/digest.js';
-import { formatMoney, formatMoneyExact, formatPercentValue, MISSING } from '../../../domain/format.js';
+/**
+ * How a digest reads for people, whatever the format: values, moves, a change as
+ * a sentence, a plan's move as a line, and the summary's facts. Plain text; each
+ * format (markdown.ts, html.ts, slack.ts, table.ts) escapes it its own way.
+ */
+import { isMoneyChange, type ChangeKind, type ChangeValue } from '../../../domain/digest.js';
+import type { Movement, PlanMove } from '../../../domain/digest-moves.js';
+import type { PositionAt, SubjectSummary, VacancyAt } from '../../../domain/digest-summary.js';
+import { formatMoney, formatMoneyExact, formatPercentValue, formatSignedPercent, MISSING } from '../../../domain/format.js';
 import { roundPercent1 } from '../../../domain/rounding.js';
 import type { Style } from '../../../output/style.js';
 import type { DigestChange } from './collect.js';
@@ -17,19 +23,21 @@ export const KIND_LABEL: Record<ChangeKind, string> = {
   units_available: 'units available',
 };
 
-/** Changes whose values are cents. */
-export const isMoney = (kind: ChangeKind) => kind === 'rent' || kind === 'ner';
-
 /** Whole dollars when the amount is, else dollars and cents (NERs rarely are whole). */
 export function dollars(cents: number): string {
   return cents % 100 === 0 ? formatMoney(cents) : formatMoneyExact(cents);
+}
+
+/** "+$20", "-$276.92". */
+export function signedDollars(cents: number): string {
+  return cents < 0 ? `-${dollars(-cents)}` : `+${dollars(cents)}`;
 }
 
 /** A before or after value as people read it; `quote` wraps concession texts. */
 export function showValue(kind: ChangeKind, value: ChangeValue, quote: (text: string) => string = (t) => `"${t}"`): string {
   if (value === null) return kind.startsWith('concession_') ? 'none' : MISSING;
   if (typeof value === 'string') return kind.startsWith('concession_') ? quote(value) : value;
-  if (isMoney(kind)) return dollars(value);
+  if (isMoneyChange(kind)) return dollars(value);
   if (kind === 'vacancy') return formatPercentValue(value);
   return String(value);
 }
@@ -40,7 +48,7 @@ export function showMove(change: Pick<DigestChange, 'kind' | 'before' | 'after'>
   const delta = change.after - change.before;
   const sign = delta > 0 ? '+' : '';
   let shown: string;
-  if (isMoney(change.kind)) shown = delta < 0 ? `-${dollars(-delta)}` : `+${dollars(delta)}`;
+  if (isMoneyChange(change.kind)) shown = signedDollars(delta);
   else if (change.kind === 'vacancy') shown = `${sign}${roundPercent1(delta).toFixed(1)} pts`;
   else shown = `${sign}${delta}`;
   if (!style || delta === 0) return shown;
@@ -53,15 +61,18 @@ export function planOf(change: Pick<DigestChange, 'kind' | 'floor_plan_name'>): 
   return change.kind.startsWith('concession_') ? 'all plans' : MISSING;
 }
 
-/**
- * One change as a sentence: "Birch Commons (comp), B-B2: NER $2,400 → $2,123.08 (-$276.92)".
- * `text` prepares names and concession texts for the output (escaping for Markdown).
- */
-export function sentence(change: DigestChange, text: (raw: string) => string = (raw) => raw): string {
-  const who = `${text(change.community_name)}${change.role === 'comp' ? ' (comp)' : ''}`;
+/** "Birch Commons (comp)"; with `ofSubject`, "Birch Commons (comp of Maple Court)" (the portfolio's lists). */
+export function communityOf(change: Pick<DigestChange, 'community_name' | 'role' | 'subject_name'>, ofSubject = false): string {
+  if (change.role === 'subject') return change.community_name;
+  return `${change.community_name} (comp${ofSubject ? ` of ${change.subject_name}` : ''})`;
+}
+
+/** One change as a sentence: "Birch Commons (comp), B-B2: NER $2,400 → $2,123.08 (-$276.92)". */
+export function sentence(change: DigestChange): string {
+  const who = communityOf(change);
   const plan = planOf(change);
-  const where = plan === MISSING ? who : `${who}, ${text(plan)}`;
-  const quote = (raw: string) => `"${text(raw)}"`;
+  const where = plan === MISSING ? who : `${who}, ${plan}`;
+  const quote = (raw: string) => `"${raw}"`;
   const value = (v: ChangeValue) => showValue(change.kind, v, quote);
   const label = KIND_LABEL[change.kind];
   switch (change.kind) {
@@ -77,4 +88,105 @@ export function sentence(change: DigestChange, text: (raw: string) => string = (
     default:
       return `${where}: ${label} ${value(change.before)} → ${value(change.after)} (${showMove(change)})`;
   }
+}
+
+// ------------------------------------------------------------------ moves
+
+const span = (m: Movement) => `${dollars(m.before)} → ${dollars(m.after)} (${signedDollars(m.after - m.before)})`;
+
+/**
+ * A plan's move on one line, asking and NER together:
+ * "The Flats at Mopac (comp), A1 $1,625 → $1,601 (-$24), NER the same; units available 2 → 5 (+3)".
+ */
+export function moveLine(move: PlanMove, ofSubject = false): string {
+  const { rent, ner, units } = move;
+  let money = '';
+  if (rent && ner) {
+    const same = rent.before === ner.before && rent.after === ner.after;
+    money = `${span(rent)}, NER ${same ? 'the same' : span(ner)}`;
+  } else if (rent) money = `${span(rent)}, NER unchanged`;
+  else if (ner) money = `NER ${span(ner)}, asking unchanged`;
+  const count = units ? `units available ${units.before} → ${units.after} (${showMove({ kind: 'units_available', ...units })})` : '';
+  return `${communityOf(move, ofSubject)}, ${move.floor_plan_name} ${[money, count].filter(Boolean).join('; ')}`;
+}
+
+// ------------------------------------------------------------------ summary facts
+
+const psi = (at: PositionAt) => formatSignedPercent(at.psi_ner);
+const percent = (value: number | null) => formatPercentValue(value);
+const fromTo = (from: string, to: string) => (from === to ? from : `${from} → ${to}`);
+
+/** The move of a fraction in percentage points, from its values as shown: 0.0058 → 0.0320 is "+2.6 pts". */
+export function points(from: number, to: number): string {
+  const delta = roundPercent1((to - from) * 100);
+  return `${delta > 0 ? '+' : ''}${delta.toFixed(1)} pts`;
+}
+
+/** "+0.6% → +3.2%" */
+export const psiMove = (s: SubjectSummary) => `${psi(s.position.from)} → ${psi(s.position.to)}`;
+
+/** "market-aligned → premium", or the band once when it held. */
+export const bandMove = (s: SubjectSummary) => fromTo(s.position.from.band ?? MISSING, s.position.to.band ?? MISSING);
+
+/** "3.0% → 6.0%": the subject's, or its comparables' average with `comps`. */
+export function vacancyMove(s: SubjectSummary, comps = false): string {
+  const at = (v: VacancyAt) => percent(comps ? v.comps_avg_pct : v.subject_pct);
+  return `${at(s.vacancy.from)} → ${at(s.vacancy.to)}`;
+}
+
+/** "-$5 (-0.3%)"; "—" when no comparable was compared. */
+function medianMove(s: SubjectSummary): string {
+  const { median_change_cents: cents, median_change_pct: pct } = s.asking_rent;
+  if (cents === null || pct === null) return MISSING;
+  return `${cents === 0 ? '$0' : signedDollars(cents)} (${pct > 0 ? '+' : ''}${pct.toFixed(1)}%)`;
+}
+
+/** The roll-up's "+1 -2 =1, -$5 (-0.3%)": comparables that raised, cut, held asking rent, and the median change. */
+export function compAskingCell(s: SubjectSummary): string {
+  const { raised, cut, held, comps_compared: compared } = s.asking_rent;
+  return compared === 0 ? MISSING : `+${raised} -${cut} =${held}, ${medianMove(s)}`;
+}
+
+/** The roll-up's "+1 -1 Δ1": comparables whose concession started, ended, changed; "—" for none. */
+export function concessionsCell(s: SubjectSummary): string {
+  const { started, ended, changed } = s.concessions;
+  return started + ended + changed === 0 ? MISSING : `+${started} -${ended} Δ${changed}`;
+}
+
+/** The roll-up's "+1 -1": comparables added, deactivated; "—" for none. */
+export function compsCell(s: SubjectSummary): string {
+  const [added, deactivated] = [s.comps_added.length, s.comps_deactivated.length];
+  return added + deactivated === 0 ? MISSING : `+${added} -${deactivated}`;
+}
+
+/** "PSI +0.6% → +3.2% (+2.6 pts); CRI 40.0 → 70.0, market-aligned → premium" */
+export function positionFact(s: SubjectSummary): string {
+  const { from, to } = s.position;
+  const moved = from.psi_ner !== null && to.psi_ner !== null ? ` (${points(from.psi_ner, to.psi_ner)})` : '';
+  const cri = (at: PositionAt) => (at.cri_ner === null ? MISSING : at.cri_ner.toFixed(1));
+  return `PSI ${psiMove(s)}${moved}; CRI ${cri(from)} → ${cri(to)}, ${bandMove(s)}`;
+}
+
+/** "3.0% → 6.0%; comps' average 4.0% → 5.0%" */
+export const vacancyFact = (s: SubjectSummary) => `${vacancyMove(s)}; comps' average ${vacancyMove(s, true)}`;
+
+/** "1 raised, 2 cut, 1 held of 4; median -$5 (-0.3%)" */
+export function askingFact(s: SubjectSummary): string {
+  const { raised, cut, held, comps_compared: compared } = s.asking_rent;
+  if (compared === 0) return 'no comparable priced in both surveys';
+  return `${raised} raised, ${cut} cut, ${held} held of ${compared}; median ${medianMove(s)}`;
+}
+
+/** "1 started, 1 ended, 1 changed" (comparables, each counted once per kind) */
+export const concessionsFact = (s: SubjectSummary) =>
+  `${s.concessions.started} started, ${s.concessions.ended} ended, ${s.concessions.changed} changed`;
+
+/** "Fern Court added; Eagle Row deactivated", or "none added or deactivated". */
+export function compsFact(s: SubjectSummary): string {
+  const names = (list: { community_name: string }[]) => list.map((c) => c.community_name).join(', ');
+  const parts = [
+    ...(s.comps_added.length > 0 ? [`${names(s.comps_added)} added`] : []),
+    ...(s.comps_deactivated.length > 0 ? [`${names(s.comps_deactivated)} deactivated`] : []),
+  ];
+  return parts.length > 0 ? parts.join('; ') : 'none added or deactivated';
 }

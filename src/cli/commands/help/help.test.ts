@@ -15,7 +15,7 @@ describe('help', () => {
 
   it('help environment names every variable of the design', async ({ cli }) => {
     const r = expectOk(await cli.run(['help', 'environment']));
-    for (const name of ['RENTSURVEY_API_KEY', 'RENTSURVEY_BASE_URL', 'RENTSURVEY_PROFILE', 'RENTSURVEY_DATA_DIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'NO_COLOR', 'FORCE_COLOR', 'RENTSURVEY_PAGER', 'PAGER'])
+    for (const name of ['RENTSURVEY_API_KEY', 'RENTSURVEY_BASE_URL', 'RENTSURVEY_PROFILE', 'RENTSURVEY_DATA_DIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'NO_COLOR', 'FORCE_COLOR', 'RENTSURVEY_PAGER', 'PAGER', 'RENTSURVEY_SMTP_URL', 'RENTSURVEY_WEBHOOK_URL'])
       expect(r.stdout).toContain(name);
   });
 

@@ -1,0 +1,208 @@
+// Delivery for cron, against a real SMTP server (smtp-server, nodemailer's own, on port 0) and a
+// local HTTP receiver for the webhook; never a mock of nodemailer or fetch. The week of
+// examples/digest-week.json (see summary.test.ts) is what is sent.
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DIGEST_WEEK, localMarket, type MarketCli } from '../../../../test/helpers/market-changes.js';
+
+const NOW = '2026-11-14T08:00:00Z';
+const SMTP_PASSWORD = 'sm7p-Pa55:w0rd!';
+const HOOK_TOKEN = 'xoxbSECRETtoken0123456789';
+const QUERY_TOKEN = 'q-secret-4567';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on 127.0.0.1:0 that takes the digest user's login and keeps every message. */
+async function smtpServer(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    // Plain SMTP with AUTH, as a relay inside a private network: no STARTTLS with a certificate to trust.
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'digest' && auth.password === SMTP_PASSWORD) callback(null, { user: 'digest' });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  let closed: Promise<void> | undefined;
+  // Idempotent: a test closes it to see a server down, and afterEach closes what is left.
+  const close = () => (closed ??= new Promise<void>((resolve) => server.close(() => resolve())));
+  return { port, received, close };
+}
+
+/** A webhook receiver on 127.0.0.1:0 answering `status`; keeps each body it was posted. */
+interface Posted {
+  path: string | undefined;
+  type: string | undefined;
+  json: unknown;
+}
+
+async function webhook(status: number): Promise<{ url: string; bodies: Posted[]; close(): Promise<void> }> {
+  const bodies: Posted[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      bodies.push({ path: request.url, type: request.headers['content-type'], json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
+      response.writeHead(status, { 'content-type': 'text/plain' });
+      response.end(status === 200 ? 'ok' : 'no_service');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/services/T0001/B0002/${HOOK_TOKEN}?token=${QUERY_TOKEN}`,
+    bodies,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of cleanup.splice(0)) await close();
+});
+
+async function market(): Promise<MarketCli> {
+  const cli = await localMarket(DIGEST_WEEK);
+  cleanup.push(() => cli.close());
+  return cli;
+}
+
+/** Nothing a run prints may show a secret of the URLs. */
+function expectNoSecret(result: { stdout: string; stderr: string }) {
+  for (const secret of [SMTP_PASSWORD, encodeURIComponent(SMTP_PASSWORD), HOOK_TOKEN, QUERY_TOKEN]) {
+    expect(result.stdout).not.toContain(secret);
+    expect(result.stderr).not.toContain(secret);
+  }
+}
+
+/** The Subject header, its RFC 2047 encoded words (=?UTF-8?Q?…?=, as nodemailer writes them) decoded. */
+function subjectOf(raw: string): string {
+  const header = /^Subject: (.*(?:\r?\n .*)*)/m.exec(raw)?.[1] ?? '';
+  const words = [...header.matchAll(/=\?UTF-8\?Q\?(.*?)\?=/g)].map((m) => m[1]!.replace(/_/g, ' ')).join('');
+  return quotedPrintable(words);
+}
+
+function quotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The decoded body of the MIME part of this content type (quoted-printable or 7bit, as nodemailer chooses). */
+function partOf(raw: string, type: string): string {
+  const part = raw.split(/\r?\n--[^\r\n]*Part[^\r\n]*\r?\n/).find((p) => p.startsWith(`Content-Type: ${type};`));
+  if (!part) throw new Error(`no ${type} part in:\n${raw}`);
+  const [head = '', ...body] = part.split(/\r?\n\r?\n/);
+  const text = body.join('\n\n').replace(/\r\n/g, '\n');
+  return /quoted-printable/i.test(head) ? quotedPrintable(text) : text;
+}
+
+const stateFiles = async (cli: MarketCli) => readdir(join(cli.root, 'state', 'rentsurvey')).catch(() => [] as string[]);
+
+describe('digest --mail-to through a real SMTP server', () => {
+  it('sends HTML with a plain-text part to each address, and says where without the password', async () => {
+    const smtp = await smtpServer();
+    cleanup.push(() => smtp.close());
+    const cli = await market();
+    const env = { RENTSURVEY_SMTP_URL: `smtp://digest:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${smtp.port}` };
+    const result = await cli.run(['digest', '--since-last', '--debug', '--mail-to', 'ana@linden.example, bo@linden.example', '--format', 'md'], { now: NOW, env });
+    expect(result.code, result.stderr).toBe(0);
+    expectNoSecret(result);
+    expect(result.stderr).toContain(`Sent the digest to ana@linden.example, bo@linden.example through smtp://127.0.0.1:${smtp.port}.`);
+    expect(result.stdout).toMatch(/^## Market digest: 2026-11-06 → 2026-11-13\n/);
+
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received as [Received];
+    expect(mail.to).toEqual(['ana@linden.example', 'bo@linden.example']);
+    expect(subjectOf(mail.raw)).toBe('Market digest: 2026-11-06 → 2026-11-13');
+    expect(mail.raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+    // The plain part is the Markdown body (what --format md prints), the HTML part the self-contained page.
+    expect(partOf(mail.raw, 'text/plain')).toBe(result.stdout);
+    expect(partOf(mail.raw, 'text/html')).toMatch(/^<!DOCTYPE html>\n[\s\S]*<h3 [^>]*>Portfolio<\/h3>[\s\S]*<\/html>\n$/);
+    // Delivered: --since-last moved on, the next run has nothing new and sends nothing.
+    expect(await stateFiles(cli)).toHaveLength(1);
+    const again = await cli.run(['digest', '--since-last', '--mail-to', 'ana@linden.example'], { now: NOW, env });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('Nothing changed');
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a login refused or a server down: exit 1, why, without the password, and the state stays', async () => {
+    const smtp = await smtpServer();
+    cleanup.push(() => smtp.close());
+    const cli = await market();
+    const wrong = await cli.run(
+      ['digest', '--since-last', '--debug', '--mail-to', 'ana@linden.example', '--smtp-url', `smtp://digest:${encodeURIComponent(`${SMTP_PASSWORD}x`)}@127.0.0.1:${smtp.port}`],
+      { now: NOW },
+    );
+    expect(wrong.code).toBe(1);
+    expectNoSecret(wrong);
+    expect(wrong.stderr).toMatch(new RegExp(`--mail-to: sending through smtp://127\\.0\\.0\\.1:${smtp.port} failed: .*Invalid username or password`));
+    expect(wrong.stderr).toContain('the --since-last state was not advanced: the next run reports these changes again');
+    expect(await stateFiles(cli)).toEqual([]);
+    await smtp.close();
+    const down = await cli.run(['digest', '--since-last', '--mail-to', 'ana@linden.example'], {
+      now: NOW,
+      env: { RENTSURVEY_SMTP_URL: `smtp://digest:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${smtp.port}` },
+    });
+    expect(down.code).toBe(1);
+    expectNoSecret(down);
+    expect(down.stderr).toMatch(/--mail-to: sending through smtp:\/\/127\.0\.0\.1:\d+ failed: .*ECONNREFUSED/);
+    expect(await stateFiles(cli)).toEqual([]);
+  });
+});
+
+describe('digest --webhook-url', () => {
+  it('a failure is not a week lost: 500 → exit 1 and the state stays; the next run posts the same changes, once', async () => {
+    const failing = await webhook(500);
+    cleanup.push(() => failing.close());
+    const cli = await market();
+    const failed = await cli.run(['digest', '--since-last', '--debug', '--webhook-url', failing.url], { now: NOW });
+    expect(failed.code).toBe(1);
+    expectNoSecret(failed);
+    expect(failed.stderr).toMatch(/--webhook-url: http:\/\/127\.0\.0\.1:\d+\/… answered 500 Internal Server Error: no_service/);
+    expect(failed.stderr).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/… \(webhook/);
+    expect(failing.bodies).toHaveLength(1);
+    expect(await stateFiles(cli)).toEqual([]);
+
+    const working = await webhook(200);
+    cleanup.push(() => working.close());
+    const ok = await cli.run(['digest', '--since-last', '--json'], { now: NOW, env: { RENTSURVEY_WEBHOOK_URL: working.url } });
+    expect(ok.code, ok.stderr).toBe(0);
+    expectNoSecret(ok);
+    expect(working.bodies).toEqual([{ path: `/services/T0001/B0002/${HOOK_TOKEN}?token=${QUERY_TOKEN}`, type: 'application/json', json: failing.bodies[0]!.json }]);
+    const { text } = working.bodies[0]!.json as { text: string };
+    expect(text.split('\n')[0]).toBe('*Market digest: 2026-11-06 → 2026-11-13*');
+    expect(text).toContain('• Crest Place (comp of Aspen Yard), CP-1 $1,600 → $1,620 (+$20), NER $1,600 → $1,485 (-$115)');
+    expect((JSON.parse(ok.stdout) as { changes: unknown[] }).changes).toHaveLength(23);
+
+    const none = await cli.run(['digest', '--since-last'], { now: NOW, env: { RENTSURVEY_WEBHOOK_URL: working.url } });
+    expect(none.code).toBe(0);
+    expect(working.bodies).toHaveLength(1);
+    const [file] = await stateFiles(cli);
+    expect(JSON.parse(await readFile(join(cli.root, 'state', 'rentsurvey', file!), 'utf8'))).toMatchObject({ subjects: { 'd16e5700-0000-4000-8000-000000000001': '2026-11-13' } });
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Where a digest goes besides stdout, for cron: e-mail through SMTP (nodemailer,
+ * HTML with a plain-text part) and a Slack-compatible webhook (`{"text": …}`).
+ * The URLs carry secrets (an SMTP password, a webhook's token in its path or
+ * query): nothing printed, traced or thrown from here shows more than the
+ * scheme, host and port (`shownUrl`), and failures are scrubbed of them.
+ */
+import { hostname } from 'node:os';
+import type { CommandContext } from '../../context.js';
+import { CliError, UsageError } from '../../errors.js';
+import { checkFlag } from '../../flag-terms.js';
+import { splitList } from '../../command.js';
+import { REMOTE_DEFAULTS } from '../../http/remote.js';
+import { Email } from '../../../api/primitives.js';
+
+export interface MailDelivery {
+  to: string[];
+  from: string;
+  url: URL;
+}
+
+export interface Delivery {
+  mail?: MailDelivery;
+  webhook?: URL;
+}
+
+/** What a message may show of a URL: its scheme, host and port; a path (which may hold a token) as "/…". */
+export function shownUrl(url: URL): string {
+  return `${url.protocol}//${url.host}${url.pathname.length > 1 || url.search ? '/…' : ''}`;
+}
+
+/** The parts of a URL that may be secret, longest first, as they may appear in a message. */
+function secretsOf(url: URL): string[] {
+  const parts = [url.href, `${url.pathname}${url.search}`, url.password, url.search];
+  for (const value of url.searchParams.values()) parts.push(value);
+  // A token is a path segment of its own (Slack: /services/T…/B…/<token>); short words like "hooks" are not secrets.
+  for (const segment of url.pathname.split('/')) if (segment.length >= 8) parts.push(segment);
+  const decoded = parts.flatMap((part) => {
+    try {
+      return [part, decodeURIComponent(part)];
+    } catch {
+      return [part];
+    }
+  });
+  return [...new Set(decoded.filter((part) => part.length >= 4 && part !== '/'))].sort((a, b) => b.length - a.length);
+}
+
+/** `message` with every secret part of `url` replaced by "***". */
+export function scrub(message: string, url: URL): string {
+  let clean = message;
+  for (const secret of secretsOf(url)) clean = clean.split(secret).join('***');
+  return clean;
+}
+
+/** A URL flag's value, refused without echoing it (it may hold a password). */
+function urlFlag(flag: string, value: string, protocols: readonly string[], example: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new UsageError(`${flag} is not a URL`, `like ${example}`);
+  }
+  if (!protocols.includes(url.protocol)) throw new UsageError(`${flag} must be a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL`, `like ${example}`);
+  return url;
+}
+
+const SMTP_EXAMPLE = 'smtp://user:password@mail.example.com:587 (smtps:// for TLS from the start)';
+const WEBHOOK_EXAMPLE = 'https://hooks.slack.com/services/…';
+
+/** The deliveries the flags and environment ask for, checked before anything is read or sent. */
+export function deliveryOf(
+  ctx: CommandContext,
+  opts: { mailTo?: string; mailFrom?: string; smtpUrl?: string; webhookUrl?: string },
+): Delivery {
+  const delivery: Delivery = {};
+  const smtp = opts.smtpUrl ?? (ctx.env.RENTSURVEY_SMTP_URL || undefined);
+  if (opts.smtpUrl !== undefined && opts.mailTo === undefined) throw new UsageError('--smtp-url is for --mail-to: give the addresses to send to');
+  if (opts.mailFrom !== undefined && opts.mailTo === undefined) throw new UsageError('--mail-from is for --mail-to: give the addresses to send to');
+  if (opts.mailTo !== undefined) {
+    const to = splitList(opts.mailTo).map((address) => checkFlag('--mail-to', Email, address));
+    if (to.length === 0) throw new UsageError('--mail-to needs at least one e-mail address');
+    if (smtp === undefined) throw new UsageError('--mail-to needs an SMTP server', 'give --smtp-url, or set RENTSURVEY_SMTP_URL (better: it stays out of the process list)');
+    const url = urlFlag(opts.smtpUrl === undefined ? 'RENTSURVEY_SMTP_URL' : '--smtp-url', smtp, ['smtp:', 'smtps:'], SMTP_EXAMPLE);
+    const user = decodeURIComponent(url.username);
+    const from = opts.mailFrom ?? (user.includes('@') ? user : `rentsurvey@${hostname()}`);
+    delivery.mail = { to, from: opts.mailFrom === undefined ? from : checkFlag('--mail-from', Email, from), url };
+  }
+  const webhook = opts.webhookUrl ?? (ctx.env.RENTSURVEY_WEBHOOK_URL || undefined);
+  if (webhook !== undefined)
+    delivery.webhook = urlFlag(opts.webhookUrl === undefined ? 'RENTSURVEY_WEBHOOK_URL' : '--webhook-url', webhook, ['https:', 'http:'], WEBHOOK_EXAMPLE);
+  return delivery;
+}
+
+export interface DigestMessage {
+  subject: string;
+  /** The plain-text part (Markdown, which reads as typed). */
+  text: string;
+  html: string;
+  /** Slack mrkdwn for the webhook. */
+  slack: string;
+}
+
+/** --connect-timeout and --request-timeout, as for the service. */
+const timeouts = (ctx: CommandContext) => ({
+  connect: ctx.globals.connectTimeoutMs ?? REMOTE_DEFAULTS.connectTimeoutMs,
+  request: ctx.globals.requestTimeoutMs ?? REMOTE_DEFAULTS.requestTimeoutMs,
+});
+
+const reason = (error: unknown) => {
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return error instanceof Error ? `${error.message}${cause}` : String(error);
+};
+
+async function sendMail(ctx: CommandContext, mail: MailDelivery, message: DigestMessage): Promise<void> {
+  const { default: nodemailer } = await import('nodemailer');
+  const where = shownUrl(mail.url);
+  ctx.log.debug(`SMTP ${where}: sending "${message.subject}" to ${mail.to.join(', ')}`);
+  // The URL's own query options (e.g. ?pool=true) win over these, as nodemailer merges them.
+  const transport = nodemailer.createTransport({
+    url: mail.url.href,
+    connectionTimeout: timeouts(ctx).connect,
+    greetingTimeout: timeouts(ctx).connect,
+    socketTimeout: timeouts(ctx).request,
+  });
+  try {
+    await transport.sendMail({ from: mail.from, to: mail.to, subject: message.subject, text: message.text, html: message.html });
+  } catch (error) {
+    throw new CliError(`--mail-to: sending through ${where} failed: ${scrub(reason(error), mail.url)}`);
+  } finally {
+    transport.close();
+  }
+  ctx.log.info(`Sent the digest to ${mail.to.join(', ')} through ${where}.`);
+}
+
+async function postWebhook(ctx: CommandContext, url: URL, text: string): Promise<void> {
+  const where = shownUrl(url);
+  ctx.log.debug(`POST ${where} (webhook, ${text.length} characters)`);
+  let answer: Response;
+  try {
+    answer = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text }),
+      signal: AbortSignal.timeout(timeouts(ctx).request),
+    });
+  } catch (error) {
+    throw new CliError(`--webhook-url: posting to ${where} failed: ${scrub(reason(error), url)}`);
+  }
+  const body = (await answer.text().catch(() => '')).trim().slice(0, 200);
+  ctx.log.debug(`POST ${where} → ${answer.status}`);
+  if (!answer.ok)
+    throw new CliError(`--webhook-url: ${where} answered ${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''}${body ? `: ${scrub(body, url)}` : ''}`);
+  ctx.log.info(`Posted the digest to ${where}.`);
+}
+
+/**
+ * Sends to every destination asked for, each tried even when another failed, so one
+ * broken channel does not silence the rest; throws (exit 1) naming each failure.
+ */
+export async function deliver(ctx: CommandContext, delivery: Delivery, message: DigestMessage, failureHint?: string): Promise<void> {
+  const attempts: Promise<void>[] = [];
+  if (delivery.mail) attempts.push(sendMail(ctx, delivery.mail, message));
+  if (delivery.webhook) attempts.push(postWebhook(ctx, delivery.webhook, message.slack));
+  const failures = (await Promise.allSettled(attempts)).flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  if (failures.length === 0) return;
+  const messages = failures.map((failure) => (failure instanceof Error ? failure.message : String(failure)));
+  throw new CliError(messages.join('; '), undefined, failureHint);
+}

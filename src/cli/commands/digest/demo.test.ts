@@ -1,0 +1,38 @@
+// The measure of a digest people read, on the demo store (25 subjects, up to 10
+// comparables each, a week of changes): the portfolio's digest fits 150 lines in the
+// table and in Markdown, and each subject's block one screen (40 lines).
+import { describe, expect } from 'vitest';
+import { it } from '../../../../test/helpers/run-cli.js';
+
+const SUBJECTS = 25;
+const lines = (text: string) => text.trimEnd().split('\n');
+
+describe('digest of the demo store', () => {
+  it('the week of the whole portfolio fits 150 lines, one roll-up row per subject', async ({ cli }) => {
+    for (const format of ['table', 'md']) {
+      const result = await cli.run(['--local', 'digest', '--format', format]);
+      expect(result.exitCode, result.stderr).toBe(0);
+      const printed = lines(result.stdout);
+      expect(printed.length, format).toBeLessThanOrEqual(150);
+      // Every subject has its row: the demo surveys all of them weekly.
+      // A row: the NER PSI move as a cell of its own (after a column gap or a pipe).
+      const row = /(\s{2,}|\s\|\s)[+-]?\d+\.\d% → [+-]?\d+\.\d%(\s{2,}|\s+\|)/;
+      expect(printed.filter((line) => row.test(line)), format).toHaveLength(SUBJECTS);
+      expect(printed.some((line) => line.includes('Biggest moves (10 of ')), format).toBe(true);
+    }
+  });
+
+  it("each subject's --detail block fits one screen (40 lines)", async ({ cli }) => {
+    const md = await cli.run(['--local', 'digest', '--detail', '--format', 'md']);
+    expect(md.exitCode, md.stderr).toBe(0);
+    const blocks = md.stdout.split(/^(?=### )/m).filter((block) => /^### .*: \d{4}-\d\d-\d\d → /.test(block));
+    expect(blocks).toHaveLength(SUBJECTS);
+    for (const block of blocks) expect(lines(block).length, block).toBeLessThanOrEqual(40);
+
+    const table = await cli.run(['--local', 'digest', '--detail']);
+    const heading = /^.+: \d{4}-\d\d-\d\d → \d{4}-\d\d-\d\d$/;
+    const starts = lines(table.stdout).flatMap((line, i) => (heading.test(line) && i > 0 ? [i] : []));
+    expect(starts).toHaveLength(SUBJECTS);
+    for (const [n, start] of starts.entries()) expect((starts[n + 1] ?? lines(table.stdout).length) - start).toBeLessThanOrEqual(40);
+  });
+});

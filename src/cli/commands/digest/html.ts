@@ -1,0 +1,63 @@
+/**
+ * `digest --format html` (and the e-mail's HTML part): a self-contained body
+ * for mail clients and browsers. Inline styles only (mail clients drop <style>
+ * blocks and external sheets), no scripts, no images, no external resources.
+ */
+import { sanitize } from '../../../output/text.js';
+import { tableCells, type DigestDocument } from './document.js';
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made inert in HTML: no control characters, markup characters as entities. */
+export function escapeHtml(text: string): string {
+  return sanitize(text).replace(/[&<>"']/g, (char) => ENTITIES[char] as string);
+}
+
+const STYLE = {
+  body: 'margin:0;padding:16px;background:#ffffff;color:#1f2328;font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.45',
+  h2: 'margin:0 0 8px;font-size:20px',
+  h3: 'margin:20px 0 6px;font-size:16px;border-bottom:1px solid #d0d7de;padding-bottom:4px',
+  p: 'margin:4px 0',
+  ul: 'margin:4px 0 8px;padding-left:20px',
+  table: 'border-collapse:collapse;margin:6px 0;font-size:13px',
+  th: 'border:1px solid #d0d7de;padding:4px 8px;background:#f6f8fa;text-align:left;white-space:nowrap',
+  td: 'border:1px solid #d0d7de;padding:4px 8px;white-space:nowrap',
+  legend: 'margin:4px 0 8px;color:#57606a;font-size:12px',
+} as const;
+
+export function htmlDigest(doc: DigestDocument): string {
+  const h = escapeHtml;
+  const out = [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${h(doc.title)}</title></head>`,
+    `<body style="${STYLE.body}">`,
+    `<h2 style="${STYLE.h2}">${h(doc.title)}</h2>`,
+    ...doc.lead.map((line) => `<p style="${STYLE.p}">${h(line)}</p>`),
+  ];
+  for (const section of doc.sections) {
+    out.push(`<h3 style="${STYLE.h3}">${h(section.heading)}</h3>`);
+    if (section.facts.length > 0)
+      out.push(`<ul style="${STYLE.ul}">`, ...section.facts.map((f) => `<li><strong>${h(f.label)}:</strong> ${h(f.value)}</li>`), '</ul>');
+    if (section.table) {
+      const { headers, rows, aligns } = tableCells(section.table);
+      const align = (i: number) => (aligns[i] === 'right' ? ';text-align:right' : '');
+      out.push(
+        `<table style="${STYLE.table}">`,
+        `<thead><tr>${headers.map((header, i) => `<th style="${STYLE.th}${align(i)}">${h(header)}</th>`).join('')}</tr></thead>`,
+        '<tbody>',
+        ...rows.map((row) => `<tr>${row.map((cell, i) => `<td style="${STYLE.td}${align(i)}">${h(cell)}</td>`).join('')}</tr>`),
+        '</tbody>',
+        '</table>',
+        `<p style="${STYLE.legend}">${h(section.table.legend)}</p>`,
+      );
+    }
+    for (const list of section.lists) {
+      if (list.title) out.push(`<p style="${STYLE.p}"><strong>${h(list.title)}</strong></p>`);
+      out.push(`<ul style="${STYLE.ul}">`, ...list.items.map((item) => `<li>${h(item)}</li>`), '</ul>');
+    }
+  }
+  out.push('</body>', '</html>');
+  return `${out.join('\n')}\n`;
+}

@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { copyDemoStore } from '../../test/helpers/run-cli.js';
-import { createInProcessService } from '../server/in-process.js';
-import { localCliKey, openLocalStore, serviceOptions } from '../server/local-store.js';
+import { createPipeline } from '../server/pipeline.js';
+import { inProcessKey, openDataDirStore, serviceOptions } from '../server/data-dir.js';
 import type { Store } from '../server/store/index.js';
 import { endpoints, type Endpoint, type OperationId } from './endpoints.js';
 import { contractPlan, planSource, tryPlan } from './plan-compile.js';
@@ -276,16 +276,16 @@ const answers: Answer[] = [];
 const errors: Answer[] = [];
 
 async function collectAnswers(): Promise<void> {
-  store = await openLocalStore({ dataDir, seed: 'empty' });
-  const key = localCliKey(store);
+  store = await openDataDirStore({ dataDir, seed: 'empty' });
+  const key = inProcessKey(store);
   const organizationId = store.accounts.defaultOrganizationId()!;
   const subjects = store.pricing.portfolioSubjects(organizationId).map((subject) => subject.id);
   const admin = store.accounts.firstAdmin(organizationId)!.id;
-  const service = createInProcessService(serviceOptions(store, { dataDir, responseCache: false }));
+  const service = createPipeline(serviceOptions(store, { dataDir, responseCache: false }));
   const send = async <T = unknown>(operation: OperationId, method: string, url: string, body?: unknown): Promise<T> => {
     const headers: Record<string, string> = { authorization: `Bearer ${key}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const answer = await service.dispatch({ method, url: `/v1${url}`, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const answer = await service.answer({ method, url: `/v1${url}`, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const entry = { operation, request: `${method} ${url}`, status: answer.status, body: JSON.parse(answer.body) as unknown };
     (answer.status < 300 ? answers : errors).push(entry);
     return entry.body as T;
@@ -326,7 +326,6 @@ async function collectAnswers(): Promise<void> {
   await send('getCommunityDetail', 'GET', `/rentsurvey/communities/${missing}`);
   await send('getPricingHistory', 'GET', `/rentsurvey/communities/${subject}/pricing?days=3661&start_date=2026-02-01&end_date=2026-01-01`);
   await send('createCommunity', 'POST', '/communities', { name: '', zipcode: 'x', colour: 'red' });
-  await service.close();
 }
 
 beforeAll(async () => {

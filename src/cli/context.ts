@@ -53,8 +53,8 @@ export function createContext(options: {
       api ??= (async () => {
         const { createApiClient } = await import('./http/client.js');
         if (globals.local) {
-          const { createLocalTransport } = await import('./http/local.js');
-          const { transport, apiKey } = await createLocalTransport({
+          const { createInProcessTransport } = await import('./http/in-process.js');
+          const { transport, apiKey } = await createInProcessTransport({
             dataDir: globals.dataDir,
             notice: (message) => log.info(message),
             trace,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Endpoints, OperationId, ParamsOf, ResponseOf } from '../api/endpoints.js';
 import { COMP_ACTIONS, splitIds } from '../api/rules.js';
 import { addDays } from '../domain/dates.js';
-import type { AppOptions } from './app.js';
+import type { ServiceOptions } from './operations.js';
 import { ServiceError } from './errors.js';
 import { StoreError, type Principal, type Store } from './store/index.js';
 
@@ -19,7 +19,7 @@ export interface HandlerContext<O extends OperationId> {
   params: ParamsOf<O>;
   query: Output<O, 'query'>;
   body: Output<O, 'body'>;
-  options: AppOptions;
+  options: ServiceOptions;
 }
 
 type Handlers = {

@@ -1,9 +1,7 @@
 /**
- * What a node:http server of the service answers before any framework sees a
- * request — an unparsable request line, headers too large, CONNECT, an Expect
- * other than 100-continue — in the service's error shape. Both servers use it:
- * the Fastify app's own (app.ts) and serve's (front.ts), which has it from the
- * start, before Fastify is built.
+ * What serve's node:http server (http-server.ts) answers before a request
+ * reaches the pipeline — an unparsable request line, headers too large,
+ * CONNECT, an Expect other than 100-continue — in the service's error shape.
  */
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -21,7 +19,7 @@ const refusedSockets = new WeakSet<Socket>();
 const REFUSED_LINGER_MS = 1_000;
 
 /**
- * Answers on a bare socket, for what node:http refuses before Fastify sees a
+ * Answers on a bare socket, for what node:http refuses before there is a
  * request (unparsable request line, headers too large, CONNECT), in the same
  * error shape as every other answer; the connection is closed after it.
  */

@@ -1,28 +1,42 @@
 /**
  * What the service does with a request once it is known which operation it
- * is for, whatever carried it: authentication and scopes, the response cache,
- * validation of params, body and query against src/api, the handler, the
- * check of its answer, and the error shape. Fastify (app.ts, for `serve`) and
- * the in-process dispatcher (in-process.ts, for `--local`) both call it, so
- * that they answer alike.
+ * is for: authentication and scopes, the response cache, validation of
+ * params, body and query against src/api, the handler, the check of its
+ * answer, and the error shape. The request pipeline (pipeline.ts) calls it
+ * for every request, from serve's socket or from --local in process.
  */
 import type { z } from 'zod';
 import type { OperationId } from '../api/endpoints.js';
 import { FAILED, readByPlan, schemaOf, takesPart } from '../api/plan.js';
 import { routes } from '../api/routes.js';
 import type { ErrorDetail } from '../api/schemas.js';
-import type { AppOptions } from './app.js';
 import { ServiceError, STORE_ERROR_STATUS } from './errors.js';
 import { handlers, type HandlerContext } from './handlers.js';
+import type { Mailer } from './mail.js';
 import { ResponseCache } from './response-cache.js';
-import { StoreError, type Principal } from './store/index.js';
+import { StoreError, type Principal, type Store } from './store/index.js';
 
-export const API_PREFIX = '/v1';
-export const BODY_LIMIT = 1024 * 1024;
 export const JSON_TYPE = 'application/json; charset=utf-8';
-/** Liveness, without authentication: what load balancers and scripts ask. */
-export const HEALTH_PATH = `${API_PREFIX}/health`;
-export const HEALTH: Answer = { status: 200, body: '{"ok":true}', headers: {} };
+
+export interface ServiceOptions {
+  store: Store;
+  mailer: Mailer;
+  /** Base of invitation links: {appUrl}/invitations/<token>. */
+  appUrl: string;
+  /** Serve repeated GETs from memory while the store is unchanged (default on). */
+  responseCache?: boolean;
+  /**
+   * Check every answer against the strict contract before it leaves (default on).
+   * Off only in process (--local), where the CLI reads each answer against the
+   * contract itself (docs/api-decisions.md, "Where answers are checked").
+   */
+  checkAnswers?: boolean;
+}
+
+/** Where the service tells what went wrong inside it (serve --log; --local --debug). */
+export interface ServiceLog {
+  error(details: object, message: string): void;
+}
 
 /** An answer ready to send: its body is the JSON text. */
 export interface Answer {
@@ -81,16 +95,13 @@ export interface OperationRequest {
   body: unknown;
 }
 
-/** One service's operations, with their response cache: serve's two paths (front.ts) share one. */
-export type Operations = ReturnType<typeof createOperations>;
-
 /** How many API keys' principals a service remembers (a few per analyst; more is a flood, and starts over). */
 const KEPT_PRINCIPALS = 1000;
 
-/** The log of a service that logs nothing (in process; serve without --log, whose Fastify logger is off too). */
-export const SILENT = { error: () => {} };
+/** The log of a service that logs nothing. */
+export const SILENT: ServiceLog = { error: () => {} };
 
-export function createOperations(options: AppOptions, log: { error(details: object, message: string): void }) {
+export function createOperations(options: ServiceOptions, log: ServiceLog) {
   const { store } = options;
   const checkAnswers = options.checkAnswers !== false;
   const cache = options.responseCache === false ? undefined : new ResponseCache(500);

@@ -1,8 +1,32 @@
-import { API_PREFIX } from './operations.js';
-import type { LocalServiceOptions } from './local-store.js';
-import { openLocalService } from './local.js';
+/**
+ * `rentsurvey serve`: the HTTP server (http-server.ts) on the store of a data
+ * directory (data-dir.ts), until SIGINT or SIGTERM.
+ */
+import { openDataDirStore, serviceOptions, type DataDirOptions, type ServiceSetup } from './data-dir.js';
+import { createHttpServer } from './http-server.js';
+import { API_PREFIX } from './router.js';
 
-export interface ServeOptions extends LocalServiceOptions {
+export interface HttpServiceOptions extends DataDirOptions, ServiceSetup {
+  /** serve --log: one JSON line per request (see createHttpServer). */
+  log?: ((line: string) => void) | undefined;
+}
+
+/** Opens the store of a data directory (creating it when new) and the HTTP server over it, not yet listening. */
+export async function openHttpService(options: HttpServiceOptions) {
+  const store = await openDataDirStore(options);
+  const http = createHttpServer(serviceOptions(store, options), { log: options.log });
+  return {
+    store,
+    server: http.server,
+    listen: http.listen,
+    close: async () => {
+      await http.close();
+      store.close();
+    },
+  };
+}
+
+export interface ServeOptions extends HttpServiceOptions {
   host: string;
   port: number;
 }
@@ -12,7 +36,7 @@ export interface ServeOptions extends LocalServiceOptions {
  * requests finish and closes the database. Resolves when it has stopped.
  */
 export async function serve(options: ServeOptions, io: { notice: (line: string) => void }): Promise<number> {
-  const service = await openLocalService(options);
+  const service = await openHttpService(options);
   let address: string;
   try {
     address = await service.listen({ host: options.host, port: options.port });

@@ -172,7 +172,7 @@ describe('signals', () => {
     expect(await served.exitCode()).toBe(0);
   });
 
-  it('serve --log writes one JSON line per request on stderr, plain GETs and Fastify\'s alike', async () => {
+  it('serve --log writes one JSON line per request on stderr: method, URL, status, milliseconds', async () => {
     const served = await startServe(join(sb.root, 'logged'), { args: ['--empty', '--log'] });
     for (const [method, path] of [
       ['GET', '/v1/health'],
@@ -181,13 +181,17 @@ describe('signals', () => {
     ])
       await (await fetch(served.baseUrl + path, { method })).text();
     await served.stop();
-    const completed = served
+    const logged = served
       .log()
       .split('\n')
       .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { msg: string; res?: { statusCode: number } })
-      .filter((entry) => entry.msg === 'request completed');
-    expect(completed.map((entry) => entry.res?.statusCode)).toEqual([200, 401, 404]);
+      .map((line) => JSON.parse(line) as { method: string; url: string; status: number; ms: number });
+    expect(logged.map(({ method, url, status }) => `${method} ${url} ${status}`)).toEqual([
+      'GET /v1/health 200',
+      'GET /v1/rentsurvey/portfolio 401',
+      'PUT /v1/health 404',
+    ]);
+    for (const entry of logged) expect(entry.ms).toBeGreaterThanOrEqual(0);
   });
 
   it('SIGINT (Ctrl-C) stops serve with status 130', async () => {

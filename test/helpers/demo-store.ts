@@ -7,8 +7,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { localCliKey } from '../../src/server/local-store.js';
-import { openLocalService } from '../../src/server/local.js';
+import { inProcessKey } from '../../src/server/data-dir.js';
+import { openHttpService } from '../../src/server/serve.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,8 +22,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const root = await mkdtemp(join(tmpdir(), 'rentsurvey-demo-template-'));
   const template = join(root, 'rentsurvey');
-  const service = await openLocalService({ dataDir: template, seed: 'demo' });
-  localCliKey(service.store);
+  const service = await openHttpService({ dataDir: template, seed: 'demo' });
+  inProcessKey(service.store);
   await service.close();
   project.provide('demoStoreTemplate', template);
   const sandboxes = join(root, 'sandboxes');

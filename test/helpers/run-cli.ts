@@ -13,7 +13,7 @@ import { inject, test as base } from 'vitest';
 import { SCOPES, type Scope } from '../../src/api/routes.js';
 import { main } from '../../src/cli/main.js';
 import { createTestIO } from '../../src/output/io.js';
-import { openLocalService } from '../../src/server/local.js';
+import { openHttpService } from '../../src/server/serve.js';
 
 export interface CliResult {
   exitCode: number;
@@ -177,7 +177,7 @@ export interface TestServer {
 
 /** The embedded service (what `serve` runs) on 127.0.0.1:0 over `dataDir`, in this process. */
 export async function startServer(dataDir: string): Promise<TestServer> {
-  const service = await openLocalService({ dataDir, seed: 'demo' });
+  const service = await openHttpService({ dataDir, seed: 'demo' });
   let address: string;
   try {
     address = await service.listen({ host: '127.0.0.1', port: 0 });

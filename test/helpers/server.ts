@@ -1,9 +1,8 @@
 /**
- * Server-test harness: a REAL embedded service (the app `serve` runs) on a
- * fresh temp data directory, listening on 127.0.0.1:0, spoken to with fetch.
- * With RENTSURVEY_TEST_IN_PROCESS=1 (the vitest project `server-in-process`),
- * `request` goes through the in-process dispatcher `--local` uses instead, on
- * the same store: the same tests then prove that both paths answer alike.
+ * Server-test harness: a REAL embedded service (the HTTP server `serve` runs)
+ * on a fresh temp data directory, listening on 127.0.0.1:0, spoken to with
+ * fetch. --local calls the same request pipeline in process; what is its own
+ * there is tested in src/cli/http/in-process.test.ts.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,9 +11,8 @@ import { expect } from 'vitest';
 import { Dataset, type DatasetInput } from '../../src/api/dataset.js';
 import { SCOPES, type Scope } from '../../src/api/routes.js';
 import { ErrorBody } from '../../src/api/schemas.js';
-import { createInProcessService } from '../../src/server/in-process.js';
-import { serviceOptions, type SeedMode } from '../../src/server/local-store.js';
-import { openLocalService } from '../../src/server/local.js';
+import type { SeedMode } from '../../src/server/data-dir.js';
+import { openHttpService } from '../../src/server/serve.js';
 import { openStore, type Store } from '../../src/server/store/index.js';
 
 export { SCOPES, type Scope };
@@ -47,7 +45,7 @@ export interface TestService {
   dataDir: string;
   /** http://127.0.0.1:PORT (no /v1). */
   origin: string;
-  service: Awaited<ReturnType<typeof openLocalService>>;
+  service: Awaited<ReturnType<typeof openHttpService>>;
   store: Store;
   /** The service clock runs with real time, shifted by what `advance` added. */
   advance(ms: number): void;
@@ -80,7 +78,7 @@ export async function startService(options: { seed?: SeedMode; responseCache?: b
   const dataDir = await mkdtemp(join(tmpdir(), 'rentsurvey-server-'));
   let offset = 0;
   const clock = () => new Date(Date.now() + offset);
-  const service = await openLocalService({
+  const service = await openHttpService({
     dataDir,
     seed: options.seed ?? 'empty',
     clock,
@@ -97,11 +95,6 @@ export async function startService(options: { seed?: SeedMode; responseCache?: b
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-
-  const inProcess =
-    process.env.RENTSURVEY_TEST_IN_PROCESS === '1'
-      ? createInProcessService(serviceOptions(store, { dataDir, ...(options.responseCache === undefined ? {} : { responseCache: options.responseCache }) }))
-      : undefined;
 
   const key = (organizationId: string, scopes: readonly Scope[] = SCOPES, userId: string | null = null) =>
     store.accounts.createApiKey({ organizationId, userId, scopes, label: unique('test') }).key;
@@ -127,31 +120,16 @@ export async function startService(options: { seed?: SeedMode; responseCache?: b
         else payload = JSON.stringify(body);
         sent['content-type'] = 'application/json';
       }
-      let status: number;
-      let text: string;
-      let answerHeaders: Headers;
-      // Raw bytes are sent over HTTP in both modes: the dispatcher takes the text the CLI sends.
-      if (inProcess && !(payload instanceof Uint8Array)) {
-        const answer = await inProcess.dispatch({ method, url: url.slice(origin.length), headers: { ...sent, ...headers }, body: payload });
-        status = answer.status;
-        text = answer.body;
-        answerHeaders = new Headers();
-        for (const [name, value] of Object.entries(answer.headers))
-          if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
-      } else {
-        const response = await fetch(url, {
-          method,
-          headers: { ...sent, ...headers },
-          ...(payload === undefined ? {} : { body: payload as NonNullable<RequestInit['body']> }),
-        });
-        status = response.status;
-        text = await response.text();
-        answerHeaders = response.headers;
-      }
-      const type = answerHeaders.get('content-type') ?? '';
+      const response = await fetch(url, {
+        method,
+        headers: { ...sent, ...headers },
+        ...(payload === undefined ? {} : { body: payload as NonNullable<RequestInit['body']> }),
+      });
+      const text = await response.text();
+      const type = response.headers.get('content-type') ?? '';
       let parsed: unknown = text;
       if (type.includes('json') && text !== '') parsed = JSON.parse(text);
-      return { status, body: parsed as T, headers: answerHeaders };
+      return { status: response.status, body: parsed as T, headers: response.headers };
     },
     principal({ organization = 'Acme Residential', email, fullName, role = 'admin', scopes = SCOPES, withUser = true } = {}) {
       const organizationId = store.accounts.ensureOrganization(organization);
@@ -177,7 +155,6 @@ export async function startService(options: { seed?: SeedMode; responseCache?: b
     },
     async close() {
       for (const extra of extraStores) extra.close();
-      await inProcess?.close();
       await service.close();
       await rm(dataDir, { recursive: true, force: true });
     },

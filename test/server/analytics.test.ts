@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dataset, type DatasetInput } from '../../src/api/dataset.js';
 import { endpoints } from '../../src/api/endpoints.js';
-import { openLocalService } from '../../src/server/local.js';
+import { openHttpService } from '../../src/server/serve.js';
 import { keyId } from '../../src/server/store/import.js';
 import { startService, type Principal, type TestService } from '../helpers/server.js';
 
@@ -182,7 +182,7 @@ const trendOf = async (id: string, query = '') => {
 
 beforeAll(async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'rentsurvey-analytics-'));
-  const service = await openLocalService({ dataDir, seed: 'empty' });
+  const service = await openHttpService({ dataDir, seed: 'empty' });
   close = async () => {
     await service.close();
     await rm(dataDir, { recursive: true, force: true });

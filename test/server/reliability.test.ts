@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint } from '../../src/api/endpoints.js';
 import { ErrorBody } from '../../src/api/schemas.js';
-import { HEADER_LIMIT } from '../../src/server/app.js';
+import { HEADER_LIMIT } from '../../src/server/http-guards.js';
 import { keyId } from '../../src/server/store/import.js';
 import { operations, TENANT, tenantDataset, tenantId } from '../helpers/operations.js';
 import { expectError, isoDate, startService, type Principal, type TestService } from '../helpers/server.js';

@@ -1,10 +1,11 @@
 // Bodies, media types, sizes, routes and odd inputs over real HTTP: every answer
 // is the one error shape, never a 5xx, never a stack trace.
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
-import { BODY_LIMIT } from '../../src/server/app.js';
+import { BODY_LIMIT } from '../../src/server/pipeline.js';
 import { operations, TENANT, tenantDataset, tenantId } from '../helpers/operations.js';
-import { expectError, expectNoStack, isoDate, startService, type Principal, type TestService } from '../helpers/server.js';
+import { expectError, expectNoStack, isoDate, startService, type Answer, type Principal, type TestService } from '../helpers/server.js';
 
 let svc: TestService;
 let owner: Principal;
@@ -28,6 +29,41 @@ describe('request bodies', () => {
       const error = expectError(await svc.request(op.method, op.path, { key: owner.key, body: big }), 413, 'payload_too_large');
       expect(error.message).toContain(String(BODY_LIMIT));
     }
+  });
+
+  // A client writes its whole body before it reads: a 413 sent and the connection closed under it
+  // ended in EPIPE or ECONNRESET, the answer unread (issue 23). node:http, as the CLI and scripts send.
+  it.each([2, 50])('a client writing a %i MB body reads the 413 in the error shape', async (megabytes) => {
+    const size = megabytes * 1024 * 1024;
+    // Settled when the request is over: an error after the answer (EPIPE while writing the rest) fails too.
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      let answered: Answer | undefined;
+      let failed: Error | undefined;
+      const request = httpRequest(
+        `${svc.origin}/v1/communities`,
+        { method: 'POST', headers: { authorization: `Bearer ${owner.key}`, 'content-type': 'application/json', 'content-length': size } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => {
+            answered = { status: response.statusCode!, body: JSON.parse(text) as unknown, headers: new Headers(response.headers as Record<string, string>) };
+          });
+        },
+      );
+      request.on('error', (error) => (failed ??= error));
+      request.on('close', () => (failed || !answered ? reject(failed ?? new Error('no answer')) : resolve(answered)));
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      let written = 0;
+      const write = () => {
+        while (written < size) {
+          written += chunk.length;
+          if (!request.write(chunk)) return request.once('drain', write);
+        }
+        request.end();
+      };
+      write();
+    });
+    expect(expectError(answer, 413, 'payload_too_large').message).toContain(String(BODY_LIMIT));
   });
 
   it('exactly 1 MB is read (and then validated: 400, not 413); 1 byte more is a 413', async () => {

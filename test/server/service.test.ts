@@ -1,6 +1,5 @@
-// The service as a whole: demo data, in-process (app.inject) answers equal the HTTP
-// ones, the response cache follows writes (also a second store's, as `--local` makes),
-// and a real `rentsurvey serve` child: a race across processes, then SIGTERM.
+// The service as a whole: demo data, cached answers equal uncached ones, the response
+// cache follows writes (also a second store's, as `--local` makes), and a real `rentsurvey serve` child: a race across processes, then SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
 import { SCOPES } from '../../src/api/routes.js';
 import { DEMO_ORGANIZATION } from '../../src/server/demo/generate.js';
-import { localCliKey } from '../../src/server/local-store.js';
-import { openLocalService } from '../../src/server/local.js';
+import { inProcessKey } from '../../src/server/data-dir.js';
+import { openHttpService } from '../../src/server/serve.js';
 import { DATABASE_FILE, openStore } from '../../src/server/store/index.js';
 import { BIN, ROOT } from '../helpers/cli.js';
 import { expectError, startService, type Answer, type TestService } from '../helpers/server.js';
@@ -24,7 +23,7 @@ describe('one demo service', () => {
 
   beforeAll(async () => {
     svc = await startService({ seed: 'demo' });
-    key = localCliKey(svc.store);
+    key = inProcessKey(svc.store);
     organizationId = svc.store.accounts.organizationByName(DEMO_ORGANIZATION)!.id;
     const list = endpoints.listCommunities.response.parse((await svc.request('GET', '/communities?limit=100', { key })).body);
     subject = list.communities[0]!;
@@ -43,10 +42,10 @@ describe('one demo service', () => {
     expect(portfolio.communities.every((c) => (c.comp_count ?? 0) <= 10)).toBe(true);
     expect(portfolio.communities.some((c) => (c.pricing_summary?.avg_market_rent_cents ?? 0) > 0)).toBe(true);
     expect(svc.store.accounts.authenticate(key)?.scopes).toEqual(new Set(SCOPES));
-    expect(localCliKey(svc.store)).toBe(key);
+    expect(inProcessKey(svc.store)).toBe(key);
   });
 
-  it('app.inject answers equal the HTTP answers, and those of an uncached service on the same data', async () => {
+  it('cached answers equal the first ones, and those of an uncached service on the same data', async () => {
     const user = svc.store.accounts.firstAdmin(organizationId)!;
     const comps = endpoints.listComps.response.parse((await svc.request('GET', `/rentsurvey/communities/${subject.id}/comps`, { key })).body);
     const paths = [
@@ -63,17 +62,21 @@ describe('one demo service', () => {
       '/v1/communities?limit=0',
       `/v1/users/00000000-0000-4000-8000-000000000000`,
     ];
-    const uncached = await openLocalService({ dataDir: svc.dataDir, seed: 'empty', responseCache: false });
+    const uncached = await openHttpService({ dataDir: svc.dataDir, seed: 'empty', responseCache: false });
     try {
+      const uncachedOrigin = await uncached.listen({ host: '127.0.0.1', port: 0 });
       for (const path of paths) {
-        const http = await svc.request('GET', path, { key });
-        const injected = await (await svc.service.app()).inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${key}` } });
-        const fresh = await (await uncached.app()).inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${key}` } });
-        expect(injected.statusCode, path).toBe(http.status);
-        expect(injected.json(), path).toEqual(http.body);
-        expect(injected.headers['content-type']).toBe(http.headers.get('content-type'));
-        expect(fresh.statusCode, path).toBe(http.status);
-        expect(fresh.json(), path).toEqual(http.body);
+        const [first, cached] = [await svc.request('GET', path, { key }), await svc.request('GET', path, { key })];
+        // Refusals carry no Server-Timing and are never cached.
+        const ok = first.status === 200;
+        expect(cached.headers.get('server-timing') ?? '', path).toMatch(ok ? /^cache;desc=hit/ : /^$/);
+        const fresh = await fetch(uncachedOrigin + path, { headers: { authorization: `Bearer ${key}` } });
+        expect(fresh.headers.get('server-timing') ?? '', path).toMatch(ok ? /^app;/ : /^$/);
+        for (const answer of [cached, { status: fresh.status, body: (await fresh.json()) as unknown, headers: fresh.headers }]) {
+          expect(answer.status, path).toBe(first.status);
+          expect(answer.body, path).toEqual(first.body);
+          expect(answer.headers.get('content-type')).toBe(first.headers.get('content-type'));
+        }
       }
     } finally {
       await uncached.close();
@@ -188,7 +191,7 @@ describe('a real `rentsurvey serve` process', () => {
 
   it('races an in-process service on the same data: 9 active comparables, 20 adds across two processes → one 201', async () => {
     // The in-process service opens the child's data directory, as `--local` would.
-    const local = await openLocalService({ dataDir: join(dataDir, 'store'), seed: 'empty' });
+    const local = await openHttpService({ dataDir: join(dataDir, 'store'), seed: 'empty' });
     try {
       const store = local.store;
       const organizationId = store.accounts.ensureOrganization('Race Org');

@@ -4,8 +4,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
-import { DEFAULT_APP_URL } from '../../src/server/local-store.js';
-import { openLocalService } from '../../src/server/local.js';
+import { DEFAULT_APP_URL } from '../../src/server/data-dir.js';
+import { openHttpService } from '../../src/server/serve.js';
 import { closedPort } from '../helpers/net.js';
 import { expectError, MISSING_ID, startService, type Principal, type TestService } from '../helpers/server.js';
 
@@ -94,18 +94,24 @@ describe('POST /users/invite', () => {
     expect((await invite({ email: 'boss@invite.example', name: 'Boss Elsewhere', role: 'member' }, other.key)).status).toBe(201);
   });
 
+  /** An invitation sent over HTTP to a second service on the same data directory (its own mail and app URL). */
+  async function inviteThrough(service: Awaited<ReturnType<typeof openHttpService>>, body: object) {
+    const origin = await service.listen({ host: '127.0.0.1', port: 0 });
+    const response = await fetch(`${origin}/v1/users/invite`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.text() };
+  }
+
   it('when the e-mail cannot be sent (SMTP down) no invitation is left behind: the invitee can be invited again', async () => {
-    const smtp = await openLocalService({ dataDir: svc.dataDir, seed: 'empty', smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
+    const smtp = await openHttpService({ dataDir: svc.dataDir, seed: 'empty', smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
     try {
-      const answer = await (await smtp.app()).inject({
-        method: 'POST',
-        url: '/v1/users/invite',
-        headers: { authorization: `Bearer ${admin.key}`, 'content-type': 'application/json' },
-        payload: { email: 'unlucky@invite.example', name: 'Un Lucky', role: 'member' },
-      });
+      const answer = await inviteThrough(smtp, { email: 'unlucky@invite.example', name: 'Un Lucky', role: 'member' });
       // A mail server that is down is not a bug of the service: 502 with its own code.
-      expect(answer.statusCode).toBe(502);
-      expect(answer.json()).toEqual({ error: { code: 'mail_failed', message: expect.stringContaining('unlucky@invite.example') } });
+      expect(answer.status).toBe(502);
+      expect(JSON.parse(answer.body)).toEqual({ error: { code: 'mail_failed', message: expect.stringContaining('unlucky@invite.example') } });
       expect(answer.body).not.toMatch(/ECONNREFUSED|\n\s+at /);
     } finally {
       await smtp.close();
@@ -115,16 +121,11 @@ describe('POST /users/invite', () => {
   });
 
   it('invite_url follows the service’s app URL (serve --app-url), without a doubled slash', async () => {
-    const custom = await openLocalService({ dataDir: svc.dataDir, seed: 'empty', appUrl: 'https://app.example.com/team/' });
+    const custom = await openHttpService({ dataDir: svc.dataDir, seed: 'empty', appUrl: 'https://app.example.com/team/' });
     try {
-      const answer = await (await custom.app()).inject({
-        method: 'POST',
-        url: '/v1/users/invite',
-        headers: { authorization: `Bearer ${admin.key}`, 'content-type': 'application/json' },
-        payload: { email: 'custom@invite.example', name: 'Custom Url', role: 'member' },
-      });
-      expect(answer.statusCode).toBe(201);
-      const { invitation } = endpoints.inviteUser.response.parse(answer.json());
+      const answer = await inviteThrough(custom, { email: 'custom@invite.example', name: 'Custom Url', role: 'member' });
+      expect(answer.status).toBe(201);
+      const { invitation } = endpoints.inviteUser.response.parse(JSON.parse(answer.body));
       expect(invitation.invite_url).toMatch(/^https:\/\/app\.example\.com\/team\/invitations\/[A-Za-z0-9_-]{20,}$/);
       expect((await mailsTo('custom@invite.example'))[0]).toContain(invitation.invite_url);
     } finally {

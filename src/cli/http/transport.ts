@@ -1,8 +1,8 @@
 import { CliError, ExitCode } from '../errors.js';
 
 /**
- * How the API client reaches a service: over HTTP (node:http) or in-process
- * (Fastify inject on the local store). Both speak raw requests so that the
+ * How the API client reaches a service: over HTTP (node:http, remote.ts) or in-process
+ * (the service's request pipeline, in-process.ts). Both speak raw requests so that the
  * client code above them is the same for both.
  */
 export interface TransportRequest {

@@ -2,7 +2,7 @@ import type { ErrorDetail } from '../../api/schemas.js';
 
 /**
  * Why the store refused: the kinds of the API's error codes, without HTTP.
- * The service maps them to statuses at its edge (app.ts); the CLI's local
+ * The service maps them to statuses at its edge (operations.ts); the CLI's local
  * commands map them to exit codes.
  */
 export type StoreErrorCode = 'validation_error' | 'not_found' | 'conflict' | 'comp_limit_reached' | 'unknown_user';

@@ -7,8 +7,8 @@ export async function withLocalStore<T>(
   work: (store: import('../../../server/store/index.js').Store) => T | Promise<T>,
   options: { seed?: 'demo' | 'empty' } = {},
 ) {
-  const { openLocalStore } = await import('../../../server/local-store.js');
-  const store = await openLocalStore({
+  const { openDataDirStore } = await import('../../../server/data-dir.js');
+  const store = await openDataDirStore({
     dataDir: ctx.globals.dataDir,
     seed: options.seed ?? 'demo',
     notice: (message) => ctx.log.info(message),

@@ -20,7 +20,7 @@ export const serve = defineCommand({
       .addOption(new Option('--empty', 'start a new data directory empty'))
       .option('--smtp-url <url>', 'send invitation e-mails through this SMTP server (else .eml files in <data-dir>/outbox)')
       .option('--app-url <url>', 'base URL of invitation links', 'http://127.0.0.1:8787')
-      .option('--log', 'log each request as JSON on stderr'),
+      .option('--log', 'log each request (method, URL, status, ms) as a JSON line on stderr'),
   output: { kind: 'fixed' },
   examples: [
     'rentsurvey serve',

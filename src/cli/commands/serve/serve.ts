@@ -13,7 +13,8 @@ export const run: Handler<typeof serveCommand> = async (ctx, opts) => {
       seed: opts.empty ? 'empty' : 'demo',
       smtpUrl: opts.smtpUrl ?? (ctx.env.RENTSURVEY_SMTP_URL || undefined),
       appUrl: opts.appUrl,
-      logger: opts.log === true,
+      // One JSON line per request on stderr (stdout stays free for a pipe), as is, even with --quiet.
+      log: opts.log === true ? (line) => ctx.log.notice(line) : undefined,
       // For measuring the work behind each answer (bench/): RENTSURVEY_RESPONSE_CACHE=off.
       responseCache: ctx.env.RENTSURVEY_RESPONSE_CACHE !== 'off',
       notice: (message) => ctx.log.info(message),

@@ -15,6 +15,8 @@ import {
   type PortfolioRow,
   type TestServer,
 } from '../../../test/helpers/run-cli.js';
+import { createInProcessTransport } from './in-process.js';
+import type { TransportRequest } from './transport.js';
 
 let local: CliSandbox; // its demo store is the one the server serves
 let remote: CliSandbox;
@@ -31,6 +33,50 @@ afterAll(() => server?.close());
 
 const viaHttp = (args: string[]) => remote.run(args);
 const viaLocal = (args: string[]) => local.run(['--local', ...args]);
+
+describe('the in-process transport answers as serve does (one request pipeline)', () => {
+  it('the same status and JSON, for what the CLI sends and for requests it never would', async () => {
+    const { transport, apiKey } = await createInProcessTransport({ dataDir: local.dataDir, notice: () => {} });
+    const auth = { authorization: `Bearer ${apiKey}` };
+    const json = { ...auth, 'content-type': 'application/json' };
+    const community = `/v1/communities/${subject.id}`;
+    const requests: TransportRequest[] = [
+      { method: 'GET', path: '/v1/rentsurvey/portfolio?include_pricing=true&include_comp_count=false', headers: auth },
+      { method: 'GET', path: `/v1/rentsurvey/communities/${subject.id}/pricing?days=7`, headers: auth },
+      { method: 'GET', path: `/v1/rentsurvey/communities?ids=${subject.id},${subject.id.toUpperCase()}`, headers: auth },
+      { method: 'GET', path: '/v1/health', headers: {} },
+      { method: 'GET', path: '/v1/rentsurvey/portfolio', headers: {} },
+      { method: 'GET', path: '/v1/rentsurvey/portfolio', headers: { Authorization: `Bearer ${apiKey}` } },
+      { method: 'GET', path: '/v1/rentsurvey/portfolio/', headers: auth },
+      { method: 'GET', path: '/v1/rentsurvey/communities/not-a-uuid', headers: auth },
+      { method: 'GET', path: `/v1/rentsurvey/communities/${subject.id}%2F..`, headers: auth },
+      { method: 'GET', path: '/v1/rentsurvey/communities/%zz/overview', headers: auth },
+      { method: 'GET', path: '/v1/communities?search=a+b&limit=0', headers: auth },
+      { method: 'GET', path: '/v1/communities?limit=1&limit=2', headers: auth },
+      { method: 'GET', path: '/v1/nowhere', headers: auth },
+      { method: 'POST', path: '/v1/rentsurvey/portfolio', headers: json, body: '{}' },
+      { method: 'PATCH', path: community, headers: json, body: '{"nope":1}' },
+      { method: 'PATCH', path: community, headers: json, body: '{"name": ' },
+      { method: 'PATCH', path: community, headers: json, body: '{"__proto__":{"x":1}}' },
+      { method: 'PATCH', path: community, headers: { ...auth, 'content-type': 'text/plain' }, body: '{}' },
+      { method: 'PATCH', path: community, headers: json, body: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }) },
+      { method: 'POST', path: '/v1/communities', headers: json, body: '' },
+    ];
+    try {
+      for (const request of requests) {
+        const [inProcess, http] = [
+          await transport.request(request),
+          await fetch(server.baseUrl + request.path, { method: request.method, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) }),
+        ];
+        const shown = `${request.method} ${request.path.slice(0, 80)}`;
+        expect(inProcess.status, shown).toBe(http.status);
+        expect(inProcess.answer ?? JSON.parse(inProcess.body), shown).toEqual(await http.json());
+      }
+    } finally {
+      await transport.close();
+    }
+  });
+});
 
 describe('--local equals HTTP on the same data directory', () => {
   it('byte for byte, for JSON, tables and csv', async () => {

@@ -1,3 +1,8 @@
+/**
+ * A data directory (--data-dir): opening its store, creating and seeding it
+ * when new, the service options that live there (outbox), and the key the CLI
+ * uses for the in-process service of --local.
+ */
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -17,24 +22,30 @@ import { join } from 'node:path';
 import { SCOPES } from '../api/routes.js';
 import { isProcessAlive } from '../pid.js';
 import { createMailer } from './mail.js';
+import type { ServiceOptions } from './operations.js';
 import { DATABASE_FILE, openStore, type Store } from './store/index.js';
 
 export type SeedMode = 'demo' | 'empty';
 
-export interface LocalServiceOptions {
+export interface DataDirOptions {
   dataDir: string;
   /** What a new (empty) data directory gets; an existing one is never touched. */
   seed?: SeedMode;
-  smtpUrl?: string | undefined;
-  appUrl?: string | undefined;
-  logger?: boolean;
-  responseCache?: boolean;
   /** Where to say what happened (stderr). */
   notice?: (message: string) => void;
   clock?: () => Date;
 }
 
-const LOCAL_KEY_FILE = 'local-cli.key';
+/** How the service on a data directory sends mail, links invitations and caches answers. */
+export interface ServiceSetup {
+  dataDir: string;
+  smtpUrl?: string | undefined;
+  appUrl?: string | undefined;
+  responseCache?: boolean;
+}
+
+/** Where the --local key is kept: the name existing data directories have. */
+const IN_PROCESS_KEY_FILE = 'local-cli.key';
 export const DEFAULT_APP_URL = 'http://127.0.0.1:8787';
 
 type SeedSummary = ReturnType<Store['imports']['importDataset']>;
@@ -69,7 +80,7 @@ function removeAbandonedBuilds(dataDir: string): void {
  * next start, which creates the store again instead of finding it empty.
  * Resolves to the demo summary when this process created demo data.
  */
-async function createStore(options: LocalServiceOptions, seed: SeedMode): Promise<SeedSummary | undefined> {
+async function createStore(options: DataDirOptions, seed: SeedMode): Promise<SeedSummary | undefined> {
   const { dataDir } = options;
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   removeAbandonedBuilds(dataDir);
@@ -121,7 +132,7 @@ function syncDirectory(dir: string): void {
  * Opens the store of a data directory, creating a new one (with the demo
  * data unless told otherwise) and saying so.
  */
-export async function openLocalStore(options: LocalServiceOptions): Promise<Store> {
+export async function openDataDirStore(options: DataDirOptions): Promise<Store> {
   // Only a data directory without a database is new: one emptied on purpose
   // (local reset --empty, serve --empty) stays empty.
   const summary = existsSync(join(options.dataDir, DATABASE_FILE)) ? undefined : await createStore(options, options.seed ?? 'demo');
@@ -135,14 +146,13 @@ export async function openLocalStore(options: LocalServiceOptions): Promise<Stor
   return store;
 }
 
-/** What the service's operations need beside the store (see AppOptions). */
-export function serviceOptions(store: Store, options: LocalServiceOptions) {
+/** What the service needs beside the store (see ServiceOptions). */
+export function serviceOptions(store: Store, setup: ServiceSetup): ServiceOptions {
   return {
     store,
-    appUrl: options.appUrl ?? DEFAULT_APP_URL,
-    mailer: createMailer({ smtpUrl: options.smtpUrl, outboxDir: join(options.dataDir, 'outbox') }),
-    logger: options.logger ?? false,
-    responseCache: options.responseCache ?? true,
+    appUrl: setup.appUrl ?? DEFAULT_APP_URL,
+    mailer: createMailer({ smtpUrl: setup.smtpUrl, outboxDir: join(setup.dataDir, 'outbox') }),
+    responseCache: setup.responseCache ?? true,
   };
 }
 
@@ -151,8 +161,8 @@ export function serviceOptions(store: Store, options: LocalServiceOptions) {
  * organization, kept in the data directory (0600) because the store holds
  * only hashes. Made anew when missing, no longer valid, or of another organization.
  */
-export function localCliKey(store: Store): string {
-  const file = join(store.dataDir, LOCAL_KEY_FILE);
+export function inProcessKey(store: Store): string {
+  const file = join(store.dataDir, IN_PROCESS_KEY_FILE);
   const organizationId = store.accounts.defaultOrganizationId() ?? store.accounts.ensureOrganization('Local');
   if (existsSync(file)) {
     const key = readFileSync(file, 'utf8').trim();

@@ -92,7 +92,15 @@ function dateCell(value: unknown): Cell | undefined {
 
 /** How one value of `column` goes into a cell. */
 function cellOf<Row>(column: Column<Row>, row: Row): Cell {
-  const value = column.dollars ? column.dollars(row) : column.value(row);
+  return cellOfValue(column, rawValue(column, row));
+}
+
+/** What a column holds for a row: its amount in dollars for money, else its raw value. */
+function rawValue<Row>(column: Column<Row>, row: Row): unknown {
+  return column.dollars ? column.dollars(row) : column.value(row);
+}
+
+function cellOfValue<Row>(column: Column<Row>, value: unknown): Cell {
   if (value === null || value === undefined) return EMPTY;
   if (value instanceof DollarAmount) return { value: Number(value.text), shown: 'currency' };
   if (typeof value === 'number') {
@@ -142,17 +150,13 @@ function sheetName(name: string, taken: Set<string>): string {
 // bench's 286,000-row export that took 5× the CPU of the whole CSV export. The rows of a
 // sheet are therefore written here, as the <row> elements of the sheet exceljs opened
 // (ECMA-376 Part 1, 18.3.1.73 row and 18.3.1.4 c), and exceljs writes everything else:
-// the workbook, the styles the cells refer to, the header row, the frozen pane, the filter.
-// Measured: 3.5× faster than exceljs' addRow on the same rows. Reading the workbook back
-// with exceljs in the tests checks these elements.
+// the workbook, the styles and shared strings the cells refer to, the header row, the
+// frozen pane, the filter. Measured: 3.5× faster than exceljs' addRow on the same rows, and
+// each distinct text (a name, an id, a concession) is worked out once per column. Reading
+// the workbook back with exceljs in the tests checks these elements.
 
 /** Characters XML 1.0 cannot hold (sanitize() has dropped the controls already; lone surrogates and U+FFFE/F remain). */
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-
-function xmlText(text: string): string {
-  return text.replace(NOT_XML, '').replace(/[&<>]/g, (c) => XML_ESCAPES[c]!);
-}
 
 /** A column's letters: 0 → A, 25 → Z, 26 → AA. */
 function columnLetters(index: number): string {
@@ -161,17 +165,23 @@ function columnLetters(index: number): string {
   return letters;
 }
 
-/** One cell: `ref` A2, `style` the workbook's style id of its number format (none: General). */
-function cellXml(ref: string, cell: Cell, style: number | undefined): string {
+/**
+ * A cell after its reference (`<c r="A2"` + this), `style` the workbook's style id of its
+ * number format (none: General); empty for no value (the cell is left out). Text goes into
+ * the workbook's shared strings (`share` gives its index), which exceljs writes and escapes:
+ * the sheet names each distinct name, id or concession once, not on every row.
+ */
+function cellXml(cell: Cell, style: number | undefined, share: (text: string) => number): string {
   const { value } = cell;
   if (value === null) return '';
   const s = style === undefined ? '' : ` s="${style}"`;
-  if (typeof value === 'number') return `<c r="${ref}"${s}><v>${value}</v></c>`;
-  if (typeof value === 'boolean') return `<c r="${ref}"${s} t="b"><v>${value ? 1 : 0}</v></c>`;
-  // Leading or trailing spaces and line breaks are kept only when asked to.
-  const space = /^\s|\s$|\n/.test(value) ? ' xml:space="preserve"' : '';
-  return `<c r="${ref}"${s} t="inlineStr"><is><t${space}>${xmlText(value)}</t></is></c>`;
+  if (typeof value === 'number') return `${s}><v>${value}</v></c>`;
+  if (typeof value === 'boolean') return `${s} t="b"><v>${value ? 1 : 0}</v></c>`;
+  return `${s} t="s"><v>${share(value.replace(NOT_XML, ''))}</v></c>`;
 }
+
+/** Distinct texts of a column remembered as XML: names, plans, dates and concessions repeat from row to row (numbers rarely do). */
+const REMEMBERED_PER_COLUMN = 10_000;
 
 /** The parts of exceljs' sheet writer the rows go through (see above). */
 interface SheetStream {
@@ -198,7 +208,7 @@ export async function openWorkbook(output: Writable): Promise<XlsxWorkbook> {
     stream: output,
     useStyles: true,
     useSharedStrings: false,
-    zip: { zlib: { level: ZIP_LEVEL } },
+    zip: { zlib: { level: ZIP_LEVEL, chunkSize: 256 * 1024 } },
   });
   writer.creator = 'rentsurvey';
   // The workbook's style of each number format, which cells name by id.
@@ -206,6 +216,9 @@ export async function openWorkbook(output: Writable): Promise<XlsxWorkbook> {
   const styleIds = new Map<Shown, number>();
   for (const [shown, numFmt] of Object.entries(NUMBER_FORMATS)) styleIds.set(shown as Shown, styles.addStyleModel({ numFmt }, ExcelJS.ValueType.Number));
 
+  const strings = (writer as unknown as { sharedStrings: { add(text: string): number } }).sharedStrings;
+  const share = (text: string) => strings.add(text);
+  const typed = (cell: Cell): [Cell, number | undefined, (text: string) => number] => [cell, styleIds.get(cell.shown), share];
   const names = new Set<string>();
   let open: { commit(): void } | undefined;
   return {
@@ -225,6 +238,18 @@ export async function openWorkbook(output: Writable): Promise<XlsxWorkbook> {
       header.commit();
       const stream = (sheet as unknown as { stream: SheetStream }).stream;
       const letters = columns.map((_, i) => columnLetters(i));
+      const remembered = columns.map(() => new Map<string, string>());
+      /** A cell's XML after its reference; a text (or a date as text) worked out once per column. */
+      const cellAfterRef = (i: number, value: unknown): string => {
+        if (typeof value !== 'string') return cellXml(...typed(cellOfValue(columns[i]!, value)));
+        const known = remembered[i]!;
+        let xml = known.get(value);
+        if (xml === undefined) {
+          xml = cellXml(...typed(cellOfValue(columns[i]!, value)));
+          if (known.size < REMEMBERED_PER_COLUMN) known.set(value, xml);
+        }
+        return xml;
+      };
       let next = 2;
       const sheetWriter: XlsxSheet<Row> = {
         async addRows(rows) {
@@ -233,10 +258,10 @@ export async function openWorkbook(output: Writable): Promise<XlsxWorkbook> {
             for (const row of rows.slice(start, start + ROWS_AT_ONCE)) {
               const number = next++;
               xml += `<row r="${number}">`;
-              columns.forEach((column, i) => {
-                const cell = cellOf(column, row);
-                xml += cellXml(`${letters[i]}${number}`, cell, styleIds.get(cell.shown));
-              });
+              for (let i = 0; i < columns.length; i++) {
+                const cell = cellAfterRef(i, rawValue(columns[i]!, row));
+                if (cell !== '') xml += `<c r="${letters[i]}${number}"${cell}`;
+              }
               xml += '</row>';
             }
             stream.write(xml);

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect } from 'vitest';
-import { demoSubjects, expectOk, it, MISSING_ID, parseCsv, parseJson, type CliSandbox } from '../../test/helpers/run-cli.js';
+import { addDays, demoSubjects, expectOk, it, MISSING_ID, parseCsv, parseJson, type CliSandbox } from '../../test/helpers/run-cli.js';
 
 async function workbook(path: string): Promise<ExcelJS.Workbook> {
   const book = new ExcelJS.Workbook();
@@ -114,6 +114,17 @@ describe('--format xlsx', () => {
       expect(row.market_rent_dollars!.value).toBe(Number(line.market_rent_cents) / 100);
       expect(row.bedrooms!.value).toBe(Number(line.bedrooms));
     });
+  });
+
+  it('digest: every change, as its --json has them', async ({ cli }) => {
+    const [subject] = await demoSubjects(cli);
+    const since = addDays(subject.latest_pricing_date!, -21);
+    const json = parseJson<{ changes: { subject_id: string; kind: string }[] }>(expectOk(await cli.run(['--local', 'digest', '--since', since, '--json'])).stdout);
+    expect(json.changes.length).toBeGreaterThan(0);
+    const out = join(cli.root, 'digest.xlsx');
+    expectOk(await xlsx(cli, out, 'digest', '--since', since));
+    const { rows } = table((await workbook(out)).worksheets[0]!);
+    expect(rows.map((row) => [row.subject_id!.value, row.kind!.value])).toEqual(json.changes.map((c) => [c.subject_id, c.kind]));
   });
 
   it('a failed pricing export leaves no workbook, nor a temporary file', async ({ cli }) => {

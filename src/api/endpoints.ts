@@ -1,117 +1,41 @@
-import { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Read } from './reading.js';
-import { routes, type OperationId, type Route } from './routes.js';
-import * as s from './schemas.js';
+import type { OperationId, Route } from './routes.js';
+import * as communities from './schemas/communities.js';
+import * as comps from './schemas/comps.js';
+import * as overview from './schemas/overview.js';
+import * as portfolio from './schemas/portfolio.js';
+import * as pricing from './schemas/pricing.js';
+import * as users from './schemas/users.js';
+import * as vacancy from './schemas/vacancy.js';
 
 export type { OperationId, Scope } from './routes.js';
 
 export interface Endpoint extends Route {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  response: z.ZodMiniType;
 }
 
-// `satisfies` keeps each entry's literal schema types for the typed client.
+/**
+ * Every operation with its schemas, from the module of each endpoint group
+ * (src/api/schemas): loading this loads the whole contract. At run time the
+ * client and the service load one operation's group at a time (contract.ts).
+ */
 export const endpoints = {
-  getPortfolio: {
-    ...routes.getPortfolio,
-    query: s.PortfolioQuery,
-    response: s.PortfolioResponse,
-  },
-  batchCommunities: {
-    ...routes.batchCommunities,
-    query: s.BatchQuery,
-    response: s.BatchResponse,
-  },
-  getCommunityDetail: {
-    ...routes.getCommunityDetail,
-    params: s.IdParams,
-    query: s.DetailQuery,
-    response: s.DetailResponse,
-  },
-  listComps: {
-    ...routes.listComps,
-    params: s.IdParams,
-    query: s.CompsQuery,
-    response: s.CompsResponse,
-  },
-  getPricingHistory: {
-    ...routes.getPricingHistory,
-    params: s.IdParams,
-    query: s.PricingQuery,
-    response: s.PricingResponse,
-  },
-  listFloorPlans: {
-    ...routes.listFloorPlans,
-    params: s.IdParams,
-    response: s.FloorPlansResponse,
-  },
-  getVacancy: {
-    ...routes.getVacancy,
-    params: s.IdParams,
-    response: s.VacancyResponse,
-  },
-  getOverview: {
-    ...routes.getOverview,
-    params: s.IdParams,
-    response: s.OverviewResponse,
-  },
-  getVacancyTrend: {
-    ...routes.getVacancyTrend,
-    params: s.IdParams,
-    query: s.VacancyTrendQuery,
-    response: s.VacancyTrendResponse,
-  },
-  addComp: {
-    ...routes.addComp,
-    params: s.IdParams,
-    body: s.CompCreateBody,
-    response: s.CompCreateResponse,
-  },
-  updateComp: {
-    ...routes.updateComp,
-    params: s.CompParams,
-    body: s.CompUpdateBody,
-    response: s.CompUpdateResponse,
-  },
-  inviteUser: {
-    ...routes.inviteUser,
-    body: s.InviteBody,
-    response: s.InviteResponse,
-  },
-  getUser: {
-    ...routes.getUser,
-    params: s.IdParams,
-    response: s.User,
-  },
-  updateUser: {
-    ...routes.updateUser,
-    params: s.IdParams,
-    body: s.UserUpdateBody,
-    response: s.User,
-  },
-  listCommunities: {
-    ...routes.listCommunities,
-    query: s.CommunityListQuery,
-    response: s.CommunityListResponse,
-  },
-  createCommunity: {
-    ...routes.createCommunity,
-    body: s.CommunityCreateBody,
-    response: s.CommunityRecord,
-  },
-  updateCommunity: {
-    ...routes.updateCommunity,
-    params: s.IdParams,
-    body: s.CommunityUpdateBody,
-    response: s.CommunityRecord,
-  },
-} as const satisfies Record<OperationId, Endpoint>;
+  ...portfolio.endpoints,
+  ...communities.endpoints,
+  ...comps.endpoints,
+  ...pricing.endpoints,
+  ...vacancy.endpoints,
+  ...overview.endpoints,
+  ...users.endpoints,
+} satisfies Record<OperationId, Endpoint>;
 
 export type Endpoints = typeof endpoints;
 
-type Field<E, K extends string> = E extends Record<K, infer S extends z.ZodType> ? S : never;
+type Field<E, K extends string> = E extends Record<K, infer S extends z.ZodMiniType> ? S : never;
 
 /** The query after validation: coerced types, defaults applied (what a handler receives). */
 export type QueryOutputOf<O extends OperationId> = z.output<Field<Endpoints[O], 'query'>>;

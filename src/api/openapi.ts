@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { endpoints, type Endpoint } from './endpoints.js';
-import { SCOPES } from './routes.js';
-import { ErrorBody } from './schemas.js';
+import { routes, SCOPES, type OperationId } from './routes.js';
+import { ErrorBody } from './schemas/errors.js';
 
 type JsonSchema = Record<string, unknown>;
 
 const componentUri = (id: string) => `#/components/schemas/${id}`;
 
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function toSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' });
   // Named schemas live once under components; point the local $defs refs there.
   delete json.$schema;
@@ -15,8 +15,8 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
 }
 
-function objectShape(schema: z.ZodType | undefined): Record<string, z.ZodType> {
-  return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+function objectShape(schema: z.ZodMiniType | undefined): Record<string, z.ZodMiniType> {
+  return schema instanceof z.ZodMiniObject ? (schema.shape as Record<string, z.ZodMiniType>) : {};
 }
 
 function parameters(endpoint: Endpoint) {
@@ -85,15 +85,17 @@ function operation(operationId: string, endpoint: Endpoint) {
 /** The OpenAPI 3.1 document of the service, generated from the endpoint table. */
 export function buildOpenApiDocument(version: string, serverUrl = 'http://127.0.0.1:8787/v1') {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [operationId, endpoint] of Object.entries(endpoints) as [string, Endpoint][]) {
+  // In the order of routes.ts; components by name: the document does not depend on the order modules loaded in.
+  for (const operationId of Object.keys(routes) as OperationId[]) {
+    const endpoint: Endpoint = endpoints[operationId];
     const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
     paths[path] ??= {};
     paths[path][endpoint.method.toLowerCase()] = operation(operationId, endpoint);
   }
-  // Components: every schema registered with .meta({ id }) while building the operations.
+  // Components: every schema registered with an id (z.globalRegistry) by the modules of src/api/schemas.
   const { schemas } = z.toJSONSchema(z.globalRegistry, { target: 'draft-2020-12', uri: componentUri, io: 'output' });
   const components: Record<string, JsonSchema> = { Error: toSchema(ErrorBody, 'output') };
-  for (const [id, schema] of Object.entries(schemas)) {
+  for (const [id, schema] of Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) {
     const { $schema: _, ...rest } = schema as JsonSchema;
     components[id] = rest;
   }

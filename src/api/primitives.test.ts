@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { isIsoDate } from '../domain/dates.js';
 import { Email, Id, IsoDate, queryInt } from './primitives.js';
 import { EMAIL_LOCAL_MAX, EMAIL_MAX } from './rules.js';
-import { CommunityListQuery, PricingQuery } from './schemas.js';
+import { CommunityListQuery } from './schemas/communities.js';
+import { PricingQuery } from './schemas/pricing.js';
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 

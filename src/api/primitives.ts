@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   EMAIL_LOCAL_MAX,
   EMAIL_MAX,
@@ -7,16 +7,21 @@ import {
   isDateFromYearOne,
   isInteger,
   isIsoInstant,
+  isStartNotAfterEnd,
   MAX_BATCH_IDS,
   QUERY_FALSE,
   QUERY_TRUE,
+  type DateRange,
 } from './rules.js';
+
+// zod/mini loads no locale: without one every message would read "Invalid input".
+z.config(z.locales.en());
 
 // Any 8-4-4-4-12 hex id is accepted: callers sometimes use nil-like or
 // non-v4 ids, and "no such record" (404) is a better answer than "malformed".
 // Ids are read in lower case, once, here: the store keeps them so, and a caller
 // may write them in either case.
-export const Id = z.guid({ message: 'expected a UUID' }).toLowerCase();
+export const Id = z.guid({ message: 'expected a UUID' }).check(z.toLowerCase());
 
 /**
  * A calendar date YYYY-MM-DD, years 0001 to 9999 (what src/domain/dates.ts
@@ -25,19 +30,17 @@ export const Id = z.guid({ message: 'expected a UUID' }).toLowerCase();
  */
 export const IsoDate = z.iso
   .date({ message: 'expected a date YYYY-MM-DD' })
-  .refine(isDateFromYearOne, { message: 'expected a date from 0001-01-01 to 9999-12-31' });
+  .check(z.refine(isDateFromYearOne, { message: 'expected a date from 0001-01-01 to 9999-12-31' }));
 export const Timestamp = z.iso.datetime({ precision: 3 });
 
-export const Cents = z.number().int();
-export const NonNegativeInt = z.number().int().nonnegative();
+export const Cents = z.int();
+export const NonNegativeInt = z.int().check(z.nonnegative());
 
-export const Zipcode = z.string().regex(/^\d{5}(-\d{4})?$/, 'expected a US zip code: 12345 or 12345-6789');
-export const Email = z
-  .email()
-  .max(EMAIL_MAX, { message: `at most ${EMAIL_MAX} characters` })
-  .refine(hasEmailLocalPartWithinLimit, {
-    message: `at most ${EMAIL_LOCAL_MAX} characters before the @`,
-  });
+export const Zipcode = z.string().check(z.regex(/^\d{5}(-\d{4})?$/, 'expected a US zip code: 12345 or 12345-6789'));
+export const Email = z.email().check(
+  z.maxLength(EMAIL_MAX, { message: `at most ${EMAIL_MAX} characters` }),
+  z.refine(hasEmailLocalPartWithinLimit, { message: `at most ${EMAIL_LOCAL_MAX} characters before the @` }),
+);
 export const Url = z.url({ protocol: /^https?$/ });
 
 export const Role = z.enum(['admin', 'member']);
@@ -52,21 +55,37 @@ export const QueryBoolean = z.stringbool({ truthy: QUERY_TRUE, falsy: QUERY_FALS
  * " 12" or an empty value, all of which Number() would read).
  */
 export function queryInt(range: { min: number; max?: number }) {
-  const value = z.number().int().min(range.min);
-  return z
-    .string()
-    .regex(/^-?\d+$/, { message: 'expected a whole number (decimal digits only)' })
-    .transform(Number)
-    .pipe(range.max === undefined ? value : value.max(range.max));
+  const value = z.int().check(z.minimum(range.min), ...(range.max === undefined ? [] : [z.maximum(range.max)]));
+  const digits = z.string().check(z.regex(/^-?\d+$/, { message: 'expected a whole number (decimal digits only)' }));
+  return z.pipe(z.pipe(digits, z.transform(Number)), value);
 }
 
 export const IdList = z
   .string()
-  .min(1)
-  .superRefine((value, ctx) => {
-    for (const message of idListProblems(value)) ctx.addIssue({ code: 'custom', message });
-  })
-  .meta({ description: `comma-separated community UUIDs, at most ${MAX_BATCH_IDS}` });
+  .check(
+    z.minLength(1),
+    z.superRefine((value, ctx) => {
+      for (const message of idListProblems(value)) ctx.addIssue({ code: 'custom', message });
+    }),
+  )
+  .register(z.globalRegistry, { description: `comma-separated community UUIDs, at most ${MAX_BATCH_IDS}` });
+
+// ---------------------------------------------------------------- pieces the endpoint groups share
+
+/** Text a caller must give: trimmed, not empty, at most `max` characters. */
+export const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+export const NonNegativeNumber = z.number().check(z.nonnegative());
+export const Percent = z.number().check(z.minimum(0), z.maximum(100));
+
+/** A query's date range: start_date not after end_date. */
+export const startNotAfterEnd = z.refine<DateRange>(isStartNotAfterEnd, {
+  message: 'start_date must not be after end_date',
+  path: ['start_date'],
+});
+
+export const IdParams = z.strictObject({ id: Id });
+export const CompParams = z.strictObject({ id: Id, comp_id: Id });
+export const CommunityRef = z.object({ id: Id, name: z.string() });
 
 // ---------------------------------------------------------------- client-side readings
 // What the CLI accepts from *any* service that follows the spec, beside the strict
@@ -77,15 +96,15 @@ export const IdList = z
 export const SpecId = z.guid({ message: 'expected a UUID' });
 
 /** A user summary's id: the spec types it "string (user identifier)", not a UUID. */
-export const SpecUserId = z.string().min(1, 'expected a non-empty user identifier');
+export const SpecUserId = z.string().check(z.minLength(1, 'expected a non-empty user identifier'));
 
 /** Any ISO 8601 instant: with or without milliseconds, `Z` or an offset. */
 export const SpecTimestamp = z
   .string()
-  .refine(isIsoInstant, 'expected an ISO 8601 timestamp with Z or an offset, e.g. 2026-08-24T14:15:22Z');
+  .check(z.refine(isIsoInstant, 'expected an ISO 8601 timestamp with Z or an offset, e.g. 2026-08-24T14:15:22Z'));
 
 /** A calendar date, YYYY-MM-DD. */
 export const SpecDate = z.iso.date({ message: 'expected a date YYYY-MM-DD' });
 
 /** An integer of any size (JSON's 12.0 is 12); the CLI shows what it is sent. */
-export const SpecInteger = z.number().refine(isInteger, 'expected an integer');
+export const SpecInteger = z.number().check(z.refine(isInteger, 'expected an integer'));

@@ -1,5 +1,5 @@
 /**
- * Two readings of one contract. The schemas in schemas.ts say exactly what *our*
+ * Two readings of one contract. The schemas of src/api/schemas say exactly what *our*
  * service sends, and the server checks its answers against them. The CLI must work
  * with *any* service built from the spec, so it reads answers through a tolerant
  * schema derived here from the same definitions — never written by hand a second time:
@@ -15,114 +15,114 @@
  *
  * The markers also appear in the generated OpenAPI document as `x-rentsurvey`.
  */
-import { z } from 'zod';
-import { Cents, Id, IsoDate, NonNegativeInt, SpecDate, SpecId, SpecInteger, SpecTimestamp, Timestamp } from './primitives.js';
+import * as z from 'zod/mini';
+import { SpecDate, SpecId, SpecInteger, SpecTimestamp, SpecUserId } from './primitives.js';
 
 export const READING_KEY = 'x-rentsurvey';
 export type Marker = 'extension' | 'not-shown';
 
-// Client readings registered for particular schema instances: the strict primitives, and fields declared with specReads.
-const clientOverrides = new WeakMap<z.ZodType, z.ZodType>();
+type Schema = z.ZodMiniType;
 
-/** Our service sends `schema`; the spec allows anything `client` accepts (e.g. a user id that is any string). */
-export function specReads<S extends z.ZodType>(schema: S, client: z.ZodType<z.output<S>>): S {
-  const copy = schema.clone() as S; // a copy: the override must not apply to every use of a shared primitive
-  clientOverrides.set(copy, client);
-  return copy;
+/** Types the spec gives more widely than our service sends, by name, as specReads takes them. */
+const SPEC_TYPES = {
+  // The spec types a user summary's id "string (user identifier)": our ids are UUIDs, another service's need not be.
+  'user identifier': SpecUserId,
+};
+export type SpecType = keyof typeof SPEC_TYPES;
+
+// Which schemas the spec reads as one of SPEC_TYPES (a registry: zod's way to attach metadata to a schema).
+const specTypes = z.registry<{ specType: SpecType }>();
+
+/** Our service sends `schema`; the spec allows any `specType` (e.g. a user id that is any string). */
+export function specReads<S extends Schema>(schema: S, specType: SpecType): S {
+  // A copy: the reading must not apply to every use of a shared primitive.
+  const copy: Schema = schema.clone();
+  specTypes.add(copy, { specType });
+  return copy as S;
 }
-
-// The strict primitives by identity, so that the mapping holds however they are built.
-for (const [strict, spec] of [
-  [Id, SpecId],
-  [Timestamp, SpecTimestamp],
-  [IsoDate, SpecDate],
-  [Cents, SpecInteger],
-  [NonNegativeInt, SpecInteger],
-] as const)
-  clientOverrides.set(strict, spec);
 
 declare const marked: unique symbol;
 /** A schema carrying a reading marker in its type, so that `Read<>` can see it. */
-export type Marked<S extends z.ZodType, M extends Marker> = S & { readonly [marked]: M };
+export type Marked<S extends Schema, M extends Marker> = S & { readonly [marked]: M };
 
-function mark<S extends z.ZodType, M extends Marker>(schema: S, marker: M, description?: string): Marked<S, M> {
-  // .meta() replaces the metadata of the copy it makes: keep a description, never an id (ids must stay unique).
-  const { id: _id, ...kept } = (z.globalRegistry.get(schema) ?? {}) as Record<string, unknown>;
-  const copy = schema.meta({ ...kept, [READING_KEY]: marker, ...(description ? { description } : {}) });
-  const override = clientOverrides.get(schema);
-  if (override) clientOverrides.set(copy, override);
+function mark<S extends Schema, M extends Marker>(schema: S, marker: M, description?: string): Marked<S, M> {
+  // The marker goes on a copy, with the original's metadata (its description, never its id: ids are unique) and spec type.
+  const copy: Schema = schema.clone();
+  const { id: _id, ...kept } = z.globalRegistry.get(schema) ?? {};
+  z.globalRegistry.add(copy, { ...kept, [READING_KEY]: marker, ...(description ? { description } : {}) });
+  const specType = specTypes.get(schema);
+  if (specType) specTypes.add(copy, specType);
   return copy as Marked<S, M>;
 }
 
 /** A field only our service sends (not in the spec): optional for the client. */
-export function extension<S extends z.ZodType>(schema: S, description?: string): Marked<S, 'extension'> {
+export function extension<S extends Schema>(schema: S, description?: string): Marked<S, 'extension'> {
   return mark(schema, 'extension', description);
 }
 
 /** A field or shape the spec leaves "not shown": the client reads it best effort. */
-export function notShown<S extends z.ZodType>(schema: S, description?: string): Marked<S, 'not-shown'> {
+export function notShown<S extends Schema>(schema: S, description?: string): Marked<S, 'not-shown'> {
   return mark(schema, 'not-shown', description);
 }
 
-export function markerOf(schema: z.ZodType): Marker | undefined {
-  const value = (z.globalRegistry.get(schema) as Record<string, unknown> | undefined)?.[READING_KEY];
+export function markerOf(schema: Schema): Marker | undefined {
+  const value = z.globalRegistry.get(schema)?.[READING_KEY];
   return value === 'extension' || value === 'not-shown' ? value : undefined;
 }
 
 // ---------------------------------------------------------------- runtime
 
-const readings = new WeakMap<z.ZodType, z.ZodType>();
+// Readings already derived: a cache (each is built on first use), not metadata.
+const readings = new WeakMap<Schema, Schema>();
 
-/** The tolerant schema the client checks an answer with; built once per schema. */
-export function clientSchema<S extends z.ZodType>(schema: S): z.ZodType<Read<S>> {
+/** The tolerant schema the client checks an answer with; built once per schema, on first use. */
+export function clientSchema<S extends Schema>(schema: S): z.ZodMiniType<Read<S>> {
   let reading = readings.get(schema);
   if (!reading) {
     const marker = markerOf(schema);
     reading = marker === 'extension' ? absentUnlessReadable(plain(schema)) : marker === 'not-shown' ? lenient(schema) : plain(schema);
     readings.set(schema, reading);
   }
-  return reading as z.ZodType<Read<S>>;
+  return reading as z.ZodMiniType<Read<S>>;
 }
 
 /** Absent or null as sent; unreadable (another service's field of the same name, say) as absent. */
-function absentUnlessReadable(schema: z.ZodType): z.ZodType {
-  return schema.nullish().catch(undefined);
+function absentUnlessReadable(schema: Schema): Schema {
+  return z.catch(z.nullish(schema), undefined);
 }
 
-type Def = { type: string; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; valueType?: z.ZodType; keyType?: z.ZodType };
-const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
+// What a wrapper wraps, an array's element, an object's fields: zod/mini's public `def`.
+const inner = (schema: Schema) => (schema as z.ZodMiniOptional<Schema>).def.innerType as Schema;
+const elementOf = (schema: Schema) => (schema as z.ZodMiniArray<Schema>).def.element as Schema;
+const formatOf = (schema: Schema) => (schema.def as { format?: string }).format;
 
-function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
-  return (schema as z.ZodObject).shape as Record<string, z.ZodType>;
-}
-
-function mapShape(schema: z.ZodType, field: (value: z.ZodType) => z.ZodType): Record<string, z.ZodType> {
-  return Object.fromEntries(Object.entries(shapeOf(schema)).map(([key, value]) => [key, field(value)]));
+function mapShape(schema: Schema, field: (value: Schema) => Schema): Record<string, Schema> {
+  const shape = (schema as z.ZodMiniObject).shape as Record<string, Schema>;
+  return Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, field(value)]));
 }
 
 /** The spec's reading of a schema without a marker of its own. */
-function plain(schema: z.ZodType): z.ZodType {
-  const override = clientOverrides.get(schema);
-  if (override) return override;
-  const def = defOf(schema);
-  switch (def.type) {
+function plain(schema: Schema): Schema {
+  const specType = specTypes.get(schema)?.specType;
+  if (specType) return SPEC_TYPES[specType];
+  switch (schema.type) {
     case 'object':
       return z.looseObject(mapShape(schema, clientSchema));
     case 'array': {
-      const element = def.element!;
+      const element = elementOf(schema);
       // Elements whose shape the spec does not show: keep those that read as something.
-      if (markerOf(element) === 'not-shown') return z.array(z.unknown()).transform(readable(clientSchema(element)));
+      if (markerOf(element) === 'not-shown') return z.pipe(z.array(z.unknown()), z.transform(readable(clientSchema(element))));
       return z.array(clientSchema(element));
     }
     case 'nullable':
-      return clientSchema(def.innerType!).nullable();
+      return z.nullable(clientSchema(inner(schema)));
     case 'optional':
-      return clientSchema(def.innerType!).optional();
+      return z.optional(clientSchema(inner(schema)));
     case 'default':
     case 'prefault':
-      return clientSchema(def.innerType!);
+      return clientSchema(inner(schema));
     case 'string': {
-      const format = (schema as z.ZodString).format;
+      const format = formatOf(schema);
       if (format === 'guid' || format === 'uuid') return SpecId;
       if (format === 'datetime') return SpecTimestamp;
       if (format === 'date') return SpecDate;
@@ -132,7 +132,7 @@ function plain(schema: z.ZodType): z.ZodType {
       // A value added to an enum later (a new role, a new status) is shown as sent, not refused.
       return z.string();
     case 'number':
-      return (schema as z.ZodNumber).isInt ? SpecInteger : z.number();
+      return formatOf(schema)?.includes('int') ? SpecInteger : z.number();
     case 'boolean':
       return z.boolean();
     case 'literal':
@@ -140,49 +140,40 @@ function plain(schema: z.ZodType): z.ZodType {
     case 'any':
       return schema;
     case 'union':
-      return z.union(def.options!.map(clientSchema) as [z.ZodType, z.ZodType]);
-    case 'record':
-      return z.record(def.keyType as z.ZodString, clientSchema(def.valueType!));
+      return z.union((schema as z.ZodMiniUnion<Schema[]>).def.options.map(clientSchema));
+    case 'record': {
+      const { keyType, valueType } = (schema as z.ZodMiniRecord<z.ZodMiniString, Schema>).def;
+      return z.record(keyType, clientSchema(valueType));
+    }
     default:
-      throw new Error(`src/api/reading.ts has no client reading for a zod ${def.type} schema`);
+      throw new Error(`src/api/reading.ts has no client reading for a zod ${schema.type} schema`);
   }
 }
 
 /** Best effort, all the way down: every field optional, anything unreadable absent. */
-function lenient(schema: z.ZodType): z.ZodType {
-  const def = defOf(schema);
-  switch (def.type) {
+function lenient(schema: Schema): Schema {
+  switch (schema.type) {
     case 'object':
-      return z.looseObject(mapShape(schema, (field) => lenient(field).optional())).nullish().catch(undefined);
+      return z.catch(z.nullish(z.looseObject(mapShape(schema, (field) => z.optional(lenient(field))))), undefined);
     case 'array':
-      return z.array(z.unknown()).transform(readable(lenient(def.element!))).nullish().catch(undefined);
+      return z.catch(z.nullish(z.pipe(z.array(z.unknown()), z.transform(readable(lenient(elementOf(schema)))))), undefined);
     case 'nullable':
     case 'optional':
     case 'default':
     case 'prefault':
-      return lenient(def.innerType!);
+      return lenient(inner(schema));
     default:
       return absentUnlessReadable(plain(schema));
   }
 }
 
-// Each `readable` transform and the reading of its elements, for plan-compile.ts to see through the closure.
-const readableElements = new WeakMap<(items: unknown[]) => unknown[], z.ZodType>();
-
 /** Reads each element with `reading`; elements that read as nothing are left out. */
-function readable(reading: z.ZodType) {
-  const keepReadable = (items: unknown[]): unknown[] =>
+function readable(reading: Schema) {
+  return (items: unknown[]): unknown[] =>
     items.flatMap((item) => {
       const result = reading.safeParse(item);
       return result.success && result.data !== undefined && result.data !== null ? [result.data] : [];
     });
-  readableElements.set(keepReadable, reading);
-  return keepReadable;
-}
-
-/** The element reading of a transform made by `readable`, if it is one (for plan-compile.ts, a build tool). @internal */
-export function readableElement(transform: unknown): z.ZodType | undefined {
-  return readableElements.get(transform as (items: unknown[]) => unknown[]);
 }
 
 // ---------------------------------------------------------------- types
@@ -205,29 +196,29 @@ export type Read<S> = S extends { readonly [marked]: 'extension' }
     : ReadPlain<S>;
 
 type ReadPlain<S> =
-  S extends z.ZodObject<infer Shape>
+  S extends z.ZodMiniObject<infer Shape>
     ? ReadShape<Shape>
-    : S extends z.ZodArray<infer E>
+    : S extends z.ZodMiniArray<infer E>
       ? E extends { readonly [marked]: 'not-shown' }
         ? NonNullable<Read<E>>[]
         : Read<E>[]
-      : S extends z.ZodNullable<infer I>
+      : S extends z.ZodMiniNullable<infer I>
         ? Read<I> | null
-        : S extends z.ZodOptional<infer I>
+        : S extends z.ZodMiniOptional<infer I>
           ? Read<I> | undefined
-          : S extends z.ZodDefault<infer I>
+          : S extends z.ZodMiniDefault<infer I>
             ? Read<I>
-            : S extends z.ZodEnum
+            : S extends z.ZodMiniEnum
               ? string
-              : S extends z.ZodType
+              : S extends z.ZodMiniType
                 ? z.output<S>
                 : never;
 
 type Lenient<S> =
-  S extends z.ZodObject<infer Shape>
+  S extends z.ZodMiniObject<infer Shape>
     ? LenientShape<Shape> | null | undefined
-    : S extends z.ZodArray<infer E>
+    : S extends z.ZodMiniArray<infer E>
       ? NonNullable<Lenient<E>>[] | null | undefined
-      : S extends z.ZodNullable<infer I> | z.ZodOptional<infer I> | z.ZodDefault<infer I>
+      : S extends z.ZodMiniNullable<infer I> | z.ZodMiniOptional<infer I> | z.ZodMiniDefault<infer I>
         ? Lenient<I>
         : ReadPlain<S> | null | undefined;

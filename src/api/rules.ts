@@ -1,8 +1,8 @@
 /**
  * The contract's limits and the rules its schemas refine with, without zod:
- * commands and the service read them on paths that must not load zod (start-up),
- * and the compiled plans (plan.ts) call the rules by name. The schemas in
- * primitives.ts and schemas.ts use these very functions, so each is written once.
+ * commands and the service read them on paths that must not load zod (start-up).
+ * The schemas (primitives.ts, schemas/) use these very functions, so each is
+ * written once.
  */
 
 export const MAX_BATCH_IDS = 50;
@@ -46,10 +46,6 @@ export function idListProblems(value: string): string[] {
   return problems;
 }
 
-export function isIdList(value: string): boolean {
-  return idListProblems(value).length === 0;
-}
-
 /** Years 0001 to 9999 (what src/domain/dates.ts computes with); z.iso.date lets 0000 through. */
 export function isDateFromYearOne(date: string): boolean {
   return date >= '0001-01-01';
@@ -59,8 +55,13 @@ export function hasEmailLocalPartWithinLimit(email: string): boolean {
   return email.lastIndexOf('@') <= EMAIL_LOCAL_MAX;
 }
 
+export interface DateRange {
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+}
+
 /** A date range's rule, for queries with start_date and end_date. */
-export function isStartNotAfterEnd(query: { start_date?: string | undefined; end_date?: string | undefined }): boolean {
+export function isStartNotAfterEnd(query: DateRange): boolean {
   return !(query.start_date && query.end_date) || query.start_date <= query.end_date;
 }
 

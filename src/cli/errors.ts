@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '../api/schemas.js';
+import type { ErrorDetail } from '../api/schemas/errors.js';
 
 /** Exit codes of DESIGN.md; `rentsurvey help exit-codes` prints this table. */
 export const ExitCode = {

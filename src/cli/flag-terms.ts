@@ -6,9 +6,9 @@
  * request here first, so the user reads `--start: "2026-13-01" is not a date
  * (YYYY-MM-DD)`. Flags that fill no field (digest --since) use `checkFlag`.
  */
-import type { z } from 'zod';
-import type { BodyOf, OperationId, ParamsOf, QueryOf } from '../api/endpoints.js';
-import { FAILED, readByPlan, schemaOf, takesPart } from '../api/plan.js';
+import type * as z from 'zod/mini';
+import { loadEndpoint } from '../api/contract.js';
+import type { BodyOf, Endpoint, OperationId, ParamsOf, QueryOf } from '../api/endpoints.js';
 import { UsageError } from './errors.js';
 import { serialiseQuery } from './http/client.js';
 
@@ -75,11 +75,11 @@ function describe(issue: Issue, values: unknown, names: Record<string, string>):
 
 type Part = 'params' | 'query' | 'body';
 
-/** Passes what the plan reads (plan.ts); otherwise asks zod, loaded then, and names the flag of its first problem. */
+/** Checks a request part against the contract (loaded on first use) and names the flag of its first problem. */
 async function check(operation: OperationId, part: Part, checked: unknown, typed: unknown, names: Record<string, string>): Promise<void> {
-  if (!takesPart(operation, part) || readByPlan(operation, part, checked) !== FAILED) return;
-  const result = (await schemaOf(operation, part))!.safeParse(checked);
-  if (result.success) return;
+  const endpoint: Endpoint = await loadEndpoint(operation);
+  const result = endpoint[part]?.safeParse(checked);
+  if (!result || result.success) return;
   const [first, ...rest] = result.error.issues;
   const more = rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? 's' : ''})` : '';
   throw new UsageError(`${describe(first!, typed, names)}${more}`);
@@ -104,7 +104,7 @@ export async function checkParams<O extends OperationId>(operation: O, params: P
 }
 
 /** A flag that fills no API field, checked with one of the contract's primitives (a date, a UUID). */
-export function checkFlag<T>(flag: string, schema: z.ZodType<T>, value: string): T {
+export function checkFlag<T>(flag: string, schema: z.ZodMiniType<T>, value: string): T {
   const result = schema.safeParse(value);
   if (!result.success) throw new UsageError(`${flag}: ${shown(value)} ${complaint(result.error.issues[0]!)}`);
   return result.data;

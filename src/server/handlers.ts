@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Endpoints, OperationId, ParamsOf, ResponseOf } from '../api/endpoints.js';
 import { COMP_ACTIONS, splitIds } from '../api/rules.js';
 import { addDays } from '../domain/dates.js';
@@ -9,7 +9,7 @@ import { StoreError, type Principal, type Store } from './store/index.js';
 
 const analytics = () => import('./analytics.js');
 
-type Output<O extends OperationId, K extends string> = Endpoints[O] extends Record<K, infer S extends z.ZodType>
+type Output<O extends OperationId, K extends string> = Endpoints[O] extends Record<K, infer S extends z.ZodMiniType>
   ? z.output<S>
   : undefined;
 

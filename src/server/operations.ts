@@ -5,11 +5,10 @@
  * answer, and the error shape. The request pipeline (pipeline.ts) calls it
  * for every request, from serve's socket or from --local in process.
  */
-import type { z } from 'zod';
-import type { OperationId } from '../api/endpoints.js';
-import { FAILED, readByPlan, schemaOf, takesPart } from '../api/plan.js';
-import { routes } from '../api/routes.js';
-import type { ErrorDetail } from '../api/schemas.js';
+import type * as z from 'zod/mini';
+import { loadEndpoint } from '../api/contract.js';
+import type { Endpoint, OperationId } from '../api/endpoints.js';
+import type { ErrorDetail } from '../api/schemas/errors.js';
 import { ServiceError, STORE_ERROR_STATUS } from './errors.js';
 import { handlers, type HandlerContext } from './handlers.js';
 import type { Mailer } from './mail.js';
@@ -63,7 +62,7 @@ export function errorAnswer(status: number, code: string, message: string, detai
 type Part = 'params' | 'body' | 'querystring';
 
 /** A request part that breaks the contract: our `details` (a dotted path and a message) and the 400. */
-function validationAnswer(part: Part, error: z.ZodError): Answer {
+function validationAnswer(part: Part, error: z.core.$ZodError): Answer {
   const details = error.issues.map((issue): ErrorDetail => {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
     const path = issue.path.map(String).join('/').replaceAll('/', '.');
@@ -153,21 +152,17 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
      * back as its value (Answer.value), neither serialized nor cached.
      */
     async run(operationId: OperationId, principal: Principal, request: OperationRequest, handOver = false): Promise<Answer> {
-      const endpoint = routes[operationId];
+      // The operation's schemas load with its first request, not with the service (docs/api-decisions.md, "Start-up").
+      const endpoint: Endpoint = await loadEndpoint(operationId);
       const parsed: Record<'params' | 'query' | 'body', unknown> = { params: request.params, query: request.query, body: request.body };
       for (const [part, key] of [
         ['params', 'params'],
         ['body', 'body'],
         ['querystring', 'query'],
       ] as const) {
-        if (!takesPart(operationId, key)) continue;
-        // What the part's plan reads needs no zod (plan.ts); anything else is zod's to read, and to refuse.
-        const planned = readByPlan(operationId, key, parsed[key]);
-        if (planned !== FAILED) {
-          parsed[key] = planned;
-          continue;
-        }
-        const result = (await schemaOf(operationId, key))!.safeParse(parsed[key]);
+        const schema = endpoint[key];
+        if (!schema) continue;
+        const result = schema.safeParse(parsed[key]);
         if (!result.success) return validationAnswer(part, result.error);
         parsed[key] = result.data;
       }
@@ -181,8 +176,8 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
           body: parsed.body as never,
           options,
         });
-        if (checkAnswers && readByPlan(operationId, 'answers', result) === FAILED) {
-          const checked = (await schemaOf(operationId, 'response'))!.safeParse(result);
+        if (checkAnswers) {
+          const checked = endpoint.response.safeParse(result);
           if (!checked.success) {
             log.error({ issues: checked.error.issues }, `response of ${operationId} breaks the contract`);
             throw new Error(`response of ${operationId} breaks the contract`);

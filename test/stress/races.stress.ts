@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody } from '../../src/api/schemas.js';
+import { ErrorBody } from '../../src/api/schemas/errors.js';
 import { MAX_ACTIVE_COMPS } from '../../src/api/rules.js';
 import { addFigures } from './lib/figures.js';
 import { startServe, type Served } from '../helpers/cli.js';

@@ -1,7 +1,7 @@
-import type { z } from 'zod';
-import type { BodyOf, OperationId, ParamsOf, QueryOf, ReadOf } from '../../api/endpoints.js';
-import { FAILED, readByPlan, readErrorByPlan, schemaOf, takesPart } from '../../api/plan.js';
-import { routes, type Route } from '../../api/routes.js';
+import type * as z from 'zod/mini';
+import { loadEndpoint } from '../../api/contract.js';
+import type { BodyOf, Endpoint, OperationId, ParamsOf, QueryOf, ReadOf } from '../../api/endpoints.js';
+import type { Route } from '../../api/routes.js';
 import { sanitize } from '../../output/text.js';
 import { VERSION } from '../../version.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js';
@@ -52,7 +52,7 @@ function lowerFirst(message: string): string {
 }
 
 /** One line naming the field(s): "zipcode: expected a US zip code: 12345 or 12345-6789". */
-export function describeIssues(error: z.ZodError, limit = 3): string {
+export function describeIssues(error: z.core.$ZodError, limit = 3): string {
   const lines = error.issues.slice(0, limit).map((issue) => {
     let path = issuePath(issue.path);
     let message = lowerFirst(issue.message);
@@ -70,14 +70,9 @@ export function describeIssues(error: z.ZodError, limit = 3): string {
   return lines.join('; ') + (more > 0 ? `; and ${more} more` : '');
 }
 
-/**
- * Checks a request part before it is sent, as the service will read it: by
- * its plan (plan.ts), and when that fails by zod, loaded then, which has the
- * last word and names the problem.
- */
-async function validate(operation: OperationId, part: 'params' | 'query' | 'body', value: unknown): Promise<void> {
-  if (readByPlan(operation, part, value) !== FAILED) return;
-  const result = (await schemaOf(operation, part))!.safeParse(value);
+/** Checks a request part before it is sent, as the service will read it. */
+function validate(schema: z.ZodMiniType, value: unknown): void {
+  const result = schema.safeParse(value);
   if (!result.success) throw new UsageError(describeIssues(result.error));
 }
 
@@ -143,11 +138,9 @@ function serverText(text: string, max = 500): string {
 
 type ErrorAnswer = { error: { code: string; message: string; details?: { path: string; message: string }[] } };
 
-/** Our error shape, read by its plan or else by zod; undefined when the body is not one. */
+/** Our error shape; undefined when the body is not one. */
 async function readErrorBody(raw: unknown): Promise<ErrorAnswer | undefined> {
-  const planned = readErrorByPlan(raw);
-  if (planned !== FAILED) return planned as ErrorAnswer;
-  const { ErrorBody } = await import('../../api/schemas.js');
+  const { ErrorBody } = await import('../../api/schemas/errors.js');
   const result = ErrorBody.safeParse(raw);
   return result.success ? result.data : undefined;
 }
@@ -189,7 +182,7 @@ function received(value: unknown): string {
 }
 
 /** "community.name: expected string, received null; and 3 more": the fields of an answer that break the contract. */
-export function describeAnswerIssues(error: z.ZodError, limit = 2): string {
+export function describeAnswerIssues(error: z.core.$ZodError, limit = 2): string {
   const lines = error.issues.slice(0, limit).map((issue) => {
     const path = issue.path.length > 0 ? issuePath(issue.path) : '(the whole answer)';
     const input = (issue as { input?: unknown }).input;
@@ -211,22 +204,23 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
     target: transport.target,
 
     async call<O extends OperationId>(operation: O, input: CallInput<O> = {}): Promise<CallResult<O>> {
-      const endpoint: Route = routes[operation];
+      // The operation's schemas load with its first request, not with the CLI (docs/api-decisions.md, "Start-up").
+      const [endpoint, { clientSchema }] = await Promise.all([loadEndpoint(operation) as Promise<Endpoint>, import('../../api/reading.js')]);
 
       // Validate everything before sending: a bad flag is exit 2 with no request made.
       const params = (input.params ?? {}) as Record<string, unknown>;
-      if (takesPart(operation, 'params')) await validate(operation, 'params', params);
+      if (endpoint.params) validate(endpoint.params, params);
       else if (Object.keys(params).length > 0) throw new UsageError(`${operation} takes no path parameters`);
       const path = buildPath(endpoint, params);
 
       const query = serialiseQuery((input.query ?? {}) as Record<string, unknown>);
       // The schema reads the serialised strings, exactly as the server will.
-      if (takesPart(operation, 'query')) await validate(operation, 'query', query);
+      if (endpoint.query) validate(endpoint.query, query);
       else if (Object.keys(query).length > 0) throw new UsageError(`${operation} takes no query parameters`);
 
       let body: string | undefined;
-      if (takesPart(operation, 'body')) {
-        await validate(operation, 'body', input.body ?? {});
+      if (endpoint.body) {
+        validate(endpoint.body, input.body ?? {});
         body = JSON.stringify(input.body ?? {});
       } else if (input.body !== undefined) throw new UsageError(`${operation} takes no request body`);
 
@@ -276,10 +270,7 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
         );
       }
       // Read as the spec allows any service to answer: extensions optional, unknown fields kept.
-      const planned = readByPlan(operation, 'reads', raw);
-      if (planned !== FAILED) return { data: planned as ReadOf<O>, raw, status: response.status };
-      const [answerSchema, { clientSchema }] = await Promise.all([schemaOf(operation, 'response'), import('../../api/reading.js')]);
-      const result = clientSchema(answerSchema!).safeParse(raw, { reportInput: true });
+      const result = clientSchema(endpoint.response).safeParse(raw, { reportInput: true });
       if (!result.success)
         throw new CliError(
           `${request} (${operation}) answered with a body that breaks the API contract: ${describeAnswerIssues(result.error)}`,

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '../../api/schemas.js';
+import type { ErrorDetail } from '../../api/schemas/errors.js';
 
 /**
  * Why the store refused: the kinds of the API's error codes, without HTTP.

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Dataset } from '../../api/dataset.js';
 import { MAX_ACTIVE_COMPS } from '../../api/rules.js';
-import type { ErrorDetail } from '../../api/schemas.js';
+import type { ErrorDetail } from '../../api/schemas/errors.js';
 import { monthlyConcessionCents, netEffectiveRentCents } from '../../domain/concessions.js';
 import { VACANCY_WINDOW_DAYS } from '../../domain/vacancy.js';
 import type { AccountsStore } from './accounts.js';

@@ -6,7 +6,7 @@
  * bad ids, headers, methods, paths).
  */
 import fc from 'fast-check';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { endpoints, type Endpoint, type OperationId } from '../../../src/api/endpoints.js';
 
 type JsonSchema = {
@@ -105,7 +105,7 @@ function fromSchema(schema: JsonSchema, pool: IdPool, path: string, name = ''): 
   return fc.jsonValue();
 }
 
-const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+const toJsonSchema = (schema: z.ZodMiniType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
 
 export interface FuzzRequest {

@@ -108,21 +108,8 @@ async function storeImport<T>(work: () => T | Promise<T>): Promise<T> {
  * with its line number; nothing is written.
  */
 async function importCsv(ctx: CommandContext, input: NodeJS.ReadableStream, org: string | undefined, path: string) {
-  const [{ parse }, { OBSERVATION_CSV_COLUMNS }, { z }] = await Promise.all([
-    import('csv-parse'),
-    import('../../../api/dataset.js'),
-    import('zod'),
-  ]);
+  const [{ parse }, { OBSERVATION_CSV_COLUMNS, ObservationCsvRow }] = await Promise.all([import('csv-parse'), import('../../../api/dataset.js')]);
   const optional: string[] = ['net_effective_rent_cents', 'units_available', 'concessions'];
-  const Row = z.object({
-    subject_key: z.string().min(1),
-    date: z.iso.date(),
-    floor_plan_key: z.string().min(1),
-    market_rent_cents: z.coerce.number().int().positive(),
-    net_effective_rent_cents: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
-    units_available: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), z.coerce.number().int().nonnegative()),
-    concessions: z.string().default(''),
-  });
   // `info` gives each record's physical line, so messages point into the file even after blank lines.
   const parser = parse({ columns: true, skip_empty_lines: true, trim: true, bom: true, info: true });
   input.on('error', (error) => parser.destroy(error));
@@ -137,7 +124,7 @@ async function importCsv(ctx: CommandContext, input: NodeJS.ReadableStream, org:
             throw new UsageError(`${path} lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, `columns: ${OBSERVATION_CSV_COLUMNS.join(',')}`);
           header = false;
         }
-        const parsed = Row.safeParse(record);
+        const parsed = ObservationCsvRow.safeParse(record);
         if (!parsed.success) throw new UsageError(`${path} line ${info.lines}: ${firstIssue(parsed.error.issues)}`);
         yield { ...parsed.data, line: info.lines };
       }

@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { splitIds } from './rules.js';
-import { BatchQuery, CommunityCreateBody, CommunityListQuery, PortfolioQuery, PricingQuery, UserUpdateBody } from './schemas.js';
+import { splitIds } from '../rules.js';
+import { BatchQuery, CommunityCreateBody, CommunityListQuery } from './communities.js';
+import { PortfolioQuery } from './portfolio.js';
+import { PricingQuery } from './pricing.js';
+import { UserUpdateBody } from './users.js';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 

@@ -1,0 +1,62 @@
+import * as z from 'zod/mini';
+import type { Endpoint } from '../endpoints.js';
+import { Email, Id, IdParams, requiredText, Role, Status, Timestamp } from '../primitives.js';
+import { specReads } from '../reading.js';
+import { routes } from '../routes.js';
+import { isNonEmptyBody, NAME_MAX } from '../rules.js';
+
+export const UserSummary = z
+  .object({
+    id: specReads(Id, 'user identifier'),
+    email: z.string(),
+    full_name: z.string(),
+    role: Role,
+    status: Status,
+  })
+  .register(z.globalRegistry, { id: 'UserSummary' });
+
+export const User = z
+  .object({
+    id: Id,
+    email: z.string(),
+    full_name: z.string(),
+    role: Role,
+    status: Status,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .register(z.globalRegistry, { id: 'User' });
+
+export const Invitation = z
+  .object({
+    id: Id,
+    email: z.string(),
+    name: z.string(),
+    role: Role,
+    status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+    expires_at: Timestamp,
+    invite_url: z.string(),
+  })
+  .register(z.globalRegistry, { id: 'Invitation' });
+
+export const InviteBody = z.strictObject({
+  email: Email,
+  name: requiredText(NAME_MAX),
+  role: Role,
+});
+
+export const InviteResponse = z.object({ success: z.boolean(), message: z.string(), invitation: Invitation });
+
+export const UserUpdateBody = z
+  .strictObject({
+    full_name: z.optional(requiredText(NAME_MAX)),
+    role: z.optional(Role),
+    status: z.optional(Status),
+  })
+  .check(z.refine(isNonEmptyBody, { message: 'provide at least one of full_name, role, status' }));
+
+export const endpoints = {
+  inviteUser: { ...routes.inviteUser, body: InviteBody, response: InviteResponse },
+  getUser: { ...routes.getUser, params: IdParams, response: User },
+  updateUser: { ...routes.updateUser, params: IdParams, body: UserUpdateBody, response: User },
+} as const satisfies Record<string, Endpoint>;

@@ -5,7 +5,8 @@
 // issues beside them.
 //
 //   npm run bench                        (builds first; every section)
-//   node bench/run.js startup service    (after npm run build; only these sections: startup, service, scale)
+//   node bench/run.js startup service    (after npm run build; only these sections: startup, service, positioning, scale)
+//   BENCH_POSITIONING_SIZES=100,1000 BENCH_POSITIONING_RUNS=3 node bench/run.js positioning
 //   BENCH_RUNS=25 BENCH_STARTUP_RUNS=40 BENCH_SECONDS=8 BENCH_SIZES=25,100 npm run bench
 //   BENCH_CLI=/other/checkout/bin/rentsurvey.js node bench/run.js startup   (another built checkout, for before/after)
 import { writeFileSync } from 'node:fs';
@@ -14,10 +15,11 @@ import autocannon from 'autocannon';
 import { plainServer } from './load.js';
 import { RUNS, SECONDS, cli, get, median, ms, ratio, root, row, serve, serverMs, timeCommands } from './lib.js';
 import { overviewDataset } from './overview-dataset.js';
+import { positioningBench, positioningScale } from './positioning.js';
 import { scaleBench } from './scale.js';
 import { startupBench } from './startup.js';
 
-const SECTIONS = ['startup', 'service', 'scale'];
+const SECTIONS = ['startup', 'service', 'positioning', 'scale'];
 const wanted = process.argv.slice(2).filter((arg) => SECTIONS.includes(arg));
 const runs = (section) => wanted.length === 0 || wanted.includes(section);
 
@@ -99,6 +101,11 @@ if (runs('service')) {
   row('server compute per vacancy-trend', ms(median(computeTimes.trend)), ratio(median(computeTimes.trend), demoOverviewMs), 'goal ≤ 5×');
   row('first vacancy-trend after start (cold)', ms(coldTrend), ratio(coldTrend, coldOverview), 'goal ≤ 5×');
   row('first overview after start (cold)', ms(coldOverview), '1.00×');
+}
+
+if (runs('positioning')) {
+  await positioningBench();
+  await positioningScale((process.env.BENCH_POSITIONING_SIZES ?? '100,1000').split(',').map(Number));
 }
 
 if (runs('scale')) await scaleBench({ bare });

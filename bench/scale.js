@@ -70,6 +70,14 @@ function lines(file) {
   return Math.max(0, count - 1);
 }
 
+const stores = new Map();
+
+/** The generated portfolio of `subjects` subjects, built once per run (the positioning section uses it too). */
+export function scaleStore(subjects) {
+  if (!stores.has(subjects)) stores.set(subjects, buildStore(subjects));
+  return stores.get(subjects);
+}
+
 async function buildStore(subjects) {
   const dir = join(root, `scale-${subjects}`);
   mkdirSync(dir, { recursive: true });
@@ -88,7 +96,7 @@ function exportArgs(store, out, start, end, ...flags) {
 }
 
 async function measureSize(subjects, bare) {
-  const store = await buildStore(subjects);
+  const store = await scaleStore(subjects);
   const local = ['--local', '--data-dir', store.dataDir];
   const portfolio = JSON.parse(cli([...local, 'portfolio', '--json'])).communities;
   const subject = portfolio[0].id;

@@ -39,7 +39,7 @@ function runOnce(args, extraEnv) {
  * CPU time so far of a running process, all threads, in ms: Linux's
  * /proc/<pid>/task/<tid>/schedstat (nanoseconds); NaN elsewhere.
  */
-function cpuSoFar(pid) {
+export function cpuSoFar(pid) {
   const tasks = `/proc/${pid}/task`;
   if (!existsSync(tasks)) return NaN;
   let ns = 0;

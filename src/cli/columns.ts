@@ -4,6 +4,7 @@ import {
   formatSignedPercent,
 } from '../domain/format.js';
 import { dollarsFromCents, type Column, type Importance } from '../output/render.js';
+import type { Style } from '../output/style.js';
 
 /**
  * Column helpers shared by commands: raw value for csv/ndjson, formatted display for tables.
@@ -63,6 +64,16 @@ export const perSqft = <Row>(key: string, get: (row: Row) => number | null | und
   display: (row) => formatPerSqft(get(row)),
 });
 
+/**
+ * A figure set against the market, colored by which side it is on: above the market
+ * (or a move up, toward or past it) red, below green. One meaning wherever a command
+ * compares with the comps (overview PSI, positioning gaps, pricing target changes).
+ */
+export function versusMarket(style: Style, value: number | null | undefined, shown: string): string {
+  if (value === null || value === undefined || value === 0) return shown;
+  return value > 0 ? style.negative(shown) : style.positive(shown);
+}
+
 /** A signed fraction shown as +4.2%, green below market and red above when colors are on. */
 export const signedPercent = <Row>(
   key: string,
@@ -76,9 +87,7 @@ export const signedPercent = <Row>(
   value: (row) => get(row) ?? null,
   display: (row, style) => {
     const v = get(row);
-    const shown = formatSignedPercent(v);
-    if (v === null || v === undefined || v === 0) return shown;
-    return v > 0 ? style.negative(shown) : style.positive(shown);
+    return versusMarket(style, v, formatSignedPercent(v));
   },
   align: 'right',
   kind: 'fraction',

@@ -68,9 +68,14 @@ export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>)
     ctx.log.note(`The first ${limit} of ${list.rows.length} rows (--limit)`);
 }
 
-/** --sort and --limit applied to rows printed otherwise than by renderList (a workbook's sheet). */
-function orderRows<Row>(ctx: CommandContext, rows: readonly Row[], columns: Column<Row>[]): Row[] {
-  assertOrder(ctx, columns);
+/**
+ * --sort and --limit applied by a command that prints its rows in groups (a table per
+ * community) or otherwise than by renderList (a workbook's sheet): ordered and cut as one
+ * list, then grouped; print the groups asGiven.
+ */
+export function orderRows<Row>(ctx: CommandContext, rows: readonly Row[], columns: Column<Row>[]): Row[] {
+  // The limit is applied here, so --json (the command's own rows) may take it too.
+  assertOrder(ctx, columns, true);
   const { sort, limit } = ctx.globals;
   const sorted = sortRows(rows, columns, sort);
   return limit === undefined ? sorted : sorted.slice(0, limit);

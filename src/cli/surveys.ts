@@ -37,6 +37,14 @@ export function pricingOfEachOnOrBefore(api: ApiClient, communityIds: readonly s
   return mapLimited(communityIds, CONCURRENCY, (id) => pricingOnOrBefore(api, id, date));
 }
 
+/** Each floor plan's unit count, by floor plan id (lower case), of each community in turn (GET …/floor-plans). */
+export async function unitCountsOfEach(api: ApiClient, communityIds: readonly string[]): Promise<Map<string, number>[]> {
+  return mapLimited(communityIds, CONCURRENCY, async (id) => {
+    const { data } = await api.call('listFloorPlans', { params: { id } });
+    return new Map(data.floor_plans.map((plan) => [plan.id.toLowerCase(), plan.unit_count]));
+  });
+}
+
 /** The latest of some ISO dates (they sort as text); null when there is none. */
 export function latestDate(dates: Iterable<string | null | undefined>): string | null {
   let latest: string | null = null;

@@ -116,6 +116,25 @@ describe('--format xlsx', () => {
     });
   });
 
+  it('overview --all: one row per community, as its --json has them', async ({ cli }) => {
+    const json = parseJson<{ communities: { community: { id: string }; psi_ner: number | null; gap_to_market_cents: number | null; vacancy_14d_pct: number | null }[] }>(
+      expectOk(await cli.run(['--local', 'overview', '--all', '--json'])).stdout,
+    ).communities;
+    const out = join(cli.root, 'positioning.xlsx');
+    expectOk(await xlsx(cli, out, 'overview', '--all'));
+    const { header, rows } = table((await workbook(out)).worksheets[0]!);
+    expect(header.slice(0, 3)).toEqual(['community_id', 'community_name', 'external_community_id']);
+    expect(rows.map((row) => row.community_id!.value)).toEqual(json.map((row) => row.community.id));
+    json.forEach((expected, i) => {
+      const row = rows[i]!;
+      expect(row.psi_ner!.value).toBe(expected.psi_ner);
+      expect(row.gap_to_market_dollars!.value).toBe(expected.gap_to_market_cents === null ? null : expected.gap_to_market_cents / 100);
+      // Vacancy is a percent (4.5): in a workbook, the percentage 4.5% (0.045).
+      expect(row.vacancy_14d_pct!.value).toBeCloseTo(expected.vacancy_14d_pct! / 100, 10);
+      expect(row.vacancy_14d_pct!.numFmt).toBe('0.0%');
+    });
+  });
+
   it('digest: every change, as its --json has them', async ({ cli }) => {
     const [subject] = await demoSubjects(cli);
     const since = addDays(subject.latest_pricing_date!, -21);

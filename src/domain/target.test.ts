@@ -8,6 +8,7 @@ import {
   monthlyRevenueChange,
   planTarget,
   rentAtPsi,
+  sizeAdjustedCompRents,
   TARGET_BANDS,
 } from './target.js';
 
@@ -178,5 +179,47 @@ describe('comparableRents (overview.ts): the rents a target is computed against'
       { base: 240_000, ner: 212_308 },
     ]);
     expect(comparableRents({ bedrooms: 3, bathrooms: 2 }, comps)).toEqual([]);
+  });
+});
+
+describe('sizeAdjustedCompRents (--per-sqft)', () => {
+  // examples/positioning.json, Harbor View's two-bedrooms: Gull Point's G-B1 (950 sf, 60 units) at
+  // 190,000 and Tern Flats' T-B1 (1,100 sf, 50 units) at 200,000: 200 and 181.8181… cents a sq ft.
+  const gull = [
+    { bedrooms: 1, squareFeet: 650, units: 80, rentCents: 150_000 },
+    { bedrooms: 2, squareFeet: 950, units: 60, rentCents: 190_000 },
+  ];
+  const tern = [
+    { bedrooms: 1, squareFeet: 720, units: 100, rentCents: 148_000 },
+    { bedrooms: 2, squareFeet: 1100, units: 50, rentCents: 200_000 },
+  ];
+
+  it('scales each comparable\'s rent per square foot to the plan: two sizes, two answers', () => {
+    const b1 = sizeAdjustedCompRents({ bedrooms: 2, square_feet: 1000 }, [gull, tern]);
+    const b2 = sizeAdjustedCompRents({ bedrooms: 2, square_feet: 1200 }, [gull, tern]);
+    expect(b1[0]).toBe(200_000); // 200 × 1,000
+    expect(b1[1]).toBeCloseTo(181_818.18, 2); // 181.8181… × 1,000
+    expect(b2[0]).toBe(240_000);
+    expect(b2[1]).toBeCloseTo(218_181.82, 2);
+    // The market band (percentile 45) on them: 181,900 for B1, 218,200 for B2 (each clears Tern, rank 50).
+    expect(planTarget({ currentRentCents: 195_000, compRents: b1 }, { percentile: 45 }).target_rent_cents).toBe(181_900);
+    expect(planTarget({ currentRentCents: 235_000, compRents: b2 }, { percentile: 45 }).target_rent_cents).toBe(218_200);
+  });
+
+  it('pools a comparable\'s plans of the bedroom count by units: Σ units·rent / Σ units·sqft', () => {
+    const twoPlans = [
+      { bedrooms: 2, squareFeet: 1000, units: 30, rentCents: 200_000 },
+      { bedrooms: 2, squareFeet: 1200, units: 10, rentCents: 216_000 },
+    ];
+    // (30·200,000 + 10·216,000) / (30·1,000 + 10·1,200) = 8,160,000 / 42,000 = 194.2857… a sq ft;
+    // a mean of the ratios (200 and 180) would say 190, and unweighted pooling 416,000 / 2,200 = 189.09.
+    const [rent] = sizeAdjustedCompRents({ bedrooms: 2, square_feet: 1050 }, [twoPlans]);
+    expect(rent).toBeCloseTo((8_160_000 / 42_000) * 1050, 6);
+  });
+
+  it('leaves out comparables without the bedroom count, plans without units, and plans without a size', () => {
+    expect(sizeAdjustedCompRents({ bedrooms: 3, square_feet: 1300 }, [gull, tern])).toEqual([]);
+    expect(sizeAdjustedCompRents({ bedrooms: 2, square_feet: 0 }, [gull, tern])).toEqual([]);
+    expect(sizeAdjustedCompRents({ bedrooms: 2, square_feet: 1000 }, [[{ bedrooms: 2, squareFeet: 900, units: 0, rentCents: 190_000 }], tern])).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@
  * uses. Definitions and a worked example: docs/metrics.md, "Pricing targets".
  */
 import { roundCents, roundFraction4 } from './rounding.js';
-import { mean, percentileRank, psi } from './stats.js';
+import { mean, percentileRank, pooledRentPerSqft, psi } from './stats.js';
 
 /**
  * The CRI bands one can aim at, with their percentile ranges (docs/metrics.md,
@@ -123,4 +123,32 @@ export function monthlyRevenueChange(plans: ReadonlyArray<{ units: number; chang
   let total = 0;
   for (const { units, changeCents } of plans) if (changeCents !== null) total += Math.max(0, units) * changeCents;
   return total;
+}
+
+/** A comparable's floor plan for --per-sqft: its rent on the chosen basis and its size in units and square feet. */
+export interface SizedCompPlan {
+  bedrooms: number;
+  squareFeet: number;
+  units: number;
+  rentCents: number;
+}
+
+/**
+ * --per-sqft: what each comparable would charge for a plan of this size. For each
+ * comparable with plans of the same bedroom count, its rent per square foot over
+ * those plans weighted by their units (Σ units·rent / Σ units·sqft, never a mean of
+ * ratios), times the plan's square feet. One rent per comparable, so that each
+ * counts once, as in the overview; comps without such a plan (or without a size
+ * and units) do not count. None for a plan without square feet.
+ */
+export function sizeAdjustedCompRents(plan: { bedrooms: number; square_feet: number }, comps: ReadonlyArray<readonly SizedCompPlan[]>): number[] {
+  if (!(plan.square_feet > 0)) return [];
+  return comps.flatMap((compPlans) => {
+    const perSqft = pooledRentPerSqft(
+      compPlans
+        .filter((p) => p.bedrooms === plan.bedrooms && p.units > 0)
+        .map((p) => ({ rent: p.units * p.rentCents, squareFeet: p.units * p.squareFeet })),
+    );
+    return perSqft === null ? [] : [perSqft * plan.square_feet];
+  });
 }

@@ -107,13 +107,21 @@ describe('report in a browser', () => {
         expect(section.figures).toBeGreaterThanOrEqual(3);
       }
       await page.screenshot({ path: join(sb.root, 'report-top.png') });
+      await page.locator('section.portfolio').screenshot({ path: join(sb.root, 'report-portfolio.png') });
       await page.locator('section.community').first().screenshot({ path: join(sb.root, 'report-community.png') });
       expect((await stat(join(sb.root, 'report-community.png'))).size).toBeGreaterThan(10_000);
 
-      // Printed: a page break before each community, so at least one page per community.
+      // The portfolio first: a row per community, and every community a point of its chart.
+      const portfolio = await page.$eval('section.portfolio', (section) => ({
+        rows: section.querySelectorAll('tbody tr').length,
+        marks: section.querySelector('figure svg')?.querySelectorAll('path').length ?? 0,
+      }));
+      expect(portfolio.rows).toBe(communities);
+      expect(portfolio.marks).toBeGreaterThanOrEqual(communities);
+      // Printed: the portfolio, then a page break before each community.
       const pdf = await page.pdf({ format: 'A4', landscape: true, printBackground: true });
       const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
-      expect(pages).toBeGreaterThanOrEqual(communities);
+      expect(pages).toBeGreaterThanOrEqual(communities + 1);
 
       expect(errors).toEqual([]);
       expect(requests).toEqual([]);

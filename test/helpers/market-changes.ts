@@ -53,7 +53,7 @@ export interface CliResult {
 
 export interface MarketCli {
   /** Runs `rentsurvey <args>` in-process (with --local for the local store). */
-  run(args: string[], options?: { now?: string; env?: Record<string, string>; stdoutTTY?: boolean; color?: boolean }): Promise<CliResult>;
+  run(args: string[], options?: { now?: string; env?: Record<string, string>; stdoutTTY?: boolean; isTTY?: boolean; color?: boolean }): Promise<CliResult>;
   /** Temp folder holding the XDG folders; state files of --since-last go to `${root}/state`. */
   root: string;
   close(): Promise<void>;
@@ -78,6 +78,7 @@ async function runner(root: string, baseArgs: string[], baseEnv: Record<string, 
       env,
       columns: 200,
       stdoutTTY: options.stdoutTTY ?? false,
+      isTTY: options.isTTY ?? false,
       ...(now ? { now: () => now } : {}),
     });
     return { code: result.exitCode, stdout: result.stdout, stderr: result.stderr };
@@ -108,12 +109,13 @@ export function marketForTests(): () => MarketCli {
   };
 }
 
-/** The dataset on a real service listening on a port; commands run against it over HTTP. */
-export async function servedMarket(): Promise<MarketCli & { service: TestService }> {
+/** The dataset (or another) on a real service listening on a port; commands run against it over HTTP. */
+export async function servedMarket(dataset = DATASET): Promise<MarketCli & { service: TestService }> {
   const root = await mkdtemp(join(tmpdir(), 'rentsurvey-market-'));
   const service = await startService();
-  service.importDataset(JSON.parse(await readFile(DATASET, 'utf8')));
-  const { key } = service.principal({ organization: 'Harbor Residential' });
+  const content = JSON.parse(await readFile(dataset, 'utf8')) as Parameters<TestService['importDataset']>[0] & { organization: string };
+  service.importDataset(content);
+  const { key } = service.principal({ organization: content.organization });
   const run = await runner(root, [], { RENTSURVEY_BASE_URL: service.origin, RENTSURVEY_API_KEY: key });
   return {
     run,

@@ -181,7 +181,8 @@ export function portfolioChart(points: readonly PortfolioPoint[], basis: 'asking
   return {
     ...common,
     title: { text: `${basis === 'ner' ? 'NER' : 'Asking'} PSI against 14-day vacancy, per community`, left: 0, top: 0, textStyle: { ...FONT, fontSize: 13, fontWeight: 'bold' } },
-    grid: { left: 70, right: 40, top: 50, bottom: 50 },
+    // Room on the right for the labels of the points furthest above the market.
+    grid: { left: 70, right: 170, top: 50, bottom: 50 },
     xAxis: { type: 'value', name: 'PSI', nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: (v: number) => formatSignedPercent(v, 0) } },
     yAxis: { type: 'value', name: 'Vacancy', nameLocation: 'middle', nameGap: 45, min: 0, axisLabel: { formatter: (v: number) => `${v}%` } },
     series: [

@@ -57,7 +57,7 @@ function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-const WIDE = { width: 760, height: 320 };
+const WIDE = { width: 1000, height: 480 };
 const HALF = { width: 520, height: 300 };
 
 const STYLE = `
@@ -71,6 +71,8 @@ h3 { font-size: 15px; margin: 18px 0 6px; }
 section { margin: 32px 0; }
 table { border-collapse: collapse; width: 100%; font-size: 12px; font-variant-numeric: tabular-nums; }
 th, td { border: 1px solid #bbb; padding: 3px 6px; }
+td { white-space: nowrap; }
+td:first-child { white-space: normal; }
 th { background: #eef1f5; text-align: left; }
 td.right, th.right { text-align: right; }
 tbody tr:nth-child(even) { background: #f8f9fa; }
@@ -85,6 +87,10 @@ figure svg { width: 100%; height: auto; display: block; }
   body { max-width: none; padding: 0; font-size: 11px; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   section.community { break-before: page; }
+  /* Three charts a row: a community's table and charts on about one landscape page. */
+  figure { flex: 0 1 calc(33.3% - 8px); min-width: 0; }
+  figure.wide { flex-basis: 100%; }
+  h3 { margin-top: 10px; }
   section.portfolio + section.community, body > header + section.community { break-before: auto; }
   table, figure, ul.summary { break-inside: avoid; }
   h2, h3 { break-after: avoid; }

@@ -44,7 +44,9 @@ describe('the fields TAB offers', () => {
       const r = await cli.run(args);
       if (r.exitCode !== 0) continue;
       ran += 1;
-      for (const field of parseCsv(r.stdout).header) expect(declared, `${example}: ${field}`).toContain(field);
+      // An example with --dollars of its own prints its money fields named in dollars.
+      const named = args.includes('--dollars') ? declared.map(dollarKey) : declared;
+      for (const field of parseCsv(r.stdout).header) expect(named, `${example}: ${field}`).toContain(field);
       // Writes are not run twice; reads print the same fields in dollars, named as TAB names them then.
       if (output.kind === 'rows') {
         const dollars = await cli.run([...args, '--dollars']);

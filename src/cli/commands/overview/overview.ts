@@ -11,6 +11,7 @@ import { listSheet, printLines, printList, printWorkbook } from '../../print.js'
 import { printWhole } from '../../print-whole.js';
 import { communityArgument } from '../../references.js';
 import type { overview } from './index.js';
+import { assertPlanView, runPositioning, wantsPositioning } from './positioning.js';
 
 export type Overview = ReadOf<'getOverview'>;
 type Row = Overview['floor_plans'][number];
@@ -75,7 +76,11 @@ const overallColumns: Column<Overview>[] = [
   number('comps_with_concessions', (o) => o.overall_metrics.market_concession_pressure.comps_with_concessions),
 ];
 
-export const run: Handler<typeof overview> = async (ctx, _opts, [ref]) => {
+export const run: Handler<typeof overview> = async (ctx, opts, [refs]) => {
+  if (wantsPositioning(opts, refs)) return runPositioning(ctx, opts, refs);
+  // One community (or none, to pick on a terminal): its floor plans, as always.
+  const [ref] = refs;
+  assertPlanView(opts, ref);
   const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
   const { data, raw } = await api.call('getOverview', { params: { id } });

@@ -82,17 +82,22 @@ export const target = defineCommand({
       .addOption(
         suggest(new Option('--band <band>', 'CRI band to sit in the middle of: aggressive (15), market (45) or premium (75)'), Object.keys(TARGET_BANDS)),
       )
-      .addOption(new Option('--basis <basis>', 'rent to compare').choices(['ner', 'asking'] as const).default('ner')),
+      .addOption(new Option('--basis <basis>', 'rent to compare').choices(['ner', 'asking'] as const).default('ner'))
+      .option('--floor-plan <plan>', 'only this floor plan: its name (B2, any case) or id')
+      .option('--bedrooms <n>', 'only the plans with this many bedrooms (0 for studios)', parseIntegerOption('--bedrooms', 0, 20))
+      .option('--per-sqft', "compare by size: each comparable's rent per square foot (same bedrooms) × the plan's square feet"),
   output: { kind: 'rows', columns: async () => (await import('./target.js')).columns },
   examples: [
     'rentsurvey pricing target "Barton Creek Terrace" --band market',
     'rentsurvey pricing target DR-006 --psi 0.02 --basis asking',
-    'rentsurvey pricing target DR-006 --percentile 60 --json | jq .floor_plans',
+    'rentsurvey pricing target DR-006 --band market --bedrooms 2 --per-sqft   # B2 and B3: same bedrooms, different sizes',
+    'rentsurvey pricing target DR-006 --percentile 60 --floor-plan A1 --json | jq .floor_plans',
   ],
   notes: [
     'Give exactly one of --psi, --percentile, --band. The comparables are those the overview uses (active ones, priced on or before ' +
       'the latest survey). A percentile target is the lowest whole-dollar rent whose percentile rank reaches it (ties count half). ' +
-      'On NER, targets assume each plan keeps its current concession. See docs/metrics.md.',
+      "--per-sqft ranks and averages what each comparable charges per square foot for the plan's bedroom count (its plans weighted " +
+      "by units), scaled to the plan's size. On NER, targets assume each plan keeps its current concession. See docs/metrics.md.",
   ],
   handler: (): HandlerImport => import('./target.js'),
 });

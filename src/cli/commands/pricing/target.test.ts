@@ -16,8 +16,10 @@
 //   asking  Oak 221,000  Birch 240,000  Elm 230,000   avg 691,000 / 3 = 230,333.33
 //   NER     Oak 221,000  Birch 212,308  Elm 210,833   avg 644,141 / 3 = 214,713.67
 // C3 (3 bd / 2 ba, 40 units): no comparable has three bedrooms: no target.
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docExample, localMarket, MAPLE, servedMarket, type MarketCli } from '../../../../test/helpers/market-changes.js';
+import { expectOk, it as demoIt } from '../../../../test/helpers/run-cli.js';
 
 let local: MarketCli;
 
@@ -31,12 +33,13 @@ afterAll(async () => {
 interface Answer {
   community: { id: string; name: string };
   basis: string;
+  per_sqft: boolean;
   target: Record<string, unknown>;
   floor_plans: Array<Record<string, unknown>>;
 }
 
-async function target(args: string[], cli: MarketCli = local): Promise<Answer> {
-  const result = await cli.run(['pricing', 'target', MAPLE, ...args, '--json']);
+async function target(args: string[], cli: MarketCli = local, community = MAPLE): Promise<Answer> {
+  const result = await cli.run(['pricing', 'target', community, ...args, '--json']);
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as Answer;
 }
@@ -73,6 +76,7 @@ describe('pricing target --band, on NER (the default basis)', () => {
       community: { id: MAPLE, name: 'Maple Court' },
       basis: 'ner',
       target: { band: 'aggressive' },
+      per_sqft: false,
       floor_plans: [
         // 165,100 ranks 25 ≥ 15 (165,000 only 12.5); psi 165,100 / 169,936 − 1 = −0.028458
         { ...A1, ...A1_NER_NOW, target_rent_cents: 165_100, change_cents: -4_900, psi_target: -0.0285, percentile_target: 25 },
@@ -124,10 +128,14 @@ describe('pricing target --band, on NER (the default basis)', () => {
     expect((await local.run(args)).stdout).toBe(output);
   });
 
-  it('colors the change when colors are on: a raise green, a cut red', async () => {
+  it('colors the change and PSI as the overview colors PSI: up or above the market red, down or below green', async () => {
     const result = await local.run(['pricing', 'target', MAPLE, '--band', 'premium'], { stdoutTTY: true, color: true });
-    expect(result.stdout).toContain('\u001b[32m+$17\u001b[39m');
-    expect(result.stdout).toContain('\u001b[31m-$90\u001b[39m');
+    expect(result.stdout).toContain('\u001b[31m+$17\u001b[39m');
+    expect(result.stdout).toContain('\u001b[32m-$90\u001b[39m');
+    expect(result.stdout).toContain('\u001b[31m+7.1%\u001b[39m → \u001b[31m+2.9%\u001b[39m');
+    const overview = await local.run(['overview', MAPLE], { stdoutTTY: true, color: true });
+    // B2 at +7.1 % above its comps' NER: the same red in the overview.
+    expect(overview.stdout).toContain('\u001b[31m+7.1%\u001b[39m');
   });
 });
 
@@ -263,4 +271,112 @@ describe('pricing target refuses what it cannot answer, before sending (exit 2)'
     const result = await local.run(['pricing', 'target', '00000000-0000-4000-8000-000000000000', '--band', 'market']);
     expect(result.code).toBe(4);
   });
+});
+
+// examples/positioning.json: Harbor View's two two-bedrooms, B1 (1,000 sf, NER 195,000) and B2 (1,200 sf,
+// NER 235,000), against Gull Point's G-B1 (950 sf, 190,000) and Tern Flats' T-B1 (1,100 sf, 200,000).
+// Without --per-sqft both plans see the same two rents: the market band (45) is $1,901 for both
+// (190,000 ranks 25, 190,100 ranks 50). Per square foot, Gull charges 190,000 / 950 = 200 cents and Tern
+// 200,000 / 1,100 = 181.818… cents:
+//   B1 × 1,000: Gull 200,000, Tern 181,818.18 → avg 190,909.09; market band: 181,900 (clears Tern: 50)
+//   B2 × 1,200: Gull 240,000, Tern 218,181.82 → avg 229,090.91; market band: 218,200
+describe('pricing target --floor-plan, --bedrooms, --per-sqft', () => {
+  let bayside: MarketCli;
+  beforeAll(async () => {
+    bayside = await localMarket(fileURLToPath(new URL('../../../../examples/positioning.json', import.meta.url)));
+  });
+  afterAll(async () => {
+    await bayside?.close();
+  });
+  const HARBOR = 'Harbor View';
+
+  it('--bedrooms: only those plans; the same-bedroom plans get one target without --per-sqft', async () => {
+    const answer = await target(['--band', 'market', '--bedrooms', '2'], bayside, HARBOR);
+    expect(answer.per_sqft).toBe(false);
+    expect(answer.floor_plans.map((p) => [p.floor_plan_name, p.square_feet, p.target_rent_cents])).toEqual([
+      ['B1', 1000, 190_100],
+      ['B2', 1200, 190_100],
+    ]);
+  });
+
+  it('--per-sqft: each comparable\'s rent per square foot × the plan\'s size, so two sizes get two targets', async () => {
+    const answer = await target(['--band', 'market', '--bedrooms', '2', '--per-sqft'], bayside, HARBOR);
+    expect(answer.per_sqft).toBe(true);
+    expect(answer.floor_plans).toEqual([
+      {
+        ...plan('B1', 2, 2, 1000),
+        comps_with_data: 2,
+        current_rent_cents: 195_000,
+        avg_comp_rent_cents: 190_909,
+        // 190,909.09 / 1,000 = 190.9 cents a sq ft
+        comp_rent_per_sqft_cents: 191,
+        target_rent_cents: 181_900,
+        change_cents: -13_100,
+        // 195,000 / 190,909.09 − 1 = 0.021429; 181,900 / 190,909.09 − 1 = −0.047190
+        psi_current: 0.0214,
+        psi_target: -0.0472,
+        // 195,000: Tern below, Gull above → 50
+        percentile_current: 50,
+        percentile_target: 50,
+      },
+      {
+        ...plan('B2', 2, 2, 1200),
+        comps_with_data: 2,
+        current_rent_cents: 235_000,
+        avg_comp_rent_cents: 229_091,
+        comp_rent_per_sqft_cents: 191,
+        target_rent_cents: 218_200,
+        change_cents: -16_800,
+        // 235,000 / 229,090.91 − 1 = 0.025794; 218,200 / 229,090.91 − 1 = −0.047540
+        psi_current: 0.0258,
+        psi_target: -0.0475,
+        // 235,000 is below Gull's 240,000 at this size
+        percentile_current: 50,
+        percentile_target: 50,
+      },
+    ]);
+    // --psi 0: the average itself, per plan.
+    const atAverage = await target(['--psi', '0', '--bedrooms', '2', '--per-sqft'], bayside, HARBOR);
+    expect(atAverage.floor_plans.map((p) => p.target_rent_cents)).toEqual([190_909, 229_091]);
+    const table = await bayside.run(['pricing', 'target', HARBOR, '--band', 'market', '--bedrooms', '2', '--per-sqft']);
+    expect(table.stdout).toContain('Harbor View: target market band (percentile 45) on net effective rent per square foot, plans with 2 bedrooms');
+    const b2 = table.stdout.split('\n').find((line) => line.startsWith('B2 2 BR/2 BA'));
+    expect(b2?.split(/\s{2,}/)).toEqual(['B2 2 BR/2 BA', '$2,350', '$2,182', '-$168', '+2.6% → -4.8%', '50 → 50', '$2,290.91', '$1.91/sf', '2', '40']);
+  });
+
+  it('--floor-plan: one plan, by name in any case; an unknown one is not found', async () => {
+    const answer = await target(['--band', 'market', '--floor-plan', 'b2'], bayside, HARBOR);
+    expect(answer.floor_plans.map((p) => p.floor_plan_name)).toEqual(['B2']);
+    const missing = await bayside.run(['pricing', 'target', HARBOR, '--band', 'market', '--floor-plan', 'C9']);
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).toContain('--floor-plan: Harbor View has no floor plan "C9" (its plans: A1, B1, B2)');
+  });
+
+  it('--bedrooms that no plan has: nothing to print, said on stderr', async () => {
+    const none = await bayside.run(['pricing', 'target', HARBOR, '--band', 'market', '--bedrooms', '3']);
+    expect(none).toMatchObject({ code: 0, stdout: '' });
+    expect(none.stderr).toBe('Harbor View has no floor plan with 3 bedrooms.\n');
+  });
+});
+
+demoIt('pricing target on the demo store: one money format per column; per square foot, B2 and B3 part', async ({ cli }) => {
+  const run = async (...args: string[]) => expectOk(await cli.run(['--local', 'pricing', 'target', 'Barton Creek Terrace', '--band', 'market', ...args])).stdout;
+  const rows = (stdout: string) =>
+    stdout
+      .split('\n')
+      .filter((line) => /^[A-Z]\d /.test(line))
+      .map((line) => line.split(/\s{2,}/));
+  const table = rows(await run());
+  // NOW, TARGET, CHANGE and COMP AVG: in cents on every row or on none.
+  for (const column of [1, 2, 3, 6]) {
+    const amounts = table.map((cells) => cells[column]!).filter((cell) => cell !== '—');
+    expect(new Set(amounts.map((amount) => /\.\d\d$/.test(amount))).size, amounts.join(' ')).toBe(1);
+  }
+  const target = (lines: string[][], name: string) => lines.find((cells) => cells[0]!.startsWith(`${name} `))![2];
+  const same = rows(await run('--bedrooms', '2'));
+  expect(target(same, 'B2')).toBe(target(same, 'B3'));
+  const bySize = rows(await run('--bedrooms', '2', '--per-sqft'));
+  // B3 (1,145 sf) is larger than B2 (1,060 sf): per square foot it is worth more.
+  const dollars = (text: string) => Number(text.replace(/[$,]/g, ''));
+  expect(dollars(target(bySize, 'B3')!)).toBeGreaterThan(dollars(target(bySize, 'B2')!));
 });

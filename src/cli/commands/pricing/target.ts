@@ -1,9 +1,10 @@
 /**
- * `rentsurvey pricing target <community> (--psi p | --percentile q | --band b) [--basis asking|ner]`:
- * the rent per floor plan that reaches a position against the comparables the
- * overview uses, computed here from the spec's endpoints (floor plans, comps,
- * comps' pricing on or before the subject's latest survey) with the domain's
- * functions. Definitions: docs/metrics.md, "Pricing targets".
+ * `rentsurvey pricing target <community> (--psi p | --percentile q | --band b) [--basis asking|ner]
+ * [--floor-plan <plan>] [--bedrooms <n>] [--per-sqft]`: the rent per floor plan that reaches a
+ * position against the comparables the overview uses, computed here from the spec's endpoints
+ * (floor plans, comps, comps' pricing on or before the subject's latest survey; with --per-sqft
+ * the comps' floor plans for their unit counts) with the domain's functions. Definitions:
+ * docs/metrics.md, "Pricing targets".
  */
 import { formatMoney, formatMoneyExact, formatSignedPercent, MISSING } from '../../../domain/format.js';
 import { comparableRents } from '../../../domain/overview.js';
@@ -12,25 +13,29 @@ import {
   isTargetBand,
   monthlyRevenueChange,
   planTarget,
+  sizeAdjustedCompRents,
   TARGET_BANDS,
   type PlanTarget,
   type PricingTarget,
+  type SizedCompPlan,
   type TargetBand,
 } from '../../../domain/target.js';
+import { mean, rentPerSqftCents } from '../../../domain/stats.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
 import { dollarsFromCents, type Column } from '../../../output/render.js';
 import type { Style } from '../../../output/style.js';
 import { createStyle, stdoutStyle } from '../../../output/style.js';
 import { countOf } from '../../../output/text.js';
-import { money, number, text } from '../../columns.js';
+import { money, number, perSqft, text, versusMarket } from '../../columns.js';
 import type { Handler, OptionsOf } from '../../command.js';
 import type { target as targetCommand } from './index.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { assertFields, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
-import { communityArgument } from '../../references.js';
-import { compInput, latestDate, planLabel, pricingOfEachOnOrBefore } from '../../surveys.js';
+import { communityArgument, resolveFloorPlan } from '../../references.js';
+import { compInput, latestDate, planLabel, pricingOfEachOnOrBefore, unitCountsOfEach, type PricingRecord } from '../../surveys.js';
+import type { ApiClient } from '../../http/client.js';
 
 export type Basis = 'ner' | 'asking';
 
@@ -42,12 +47,15 @@ export interface TargetFloorPlan extends PlanTarget {
   bedrooms: number;
   bathrooms: number;
   square_feet: number;
+  /** --per-sqft: the comparables' average rent per square foot for the plan's bedrooms, integer cents. */
+  comp_rent_per_sqft_cents?: number | null;
 }
 
 export interface TargetAnswer {
   community: { id: string; name: string };
   basis: Basis;
   target: GivenTarget;
+  per_sqft: boolean;
   floor_plans: TargetFloorPlan[];
 }
 
@@ -115,106 +123,161 @@ function describeTarget(target: GivenTarget): string {
 
 const BASIS_TEXT: Record<Basis, string> = { ner: 'net effective rent', asking: 'asking rent' };
 
-/** Whole dollars when the amount is, else dollars and cents: targets are whole dollars, NERs often not. */
-function rent(cents: number | null | undefined): string {
-  if (cents === null || cents === undefined) return MISSING;
-  return cents % 100 === 0 ? formatMoney(cents) : formatMoneyExact(cents);
-}
-
-function signedRent(cents: number | null | undefined, style: Style): string {
-  if (cents === null || cents === undefined) return MISSING;
-  if (cents === 0) return style.muted('$0');
-  const shown = `${cents > 0 ? '+' : ''}${rent(cents)}`;
-  return cents > 0 ? style.positive(shown) : style.negative(shown);
+/**
+ * Whole dollars when every amount of the column is, else dollars and cents for all
+ * of them: targets are whole dollars, NERs and averages often not, and a column
+ * reads (and sorts by eye) in one format.
+ */
+function rentFormat(amounts: ReadonlyArray<number | null>): (cents: number | null) => string {
+  const exact = amounts.some((cents) => cents !== null && cents % 100 !== 0);
+  return (cents) => (cents === null ? MISSING : exact ? formatMoneyExact(cents) : formatMoney(cents));
 }
 
 const nowAfter = (now: string, after: string) => (now === MISSING && after === MISSING ? MISSING : `${now} → ${after}`);
 
 /** The JSON fields, in the JSON's order: what csv and ndjson print. */
-const dataColumns: Column<Row>[] = [
-  text('floor_plan_name', (r) => r.floor_plan_name),
-  number('bedrooms', (r) => r.bedrooms, 'BD'),
-  number('bathrooms', (r) => r.bathrooms, 'BA'),
-  number('square_feet', (r) => r.square_feet, 'SQFT'),
-  number('comps_with_data', (r) => r.comps_with_data, 'COMPS'),
-  money('current_rent_cents', (r) => r.current_rent_cents, 'CURRENT'),
-  money('avg_comp_rent_cents', (r) => r.avg_comp_rent_cents, 'COMP AVG'),
-  money('target_rent_cents', (r) => r.target_rent_cents, 'TARGET'),
-  money('change_cents', (r) => r.change_cents, 'CHANGE'),
-  number('psi_current', (r) => r.psi_current),
-  number('psi_target', (r) => r.psi_target),
-  number('percentile_current', (r) => r.percentile_current),
-  number('percentile_target', (r) => r.percentile_target),
-];
+function dataColumns(perSqftMode: boolean): Column<Row>[] {
+  return [
+    text('floor_plan_name', (r) => r.floor_plan_name),
+    number('bedrooms', (r) => r.bedrooms, 'BD'),
+    number('bathrooms', (r) => r.bathrooms, 'BA'),
+    number('square_feet', (r) => r.square_feet, 'SQFT'),
+    number('comps_with_data', (r) => r.comps_with_data, 'COMPS'),
+    money('current_rent_cents', (r) => r.current_rent_cents, 'CURRENT'),
+    money('avg_comp_rent_cents', (r) => r.avg_comp_rent_cents, 'COMP AVG'),
+    ...(perSqftMode ? [perSqft<Row>('comp_rent_per_sqft_cents', (r) => r.comp_rent_per_sqft_cents, 'COMP $/SF')] : []),
+    money('target_rent_cents', (r) => r.target_rent_cents, 'TARGET'),
+    money('change_cents', (r) => r.change_cents, 'CHANGE'),
+    number('psi_current', (r) => r.psi_current),
+    number('psi_target', (r) => r.psi_target),
+    number('percentile_current', (r) => r.percentile_current),
+    number('percentile_target', (r) => r.percentile_target),
+  ];
+}
 
-/** A rent in cents shown as `rent` shows it (whole dollars when it is). */
-const rentColumn = (key: string, header: string, get: (r: Row) => number | null, importance: Column<Row>['importance']): Column<Row> => ({
-  key,
-  header,
-  importance,
-  value: get,
-  display: (r) => rent(get(r)),
-  dollars: (r) => dollarsFromCents(get(r)),
-  align: 'right',
-});
-
-// Most telling first, so that a terminal too narrow for all of them loses the least.
-const tableColumns: Column<Row>[] = [
-  text('plan', planLabel, 'PLAN', 'key'),
-  rentColumn('current', 'NOW', (r) => r.current_rent_cents, 'high'),
-  rentColumn('target', 'TARGET', (r) => r.target_rent_cents, 'key'),
-  { ...rentColumn('change', 'CHANGE', (r) => r.change_cents, 'key'), display: (r, style) => signedRent(r.change_cents, style) },
-  {
-    key: 'psi',
-    header: 'PSI',
-    value: (r) => r.psi_target,
-    display: (r) => nowAfter(formatSignedPercent(r.psi_current), formatSignedPercent(r.psi_target)),
+/** A rent in cents shown in its column's one format (see rentFormat). */
+function rentColumn(
+  rows: readonly Row[],
+  key: string,
+  header: string,
+  get: (r: Row) => number | null,
+  importance: Column<Row>['importance'],
+  color = false,
+): Column<Row> {
+  const format = rentFormat(rows.map(get));
+  return {
+    key,
+    header,
+    importance,
+    value: get,
+    display: (r, style) => {
+      const cents = get(r);
+      const shown = cents !== null && cents > 0 && color ? `+${format(cents)}` : format(cents);
+      return color ? versusMarket(style, cents, shown) : shown;
+    },
+    dollars: (r) => dollarsFromCents(get(r)),
     align: 'right',
-  },
-  {
-    key: 'percentile',
-    header: 'PCTL',
-    value: (r) => r.percentile_target,
-    display: (r) => nowAfter(String(r.percentile_current ?? MISSING), String(r.percentile_target ?? MISSING)),
-    align: 'right',
-  },
-  rentColumn('comp_avg', 'COMP AVG', (r) => r.avg_comp_rent_cents, 'low'),
-  number('comps', (r) => r.comps_with_data, 'COMPS', 'low'),
-  number('unit_count', (r) => r.unit_count, 'UNITS', 'low'),
-];
+  };
+}
 
-const TABLE_FIELDS = tableColumns.map((c) => c.key);
-const DATA_FIELDS = dataColumns.map((c) => c.key);
-/** What --fields may name, in any format. */
-export const columns = [...tableColumns, ...dataColumns.filter((c) => !TABLE_FIELDS.includes(c.key))];
+/**
+ * Most telling first, so that a terminal too narrow for all of them loses the least. The change
+ * and the PSIs are colored as the overview colors PSI: up, or above the market, red; down, or below, green.
+ */
+function tableColumns(rows: readonly Row[], perSqftMode: boolean): Column<Row>[] {
+  const psiCell = (psi: number | null, style: Style) => versusMarket(style, psi, formatSignedPercent(psi));
+  return [
+    text('plan', planLabel, 'PLAN', 'key'),
+    rentColumn(rows, 'current', 'NOW', (r) => r.current_rent_cents, 'high'),
+    rentColumn(rows, 'target', 'TARGET', (r) => r.target_rent_cents, 'key'),
+    rentColumn(rows, 'change', 'CHANGE', (r) => r.change_cents, 'key', true),
+    {
+      key: 'psi',
+      header: 'PSI',
+      value: (r) => r.psi_target,
+      display: (r, style) => nowAfter(psiCell(r.psi_current, style), psiCell(r.psi_target, style)),
+      align: 'right',
+    },
+    {
+      key: 'percentile',
+      header: 'PCTL',
+      value: (r) => r.percentile_target,
+      display: (r) => nowAfter(String(r.percentile_current ?? MISSING), String(r.percentile_target ?? MISSING)),
+      align: 'right',
+    },
+    rentColumn(rows, 'comp_avg', 'COMP AVG', (r) => r.avg_comp_rent_cents, 'low'),
+    ...(perSqftMode ? [perSqft<Row>('comp_per_sqft', (r) => r.comp_rent_per_sqft_cents, 'COMP $/SF', 'low')] : []),
+    number('comps', (r) => r.comps_with_data, 'COMPS', 'low'),
+    number('unit_count', (r) => r.unit_count, 'UNITS', 'low'),
+  ];
+}
+
+/** Every column --fields may name, in any format: the table's, then the JSON fields it does not show. */
+function allColumns(rows: readonly Row[], perSqftMode: boolean) {
+  const table = tableColumns(rows, perSqftMode);
+  const data = dataColumns(perSqftMode);
+  const tableKeys = table.map((c) => c.key);
+  return { table, data, all: [...table, ...data.filter((c) => !tableKeys.includes(c.key))] };
+}
+
+/** What --fields and --sort may name, with or without --per-sqft (the command's definition offers them). */
+export const columns = allColumns([], true).all;
+
+/**
+ * --per-sqft: each active comparable's floor plans priced on or before the survey, with their
+ * unit counts (GET …/floor-plans of each comparable) and the rent of the basis.
+ */
+async function sizedComps(api: ApiClient, compIds: readonly string[], pricing: readonly PricingRecord[][], basis: Basis): Promise<SizedCompPlan[][]> {
+  const units = await unitCountsOfEach(api, compIds);
+  return pricing.map((records, i) =>
+    records.map((record) => ({
+      bedrooms: record.floor_plan.bedrooms,
+      squareFeet: record.floor_plan.square_feet,
+      units: units[i]!.get(record.floor_plan_id.toLowerCase()) ?? 0,
+      rentCents: basis === 'ner' ? record.net_effective_rent_cents : record.market_rent_cents,
+    })),
+  );
+}
 
 export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   const target = parseTarget(opts);
-  assertFields(ctx, columns);
+  const perSqftMode = opts.perSqft === true;
+  assertFields(ctx, allColumns([], perSqftMode).all);
   const basis: Basis = opts.basis;
   const id = await communityArgument(ctx, ref);
+  const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
   const api = await ctx.api();
 
   const [{ data: plans }, { data: comps }] = await Promise.all([
     api.call('listFloorPlans', { params: { id } }),
     api.call('listComps', { params: { id } }),
   ]);
-  // The overview's moment and comparables: the subject's latest survey, its active comps' latest pricing on or before it.
+  // The overview's moment and comparables: the subject's latest survey (of all its plans), its active comps' latest pricing on or before it.
   const asOf = latestDate(plans.floor_plans.map((plan) => plan.latest_pricing?.as_of_date));
   const active = comps.comps.filter((comp) => comp.is_included_in_surveys);
-  const pricing = asOf === null ? [] : await pricingOfEachOnOrBefore(api, active.map((comp) => comp.id), asOf);
-  const compInputs = pricing.map((records, i) => compInput(active[i]!.id, records));
+  const activeIds = active.map((comp) => comp.id);
+  const pricing = asOf === null ? [] : await pricingOfEachOnOrBefore(api, activeIds, asOf);
+  const compInputs = pricing.map((records, i) => compInput(activeIds[i]!, records));
+  const sized = perSqftMode ? await sizedComps(api, activeIds, pricing, basis) : [];
+  const chosen = plans.floor_plans.filter(
+    (plan) => (floorPlanId === undefined || plan.id.toLowerCase() === floorPlanId) && (opts.bedrooms === undefined || plan.bedrooms === opts.bedrooms),
+  );
 
-  const rows: Row[] = plans.floor_plans.map((plan) => {
+  const rows: Row[] = chosen.map((plan) => {
     const latest = plan.latest_pricing;
     const current = latest ? (basis === 'ner' ? latest.net_effective_rent_cents : latest.market_rent_cents) : null;
-    const compRents = comparableRents(plan, compInputs).map((r) => (basis === 'ner' ? r.ner : r.base));
+    const compRents = perSqftMode
+      ? sizeAdjustedCompRents(plan, sized)
+      : comparableRents(plan, compInputs).map((r) => (basis === 'ner' ? r.ner : r.base));
+    const position = planTarget({ currentRentCents: current, compRents }, domainTarget(target));
     return {
       floor_plan_name: plan.floor_plan_name,
       bedrooms: plan.bedrooms,
       bathrooms: plan.bathrooms,
       square_feet: plan.square_feet,
-      ...planTarget({ currentRentCents: current, compRents }, domainTarget(target)),
+      ...position,
+      // The comps' average per square foot, unrounded until here: the average rent over the plan's size.
+      ...(perSqftMode ? { comp_rent_per_sqft_cents: rentPerSqftCents(mean(compRents), plan.square_feet) } : {}),
       unit_count: plan.unit_count,
       concessions: latest ? latest.concessions : null,
     };
@@ -223,39 +286,54 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
     community: plans.community,
     basis,
     target,
+    per_sqft: perSqftMode,
     floor_plans: rows.map(({ unit_count: _units, concessions: _concessions, ...plan }) => plan),
   };
 
   if (asOf === null) ctx.log.warn(`${plans.community.name} has no completed survey yet: nothing to compare, no targets.`);
   const human = ctx.globals.format === 'table' || ctx.globals.format === 'md';
   const md = ctx.globals.format === 'md';
+  const columns = allColumns(rows, perSqftMode);
   // One piece, through the sanitizer: the heading and footer quote the community's and plans' names.
   await printWhole(ctx, async (out) => {
-    if (human) {
+    // No plan to show (none yet, or none with --bedrooms): the empty message says so, with no heading over nothing.
+    if (human && rows.length > 0) {
       const style = md ? createStyle(false) : stdoutStyle(out.io);
       const name = md ? escapeMarkdown(plans.community.name) : style.bold(plans.community.name);
       const compared =
         asOf === null
           ? 'No completed survey yet.'
           : `Survey of ${asOf} against ${countOf(active.length, 'active comparable')}; PSI and percentile (PCTL) now → at target.`;
-      printLines(out, `${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${BASIS_TEXT[basis]}\n\n${compared}\n\n`);
+      const how = `${BASIS_TEXT[basis]}${perSqftMode ? ' per square foot' : ''}${opts.bedrooms === undefined ? '' : `, plans with ${countOf(opts.bedrooms, 'bedroom')}`}`;
+      printLines(out, `${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${how}\n\n${compared}\n\n`);
     }
     await printList(out, {
-      defaultFields: human ? TABLE_FIELDS : DATA_FIELDS,
-      wideFields: TABLE_FIELDS,
+      defaultFields: (human ? columns.table : columns.data).map((c) => c.key),
+      wideFields: columns.table.map((c) => c.key),
       rows,
-      columns,
+      columns: columns.all,
       json: answer,
-      emptyMessage: `${plans.community.name} has no floor plans yet.`,
+      emptyMessage:
+        plans.floor_plans.length === 0
+          ? `${plans.community.name} has no floor plans yet.`
+          : `${plans.community.name} has no floor plan with ${countOf(opts.bedrooms ?? 0, 'bedroom')}.`,
     });
     if (human && rows.length > 0) printLines(out, footer(out, rows, basis));
   });
 };
 
+/**
+ * "+$9,802", "-$16,360.50": not colored, since the change column's colors are about the market
+ * (a raise is red there) and income would read the other way round.
+ */
+function signedRevenue(cents: number): string {
+  const shown = cents % 100 === 0 ? formatMoney(cents) : formatMoneyExact(cents);
+  return cents > 0 ? `+${shown}` : shown;
+}
+
 /** Revenue of moving every plan to target; on NER, the concession each target assumes. */
 function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
   const md = ctx.globals.format === 'md';
-  const style = md ? createStyle(false) : stdoutStyle(ctx.io);
   const quote = (s: string) => (md ? `"${escapeMarkdown(s)}"` : `"${s}"`);
   const plain = (s: string) => (md ? escapeMarkdown(s) : s);
   const revenue = monthlyRevenueChange(rows.map((r) => ({ units: r.unit_count, changeCents: r.change_cents })));
@@ -264,7 +342,7 @@ function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
   lines.push(
     moved.length === 0
       ? 'No plan has both a current rent and a target: no revenue change to show.'
-      : `Revenue: ${signedRent(revenue, style)} a month if every plan moves to its target (units × change over ${countOf(moved.length, 'plan')}).`,
+      : `Revenue: ${signedRevenue(revenue)} a month if every plan moves to its target (units × change over ${countOf(moved.length, 'plan')}).`,
   );
   const left = rows.filter((r) => r.change_cents === null).map((r) => plain(planLabel(r)));
   if (left.length > 0) lines.push(`Not moved: ${left.join(', ')} (no comparable data or no current rent).`);

@@ -1,17 +1,18 @@
 /**
  * What `report` shows of one community, read through the spec's endpoints (so any
  * service built from the spec can be reported on): its overview, its vacancy
- * trend, its active comparables, and the pricing history of it and of each.
+ * trend (and its floor plans when the overview has no unit counts: its positioning
+ * row, as `overview --all` computes it), its active comparables, and the pricing
+ * history of it and of each.
  */
 import { addDays } from '../../../domain/dates.js';
+import { formatMoney, formatPercentValue, formatSignedPercent } from '../../../domain/format.js';
+import { DEFAULT_THRESHOLD, needsFloorPlans, positioningRow, type Basis, type PositioningRow } from '../../../domain/positioning.js';
 import { rentSeries, type PricedPlan } from '../../../domain/rent-series.js';
 import { reportTable, type CommunitySection } from '../../../output/report/html.js';
 import { selectColumns } from '../../../output/render.js';
-import type { ReadOf } from '../../../api/endpoints.js';
 import type { ApiClient } from '../../http/client.js';
 import { columns as planColumns, overallSummary, type Overview } from '../overview/overview.js';
-
-type Basis = 'asking' | 'ner';
 
 /** The overview's columns the report prints (the plan's label says BD/BA). */
 const PLAN_FIELDS = [
@@ -41,22 +42,45 @@ async function pricedPlans(api: ApiClient, id: string, window: { start: string; 
   }));
 }
 
+/** A community to report on; its external id comes from the portfolio (the overview does not say it). */
+export interface Subject {
+  id: string;
+  external_community_id: string | null;
+}
+
 export interface CommunityAnswers {
   section: CommunitySection;
-  overview: Overview;
-  trend: ReadOf<'getVacancyTrend'>;
+  /** Its row of `overview --all`, on the report's basis. */
+  positioning: PositioningRow;
+}
+
+/** The positioning row in words, under the community's table. */
+function positioningLine(row: PositioningRow): string {
+  const psi = row.basis === 'ner' ? row.psi_ner : row.psi_asking;
+  const gap = row.gap_to_market_cents;
+  return (
+    `Position (${row.basis === 'ner' ? 'NER' : 'asking'}): PSI ${formatSignedPercent(psi)}, ${row.band ?? 'no'} band, signal ${row.signal}; ` +
+    `gap to market ${gap === null ? '—' : `${gap > 0 ? '+' : ''}${formatMoney(gap)}`} a month; ` +
+    `14-day vacancy ${formatPercentValue(row.vacancy_14d_pct)} against the comparables' ${formatPercentValue(row.comp_vacancy_pct)}`
+  );
 }
 
 /** One community's section of the report, and the answers it was made from. */
-export async function collectCommunity(api: ApiClient, id: string, options: { basis: Basis; days: number; today: string }): Promise<CommunityAnswers> {
+export async function collectCommunity(api: ApiClient, subject: Subject, options: { basis: Basis; days: number; today: string }): Promise<CommunityAnswers> {
+  const { id } = subject;
   const window = { start: addDays(options.today, -options.days + 1), end: options.today };
   const params = { params: { id } };
-  const [{ data: overview }, { data: trend }, { data: comps }, subject] = await Promise.all([
+  const [{ data: overview }, { data: trend }, { data: comps }, own] = await Promise.all([
     api.call('getOverview', params),
     api.call('getVacancyTrend', params),
     api.call('listComps', { ...params, query: { include_inactive: false } }),
     pricedPlans(api, id, window, options.basis),
   ]);
+  const floorPlans = needsFloorPlans(overview) ? (await api.call('listFloorPlans', params)).data.floor_plans : undefined;
+  const positioning = positioningRow(
+    { community: { ...overview.community, external_community_id: subject.external_community_id }, overview, trend: trend.trends, floorPlans },
+    { basis: options.basis, threshold: DEFAULT_THRESHOLD },
+  );
   // One comparable at a time: a subject's are a handful, and subjects are read a few at once.
   const compPlans: PricedPlan[][] = [];
   for (const comp of comps.comps) compPlans.push(await pricedPlans(api, comp.id, window, options.basis));
@@ -65,8 +89,8 @@ export async function collectCommunity(api: ApiClient, id: string, options: { ba
     address: overview.community.address,
     asOf: overview.as_of_date ?? null,
     positioning: reportTable(overview.floor_plans, selectColumns(planColumns, PLAN_FIELDS)),
-    summary: overallSummary(overview).map(([label, items]) => `${label}: ${items.join(', ')}`),
-    rent: { basis: options.basis, series: rentSeries(subject, compPlans) },
+    summary: [positioningLine(positioning), ...overallSummary(overview).map(([label, items]) => `${label}: ${items.join(', ')}`)],
+    rent: { basis: options.basis, series: rentSeries(own, compPlans) },
     psi: overview.floor_plans
       .filter((plan) => plan.base_rent.psi !== null || plan.ner.psi !== null)
       .map((plan) => ({ plan: planName(plan), asking: plan.base_rent.psi, ner: plan.ner.psi })),
@@ -76,5 +100,5 @@ export async function collectCommunity(api: ApiClient, id: string, options: { ba
       surveys: trend.total_surveys,
     },
   };
-  return { section, overview, trend };
+  return { section, positioning };
 }

@@ -4,6 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { formatSignedPercent } from '../../../domain/format.js';
 import {
   cliSandbox,
   copyDemoStore,
@@ -31,6 +32,7 @@ interface Overview {
   floor_plans: { bedrooms: number; base_rent: { psi: number | null } }[];
 }
 
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 const figures = (html: string) => html.match(/<figure[^>]*>\s*<svg[\s\S]*?<\/svg>\s*<\/figure>/g) ?? [];
 
 async function reportOn(cli: CliSandbox, args: string[]): Promise<string> {
@@ -53,7 +55,7 @@ describe('report', () => {
     const psis = overview.floor_plans.map((plan) => plan.base_rent.psi).filter((psi) => psi !== null);
     expect(psis.length).toBeGreaterThan(0);
     for (const psi of psis) {
-      const shown = `${psi! > 0 ? '+' : ''}${(psi! * 100).toFixed(1)}%`;
+      const shown = formatSignedPercent(psi);
       expect(table).toContain(shown);
       expect(html).toContain(`<td class="right">${shown}</td>`);
     }
@@ -68,6 +70,21 @@ describe('report', () => {
     expect(html).toMatch(/>20\d\d-\d\d-\d\d<\/text>/);
     expect(html).toMatch(/@media print/);
     expect(html).not.toMatch(/<script|<link|<img/i);
+  });
+
+  it('--all: the portfolio positioning table first, in the rows and order of overview --all, then PSI against vacancy', async ({ cli }) => {
+    const html = await reportOn(cli, ['--local', 'report', '--all', '--days', '30']);
+    const positioning = parseJson<{ communities: { community: { name: string }; psi_ner: number | null; signal: string }[] }>(
+      expectOk(await cli.run(['--local', 'overview', '--all', '--json'])).stdout,
+    ).communities;
+    const portfolio = /<section class="portfolio">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
+    expect(html.indexOf('<section class="portfolio">')).toBeLessThan(html.indexOf('<section class="community">'));
+    const rows = [...portfolio.matchAll(/<tr><td>([^<]*)<\/td><td class="right">([^<]*)<\/td>/g)].map((m) => [m[1], m[2]]);
+    expect(rows).toEqual(positioning.map((row) => [escapeHtml(row.community.name), formatSignedPercent(row.psi_ner)]));
+    expect(portfolio).toMatch(/Signals \(PSI threshold ±3\.0%\): /);
+    expect(figures(portfolio).length).toBe(1);
+    expect(portfolio).toContain('PSI against 14-day vacancy');
+    expect((html.match(/<section class="community">/g) ?? []).length).toBe(positioning.length);
   });
 
   it('works against a service over HTTP, as with --local', async () => {

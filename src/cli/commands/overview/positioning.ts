@@ -1,0 +1,180 @@
+/**
+ * `rentsurvey overview --all | <community>... | --communities <refs>`: one positioning
+ * row per subject, computed in this process from the spec's endpoints of each
+ * (overview, vacancy-trend, and floor plans when the overview has no unit counts),
+ * so it works against any service built from the spec and offline. Subjects are
+ * read a few at once; one that fails is named on stderr, the others are printed,
+ * and the exit status says so. Definitions: docs/metrics.md, "Portfolio positioning".
+ */
+import {
+  BANDS,
+  byPsiDescending,
+  DEFAULT_THRESHOLD,
+  needsFloorPlans,
+  positioningRow,
+  positioningTotals,
+  SIGNALS,
+  type Basis,
+  type PositioningInput,
+  type PositioningRow,
+  type PositioningTotals,
+} from '../../../domain/positioning.js';
+import { formatMoney, formatSignedPercent } from '../../../domain/format.js';
+import { progressBar } from '../../../output/progress.js';
+import type { OptionsOf } from '../../command.js';
+import type { CommandContext } from '../../context.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import type { ApiClient } from '../../http/client.js';
+import { assertFields, orderRows, printLines, printList } from '../../print.js';
+import { printWhole } from '../../print-whole.js';
+import { portfolioCommunities, resolveCommunity, resolveCommunityList } from '../../references.js';
+import { fanOut, type Outcome } from './fan-out.js';
+import type { overview } from './index.js';
+import { positioningColumns } from './positioning-columns.js';
+
+type Flags = OptionsOf<typeof overview>;
+
+/** Flags that mean nothing to one community's per-plan view. */
+export const POSITIONING_FLAGS = ['basis', 'band', 'signal', 'threshold', 'concurrency'] as const;
+
+interface Subject {
+  id: string;
+  /** From the portfolio; unknown for an id that is not among its communities. */
+  name?: string;
+  external_community_id: string | null;
+}
+
+const BASIS_TEXT: Record<Basis, string> = { ner: 'net effective rent', asking: 'asking rent' };
+
+/** The subjects asked for, in order: the portfolio's with --all, else the references resolved. */
+async function chosenSubjects(ctx: CommandContext, opts: Flags, refs: string[]): Promise<Subject[]> {
+  if (opts.all && (refs.length > 0 || opts.communities !== undefined))
+    throw new UsageError('--all reads every community of the portfolio: name none, or leave out --all');
+  const ids: string[] = [];
+  for (const ref of refs) ids.push(await resolveCommunity(ctx, ref, '<community>'));
+  if (opts.communities !== undefined) ids.push(...(await resolveCommunityList(ctx, opts.communities, '--communities')));
+  // The spec's overview names a community but not its external id: the portfolio has both, in one request.
+  const portfolio = await portfolioCommunities(ctx);
+  if (opts.all) return portfolio.map(({ id, name, external_community_id }) => ({ id, name, external_community_id: external_community_id ?? null }));
+  const known = new Map(portfolio.map((c) => [c.id.toLowerCase(), c]));
+  return [...new Set(ids)].map((id) => {
+    const found = known.get(id);
+    return found ? { id, name: found.name, external_community_id: found.external_community_id ?? null } : { id, external_community_id: null };
+  });
+}
+
+/** One subject's answers: its overview and vacancy trend together, its floor plans only when the overview lacks unit counts. */
+async function readSubject(api: ApiClient, subject: Subject): Promise<PositioningInput> {
+  const params = { params: { id: subject.id } };
+  const [{ data: answer }, { data: trend }] = await Promise.all([api.call('getOverview', params), api.call('getVacancyTrend', params)]);
+  const floorPlans = needsFloorPlans(answer) ? (await api.call('listFloorPlans', params)).data.floor_plans : undefined;
+  return {
+    community: { id: answer.community.id, name: answer.community.name, external_community_id: subject.external_community_id },
+    overview: answer,
+    trend: trend.trends,
+    floorPlans,
+  };
+}
+
+/** Each failure by name on stderr, then the run's failure: the status the failures share, else 1. */
+function failed(ctx: CommandContext, failures: { item: Subject; error: Error }[], total: number): CliError {
+  for (const { item, error } of failures) ctx.log.error(`${item.name ?? item.id}: ${error.message}`);
+  const codes = failures.map(({ error }) => (error instanceof CliError ? error.exitCode : ExitCode.failure));
+  const code = codes.every((c) => c === codes[0]) ? codes[0]! : ExitCode.failure;
+  const hints = new Set(failures.flatMap(({ error }) => (error instanceof CliError && error.hint ? [error.hint] : [])));
+  return new CliError(
+    `${failures.length} of ${total} communities could not be read${total > failures.length ? '; the others are printed' : ''}`,
+    code,
+    hints.size > 0 ? [...hints].join('; ') : undefined,
+  );
+}
+
+export async function runPositioning(ctx: CommandContext, opts: Flags, refs: string[]): Promise<void> {
+  const basis: Basis = opts.basis ?? 'ner';
+  const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
+  const columns = positioningColumns(basis);
+  // Every flag checked before the first request: a typo must not cost a portfolio's worth of them.
+  assertFields(ctx, columns.all);
+  orderRows(ctx, [], columns.all);
+  const subjects = await chosenSubjects(ctx, opts, refs);
+  const api = await ctx.api();
+  // In-process (--local) requests take turns on this thread: more at once would only hold more answers.
+  const concurrency = opts.concurrency ?? (ctx.globals.local ? 1 : 8);
+  const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
+  let done = 0;
+  let failures = 0;
+  let outcomes: Outcome<Subject, PositioningRow>[];
+  try {
+    // Each answer becomes its row at once: a thousand subjects' overviews and trends are never held together.
+    const rowOf = async (subject: Subject) => positioningRow(await readSubject(api, subject), { basis, threshold });
+    outcomes = await fanOut(subjects, concurrency, rowOf, (outcome) => {
+      done += 1;
+      if ('error' in outcome) failures += 1;
+      progress.update(done, failures);
+    });
+  } finally {
+    progress.stop();
+  }
+
+  const read = outcomes.flatMap((outcome) => ('value' in outcome ? [outcome.value] : []));
+  const rows = byPsiDescending(read).filter(
+    (row) => (opts.band === undefined || (row.band !== null && opts.band.includes(row.band))) && (opts.signal === undefined || opts.signal.includes(row.signal)),
+  );
+  const totals = positioningTotals(rows);
+  const { format } = ctx.globals;
+  const human = format === 'table' || format === 'md';
+  // --json is our own answer, not a service's: --sort and --limit apply to it too.
+  const listed = format === 'json' ? orderRows(ctx, rows, columns.all) : rows;
+  await printWhole(ctx, async (out) => {
+    await printList(out, {
+      rows: listed,
+      columns: columns.all,
+      defaultFields: columns.defaultFields(format),
+      wideFields: columns.wideFields,
+      json: { basis, threshold, communities: listed, totals },
+      limitApplied: format === 'json',
+      emptyMessage: emptyMessage(opts, read.length),
+    });
+    if (human && rows.length > 0) printLines(out, footer(totals, basis, threshold, format === 'md'));
+  });
+  const unread = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
+  if (unread.length > 0) throw failed(ctx, unread, subjects.length);
+}
+
+function emptyMessage(opts: Flags, read: number): string {
+  if (read === 0) return 'No community to show.';
+  const filters = [opts.band && `--band ${opts.band.join(',')}`, opts.signal && `--signal ${opts.signal.join(',')}`].filter(Boolean);
+  return `None of the ${read} communities matches ${filters.join(' and ')}.`;
+}
+
+/** Under the table: communities per band and per signal, and the gap summed over them. */
+function footer(totals: PositioningTotals, basis: Basis, threshold: number, md: boolean): string {
+  return `\n${footerLines(totals, basis, threshold).join(md ? '\n\n' : '\n')}\n`;
+}
+
+/** The footer's lines (also under the report's portfolio table). */
+export function footerLines(totals: PositioningTotals, basis: Basis, threshold: number): string[] {
+  const counts = (names: readonly string[], of: Record<string, number>) =>
+    names.filter((name) => (of[name] ?? 0) > 0).map((name) => `${name} ${of[name]}`).join(', ');
+  const gap = totals.gap_to_market_cents;
+  return [
+    `${totals.communities} ${totals.communities === 1 ? 'community' : 'communities'} on ${BASIS_TEXT[basis]}; CRI bands: ${counts([...BANDS, 'no data'], totals.bands)}.`,
+    `Signals (PSI threshold ±${formatSignedPercent(threshold).replace(/^\+/, '')}): ${counts(SIGNALS, totals.signals)}.`,
+    `Gap to market: ${gap > 0 ? '+' : ''}${formatMoney(gap)} a month (Σ over plans with comp data of (rent − comp average) × units).`,
+  ];
+}
+
+/** Whether this run asks for positioning rows rather than one community's plans. */
+export function wantsPositioning(opts: Flags, refs: string[]): boolean {
+  return opts.all === true || opts.communities !== undefined || refs.length > 1;
+}
+
+/** A positioning flag with one community's per-plan view: refused, saying how to get its row. */
+export function assertPlanView(opts: Flags, ref: string | undefined): void {
+  const given = POSITIONING_FLAGS.filter((flag) => opts[flag] !== undefined);
+  if (given.length === 0) return;
+  throw new UsageError(
+    `${given.map((flag) => `--${flag}`).join(', ')} ${given.length === 1 ? 'is' : 'are'} for positioning rows (--all, --communities or several communities), not one community's floor plans`,
+    ref === undefined ? 'add --all' : `for its positioning row: rentsurvey overview --communities ${JSON.stringify(ref)} …`,
+  );
+}

@@ -3,24 +3,17 @@
 // the global output flags that apply to it; everything is wrapped once, at the terminal's width.
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { commandTree } from '../../test/helpers/examples.js';
 import { runCli } from '../../test/helpers/run-cli.js';
 import { createTestIO } from '../output/io.js';
 import { displayWidth } from '../output/text.js';
-import type { AnyDefinition } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { exampleLines } from './help-footer.js';
 import { buildProgram, typedCommand, typedWords } from './program.js';
 
 const program = buildProgram({ io: createTestIO(), env: {} }) as unknown as Command;
 
-/** Every definition of the tree with the words that run it. */
-function tree(definitions: readonly AnyDefinition[] = COMMANDS, parents: string[] = []): { path: string[]; definition: AnyDefinition }[] {
-  return definitions.flatMap((definition) => {
-    const path = [...parents, definition.name];
-    return [{ path, definition }, ...tree(definition.subcommands ?? [], path)];
-  });
-}
-const ALL = tree();
+const ALL = commandTree();
 const RUNNABLE = ALL.filter(({ definition }) => definition.handler);
 const GROUPS = ALL.filter(({ definition }) => definition.subcommands);
 

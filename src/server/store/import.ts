@@ -321,7 +321,11 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
       const org = dataset.organization;
       return db.transaction(() => {
         const organizationId = accounts.ensureOrganization(org);
-        for (const user of dataset.users) accounts.upsertUser(organizationId, { ...user, email: user.email.toLowerCase() });
+        for (const user of dataset.users) {
+          const email = user.email.toLowerCase();
+          // A user's key is its e-mail: the same file (the demo data too) gives the same ids in every store.
+          accounts.upsertUser(organizationId, { ...user, email, id: user.id ?? keyId(org, 'user', email) });
+        }
         const communityIds = new Map<string, string>();
         for (const c of dataset.communities) {
           const id = c.id ?? keyId(org, 'community', c.key);

@@ -95,7 +95,7 @@ export const update = defineCommand({
   examples: [
     'rentsurvey communities update "Barton Creek Terrace" --status inactive',
     'rentsurvey communities update DR-006 --asset-manager none',
-    'rentsurvey communities update DR-006 --other-team-members a@acme.example,b@acme.example --yes',
+    'rentsurvey communities update DR-006 --other-team-members maya.chen@demo-residential.example,priya.patel@demo-residential.example --yes',
   ],
   handler: (): HandlerImport => import('./update.js'),
 });

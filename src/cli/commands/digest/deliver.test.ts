@@ -2,83 +2,20 @@
 // local HTTP receiver for the webhook; never a mock of nodemailer or fetch. The week of
 // examples/digest-week.json (see summary.test.ts) is what is sent.
 import { readdir, readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIGEST_WEEK, localMarket, type MarketCli } from '../../../../test/helpers/market-changes.js';
+import { smtpServer as smtpReceiver, webhook as webhookReceiver, type ReceivedMail } from '../../../../test/helpers/receivers.js';
 
 const NOW = '2026-11-14T08:00:00Z';
 const SMTP_PASSWORD = 'sm7p-Pa55:w0rd!';
 const HOOK_TOKEN = 'xoxbSECRETtoken0123456789';
 const QUERY_TOKEN = 'q-secret-4567';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on 127.0.0.1:0 that takes the digest user's login and keeps every message. */
-async function smtpServer(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    // Plain SMTP with AUTH, as a relay inside a private network: no STARTTLS with a certificate to trust.
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'digest' && auth.password === SMTP_PASSWORD) callback(null, { user: 'digest' });
-      else callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  let closed: Promise<void> | undefined;
-  // Idempotent: a test closes it to see a server down, and afterEach closes what is left.
-  const close = () => (closed ??= new Promise<void>((resolve) => server.close(() => resolve())));
-  return { port, received, close };
-}
-
-/** A webhook receiver on 127.0.0.1:0 answering `status`; keeps each body it was posted. */
-interface Posted {
-  path: string | undefined;
-  type: string | undefined;
-  json: unknown;
-}
-
-async function webhook(status: number): Promise<{ url: string; bodies: Posted[]; close(): Promise<void> }> {
-  const bodies: Posted[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      bodies.push({ path: request.url, type: request.headers['content-type'], json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
-      response.writeHead(status, { 'content-type': 'text/plain' });
-      response.end(status === 200 ? 'ok' : 'no_service');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/services/T0001/B0002/${HOOK_TOKEN}?token=${QUERY_TOKEN}`,
-    bodies,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+/** The SMTP server, taking the digest user's login. */
+const smtpServer = () => smtpReceiver({ username: 'digest', password: SMTP_PASSWORD });
+/** A webhook receiver at a Slack-like URL whose path and query carry secrets. */
+const webhook = (status: number) => webhookReceiver(status, `/services/T0001/B0002/${HOOK_TOKEN}?token=${QUERY_TOKEN}`);
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -135,7 +72,7 @@ describe('digest --mail-to through a real SMTP server', () => {
     expect(result.stdout).toMatch(/^## Market digest: 2026-11-06 → 2026-11-13\n/);
 
     expect(smtp.received).toHaveLength(1);
-    const [mail] = smtp.received as [Received];
+    const [mail] = smtp.received as [ReceivedMail];
     expect(mail.to).toEqual(['ana@linden.example', 'bo@linden.example']);
     expect(subjectOf(mail.raw)).toBe('Market digest: 2026-11-06 → 2026-11-13');
     expect(mail.raw).toMatch(/^Content-Type: multipart\/alternative;/m);

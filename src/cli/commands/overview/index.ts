@@ -35,7 +35,7 @@ export const overview = defineCommand({
   examples: [
     'rentsurvey overview "Barton Creek Terrace"',
     'rentsurvey overview DR-006 --json | jq .overall_metrics',
-    'rentsurvey overview barton   # a unique part of a name; on a terminal, a list to pick from when several match',
+    'rentsurvey overview terrace   # a unique part of a name; on a terminal, a list to pick from when several match',
     'rentsurvey overview --all   # which communities are above market, by how much a month, and is vacancy high too?',
     'rentsurvey overview --all --signal lower --fields community,psi_ner,gap_to_market_cents,vacancy_14d_pct',
     'rentsurvey overview DR-006 DR-004 --basis asking',

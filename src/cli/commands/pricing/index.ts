@@ -56,7 +56,7 @@ export const exportPricing = defineCommand({
   output: { kind: 'file' },
   examples: [
     'rentsurvey pricing export --out pricing.csv',
-    'rentsurvey pricing export --out /data/pricing.csv --since-last   # nightly cron',
+    'rentsurvey pricing export --out ~/pricing.csv --since-last   # nightly cron: only what is new since the last run',
     'rentsurvey pricing export --communities DR-001,DR-006 --start 2026-01-01 --out q1.csv',
     'rentsurvey pricing export --include-comps --days 365 --out market.csv   # the whole market survey',
     'rentsurvey pricing export --include-comps --days 90 --format xlsx --out market.xlsx   # a workbook for Excel',

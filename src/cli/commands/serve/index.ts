@@ -24,7 +24,7 @@ export const serve = defineCommand({
   output: { kind: 'fixed' },
   examples: [
     'rentsurvey serve',
-    'rentsurvey serve --port 0 --data-dir /tmp/rs --empty',
+    'rentsurvey serve --port 0 --data-dir "$(mktemp -d)" --empty   # a throwaway service on a free port',
     'rentsurvey local keys create --all-scopes   # then: curl -H "Authorization: Bearer $KEY" http://127.0.0.1:8787/v1/rentsurvey/portfolio',
   ],
   notes: ['Prints "Listening on http://HOST:PORT/v1" on stderr when ready; Ctrl-C finishes requests in flight and stops.'],

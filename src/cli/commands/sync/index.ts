@@ -8,7 +8,11 @@ export const sync = defineCommand({
       .option('--days <n>', 'pricing history to copy, in days', parseIntegerOption('--days', 1, 3660), 365)
       .option('--org <name>', 'name of the local organization (default "<profile> @ <host>")'),
   output: { kind: 'fixed' },
-  examples: ['rentsurvey sync', 'rentsurvey --profile prod sync --days 90', 'rentsurvey --local overview <id>   # afterwards, offline'],
+  examples: [
+    'rentsurvey sync',
+    'rentsurvey --local overview "Barton Creek Terrace"   # afterwards, offline',
+    'rentsurvey --profile prod --data-dir ~/prod sync --days 90   # another service, into a local store of its own',
+  ],
   notes: [
     'Remote ids are kept, so syncing again updates the same records. Availability dates are not part of the API: units available ' +
       'count as available on the survey date.',

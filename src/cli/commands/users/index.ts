@@ -24,7 +24,7 @@ export const show = defineCommand({
   description: 'Show a user',
   flags: (c) => c.argument('<id>', 'user id'),
   output: { kind: 'record', columns: userRecord },
-  examples: ['rentsurvey users show 5b7e…', 'rentsurvey users show 5b7e… --json'],
+  examples: ['rentsurvey users show da229bda-ca07-8d68-9859-867b4a1711a8   # Marcus Johnson of the demo data', 'rentsurvey users show da229bda-ca07-8d68-9859-867b4a1711a8 --json'],
   handler: (): HandlerImport => import('./show.js'),
 });
 
@@ -38,7 +38,10 @@ export const update = defineCommand({
       .addOption(new Option('--role <role>', 'role').choices(ROLES))
       .addOption(new Option('--status <status>', 'status').choices(['active', 'inactive'] as const)),
   output: { kind: 'record', columns: userRecord },
-  examples: ['rentsurvey users update 5b7e… --role admin', 'rentsurvey users update 5b7e… --status inactive'],
+  examples: [
+    'rentsurvey users update da229bda-ca07-8d68-9859-867b4a1711a8 --role admin',
+    'rentsurvey users update da229bda-ca07-8d68-9859-867b4a1711a8 --status inactive   # their keys stop working',
+  ],
   handler: (): HandlerImport => import('./update.js'),
 });
 

@@ -1,0 +1,298 @@
+// Every example the project shows runs, as written, on the demo store — so that none can rot:
+// the `examples` of every command definition (what --help prints) and every line that runs
+// `rentsurvey` in the shell blocks of README.md and docs/*.md. test/helpers/examples.ts finds
+// them and runs them in bash, the CLI answering each `rentsurvey` in this process.
+//
+// How: a definition's examples run in order in one shell (as a reader tries them; one may build
+// on the one before), and so do the lines of a document's block. Everything runs with --local
+// (RENTSURVEY_LOCAL=1) on a copy of the demo store: the examples of commands that only read share
+// one copy; every other definition, and every block, gets a copy of its own. What an example
+// talks to besides is real and started here: a service for the remote profile and `login`, an
+// SMTP server, a webhook receiver. The tables below are all that the test adds to the examples.
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { definitionExamples, documentExamples, exampleDocuments, ROOT, runShell, type ExampleScript, type ShellCall } from '../../test/helpers/examples.js';
+import { smtpServer, webhook } from '../../test/helpers/receivers.js';
+import { cliSandbox, startServer, type CliResult, type CliSandbox, type TestServer } from '../../test/helpers/run-cli.js';
+import { typedWords } from './program.js';
+
+/** Commands that only read: their examples share one copy of the demo store (and one home). */
+const READS = new Set([
+  'portfolio',
+  'communities list',
+  'communities show',
+  'communities batch',
+  'comps list',
+  'pricing history',
+  'pricing floor-plans',
+  'pricing target',
+  'vacancy',
+  'vacancy trend',
+  'overview',
+  'users show',
+  'auth status',
+  'local keys list',
+  'local jobs',
+  'serve openapi',
+  'completion',
+  'help',
+]);
+
+/**
+ * Commands that mirror a remote profile into the local store: their examples run without
+ * RENTSURVEY_LOCAL=1, into a local store that does not exist yet (the demo data there would be
+ * the remote's own records, under another organization: refused).
+ */
+const MIRRORS = new Set(['sync']);
+
+/**
+ * Examples that ask a person on a terminal run with the answers given as the flags that take
+ * them (what the example after each shows for scripts). `answers` returns the arguments to add
+ * and standard input, or nothing when the call would not ask.
+ */
+const ASKS: readonly { command: string; answers: (args: readonly string[]) => { args: string[]; stdin?: string } | undefined }[] = [
+  // For the base URL and the API key.
+  {
+    command: 'login',
+    answers: (args) =>
+      args.some((arg) => ['--local', '--with-token', '--base-url'].includes(arg)) ? undefined : { args: ['--base-url', server.baseUrl, '--with-token'], stdin: `${key}\n` },
+  },
+  // Before deleting the store; before revoking a key.
+  { command: 'local reset', answers: (args) => (args.includes('--yes') ? undefined : { args: ['--yes'] }) },
+  { command: 'local keys revoke', answers: (args) => (args.includes('--yes') ? undefined : { args: ['--yes'] }) },
+];
+
+/**
+ * Placeholders for what no example can name because it differs in every store, and what the
+ * test puts in their place, made in the example's own copy of the store.
+ */
+const PLACEHOLDERS: Readonly<Record<string, (cli: CliSandbox) => Promise<string>>> = {
+  // An API key's prefix (keys are random).
+  '1a2b3c4d': (cli) => newKeyPrefix(cli),
+};
+
+/**
+ * Folders an example writes into that its reader has made once (the folders each shell loads
+ * completions from; the README's cron writes into ~/digests/).
+ */
+const HOME_FOLDERS = ['.local/share/bash-completion/completions', '.zfunc', '.config/fish/completions', 'digests'];
+
+let server: TestServer;
+let key: string;
+let reads: CliSandbox;
+/** The examples' working folder (the project's examples/ and a key.txt): the shell's, and so the CLI's. */
+let workdir: string;
+let examplesEnv: Record<string, string>;
+/** Hosts and URLs the examples name → what this test started. */
+let standIns: [placeholder: string, value: string][];
+const cleanup: (() => Promise<void>)[] = [];
+const started = process.cwd();
+
+beforeAll(async () => {
+  const serverStore = await cliSandbox();
+  server = await startServer(serverStore.dataDir);
+  const smtp = await smtpServer();
+  const hook = await webhook(200);
+  cleanup.push(
+    () => server.close(),
+    () => serverStore.cleanup(),
+    () => smtp.close(),
+    () => hook.close(),
+  );
+  key = server.key();
+  workdir = await mkdtemp(join(inject('sandboxRoot'), 'examples-'));
+  await cp(join(ROOT, 'examples'), join(workdir, 'examples'), { recursive: true });
+  await writeFile(join(workdir, 'key.txt'), `${key}\n`);
+  // The CLI runs in this process: a relative path it is given (--out pricing.csv,
+  // examples/dataset.json) is relative to this process's folder, which must be the shell's.
+  process.chdir(workdir);
+  cleanup.push(() => rm(workdir, { recursive: true, force: true }));
+  examplesEnv = {
+    // --local for every example (`--no-local` and `--profile prod` reach the remote profile below).
+    RENTSURVEY_LOCAL: '1',
+    // A remote profile, as `login` would have stored one: the service started here.
+    RENTSURVEY_BASE_URL: server.baseUrl,
+    RENTSURVEY_API_KEY: key,
+    // What the examples call $KEY (an API key of that service) and $SLACK_HOOK (a webhook).
+    KEY: key,
+    SLACK_HOOK: hook.url,
+    // Where `digest --mail-to` sends.
+    RENTSURVEY_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+  };
+  standIns = [
+    ['https://api.example.com', server.baseUrl],
+    ['https://staging.example.com', server.baseUrl],
+    ['@mail.example.com:587', `@127.0.0.1:${smtp.port}`],
+    ['https://hooks.slack.com/services/T000/B000/XXXX', hook.url],
+  ];
+  reads = await sandbox();
+  cleanup.push(() => reads.cleanup());
+});
+
+afterAll(async () => {
+  process.chdir(started);
+  for (const close of cleanup.splice(0)) await close();
+});
+
+/** A copy of the demo store (or no store yet) with a home of its own. */
+async function sandbox(store: 'demo' | 'none' = 'demo'): Promise<CliSandbox> {
+  const made = await cliSandbox({ store });
+  for (const folder of HOME_FOLDERS) await mkdir(join(made.env.HOME!, folder), { recursive: true });
+  await mkdir(join(made.root, 'tmp'));
+  return made;
+}
+
+async function newKeyPrefix(cli: CliSandbox): Promise<string> {
+  const made = await cli.run(['--local', 'local', 'keys', 'create', '--all-scopes', '--label', 'for an example'], { allowSecrets: true });
+  const prefix = /^rsk_([^_]+)_/.exec(made.stdout)?.[1];
+  if (made.exitCode !== 0 || !prefix) throw new Error(`could not make a key: ${made.stderr}`);
+  return prefix;
+}
+
+/**
+ * `serve` runs until a signal. Here it runs alone (no other CLI run in this process meanwhile),
+ * and the handler it installs for SIGTERM is called once installed — it listens then — so it
+ * stops as after `kill`. Without --port it gets --port 0: 8787 may be in use on this machine.
+ */
+async function serveUntilListening(run: (args: string[]) => Promise<CliResult>, args: string[]): Promise<CliResult> {
+  const stopWhenListening = (event: string | symbol, listener: (signal: NodeJS.Signals) => void) => {
+    if (event !== 'SIGTERM') return;
+    process.off('newListener', stopWhenListening);
+    setImmediate(() => listener('SIGTERM'));
+  };
+  process.on('newListener', stopWhenListening);
+  try {
+    return await run(args.includes('--port') ? args : [...args, '--port', '0']);
+  } finally {
+    process.off('newListener', stopWhenListening);
+  }
+}
+
+/** Runs of the CLI share this process: side by side, but `serve` alone. */
+const gate = (() => {
+  let running = 0;
+  let alone: Promise<void> | undefined;
+  let idle: (() => void) | undefined;
+  return {
+    async shared<T>(work: () => Promise<T>): Promise<T> {
+      while (alone) await alone;
+      running++;
+      try {
+        return await work();
+      } finally {
+        running--;
+        if (running === 0) idle?.();
+      }
+    },
+    async alone<T>(work: () => Promise<T>): Promise<T> {
+      while (alone) await alone;
+      let release!: () => void;
+      alone = new Promise<void>((resolve) => (release = resolve));
+      try {
+        if (running > 0) await new Promise<void>((resolve) => (idle = resolve));
+        idle = undefined;
+        return await work();
+      } finally {
+        alone = undefined;
+        release();
+      }
+    },
+  };
+})();
+
+/** An argument that is a path outside the example's folders: the example would write where the test must not. */
+function outside(cli: CliSandbox, args: readonly string[]): string | undefined {
+  return args
+    .flatMap((arg) => arg.split('='))
+    .find((arg) => isAbsolute(arg) && [cli.root, workdir].every((folder) => relative(folder, arg).startsWith('..')));
+}
+
+/** Answers one `rentsurvey …` of an example's shell, in this process. */
+function answer(cli: CliSandbox) {
+  return async (call: ShellCall): Promise<CliResult> => {
+    const far = outside(cli, call.args);
+    if (far) return { exitCode: 125, stdout: '', stderr: `not run: ${far} is outside the folders of the reader (~, the current folder); write ~/… or a relative path\n` };
+    let args = await Promise.all(call.args.map(async (arg) => (Object.hasOwn(PLACEHOLDERS, arg) ? PLACEHOLDERS[arg]!(cli) : arg)));
+    let stdin = call.stdin;
+    const words = `${typedWords(args).join(' ')} `;
+    for (const asking of ASKS) {
+      const answered = words.startsWith(`${asking.command} `) ? asking.answers(args) : undefined;
+      if (answered) [args, stdin] = [[...args, ...answered.args], answered.stdin ?? stdin];
+    }
+    const run = (given: string[]) => cli.run(given, { env: call.env, stdin });
+    const [first, second] = typedWords(args);
+    if (first === 'serve' && second !== 'openapi') return gate.alone(() => serveUntilListening(run, args));
+    return gate.shared(() => run(args));
+  };
+}
+
+/** The script with the hosts it names replaced by what this test started. */
+function withStandIns(script: ExampleScript): ExampleScript {
+  const replace = (text: string) => standIns.reduce((done, [placeholder, value]) => done.replaceAll(placeholder, value), text);
+  return { ...script, lines: script.lines.map((line) => ({ ...line, text: replace(line.text) })) };
+}
+
+/** A path from the root (`/data/x`, not `~/x` or `/dev/null`) outside the line's comment. */
+const ABSOLUTE_PATH = /(?:^|[\s=<>"'])\/(?!dev\/)[\w.-]/;
+
+/** Runs the script; what failed, said so that whoever wrote the example knows what to fix. */
+async function failures(script: ExampleScript, cli: CliSandbox, env: Record<string, string | undefined> = {}): Promise<string> {
+  // Not run at all: it would write outside the test's folders (and outside a reader's own).
+  const absolute = script.lines.find((line) => line.kind !== 'skipped' && ABSOLUTE_PATH.test(line.text.replace(/\s#.*$/, '')));
+  if (absolute) return `${absolute.at}: \`${absolute.text}\` names a path from the root: write ~/… or a relative path, so that it runs anywhere.`;
+  const run = await runShell(withStandIns(script), {
+    cwd: workdir,
+    env: Object.fromEntries(Object.entries({ ...cli.env, ...examplesEnv, TMPDIR: join(cli.root, 'tmp'), ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    calls: cli.root,
+    cli: answer(cli),
+  });
+  return script.lines
+    .flatMap((line, index) => {
+      const ran = run[index];
+      if (!ran || ran.status === 0) return [];
+      const status = ran.status === undefined ? 'did not finish' : `exited ${ran.status}`;
+      return [`${line.at}: \`${line.text}\` ${status}:\n${ran.stderr.trim() || '(nothing on stderr)'}`];
+    })
+    .join('\n\n');
+}
+
+const HOW =
+  'every example in --help, README.md and docs/ runs as written on the demo store (src/cli/examples.test.ts says how: ' +
+  '--local, a copy of the demo store, what $KEY and the example hosts stand for); fix the example below (or the command)';
+
+// A definition's examples run one after the other, beside the others', on a machine that may be busy.
+const SLOW = { timeout: 120_000 };
+
+describe('every example in --help runs on the demo store', SLOW, () => {
+  it.concurrent.for(definitionExamples())('$name', async (script) => {
+    const command = script.command!;
+    const mirror = MIRRORS.has(command);
+    const cli = READS.has(command) ? reads : await sandbox(mirror ? 'none' : 'demo');
+    try {
+      expect(await failures(script, cli, mirror ? { RENTSURVEY_LOCAL: undefined } : {}), HOW).toBe('');
+    } finally {
+      if (cli !== reads) await cli.cleanup();
+    }
+  });
+});
+
+describe('every rentsurvey line of README.md and docs/ runs on the demo store', SLOW, () => {
+  it.concurrent.for(exampleDocuments().flatMap(documentExamples))('$name', async (script) => {
+    const cli = await sandbox();
+    try {
+      expect(await failures(script, cli), HOW).toBe('');
+    } finally {
+      await cli.cleanup();
+    }
+  });
+});
+
+describe('the examples test', () => {
+  it('finds examples in the definitions, README.md and docs/', () => {
+    const documents = exampleDocuments().flatMap(documentExamples);
+    expect(definitionExamples().flatMap((script) => script.lines).length).toBeGreaterThan(60);
+    expect(documents.filter((script) => script.name.startsWith('README.md')).length).toBeGreaterThan(5);
+    expect(documents.some((script) => script.name.startsWith('docs/'))).toBe(true);
+  });
+});

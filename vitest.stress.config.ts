@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/stress/**/*.stress.ts'],
-    globalSetup: ['test/stress/setup.ts'],
+    globalSetup: ['test/helpers/home-guard.ts', 'test/stress/setup.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 60_000,

@@ -39,7 +39,9 @@ const key = cli(['local', 'keys', 'create', '--all-scopes', '--data-dir', demoDi
 // that overview and portfolio are measured on one server.
 const datasetFile = join(root, 'overview-dataset.json');
 writeFileSync(datasetFile, JSON.stringify(overviewDataset()));
-cli(['local', 'import', datasetFile, '--data-dir', demoDir]);
+cli(['local', 'import', datasetFile, '--yes', '--data-dir', demoDir]);
+// --local stays on the demo portfolio: the start-up figures are of its 25 subjects.
+cli(['local', 'organizations', 'use', 'Demo Residential', '--data-dir', demoDir]);
 const overviewKey = cli(['local', 'keys', 'create', '--all-scopes', '--org', 'Bench Residential', '--data-dir', demoDir]).trim();
 
 // ---------------------------------------------------------------- start-up

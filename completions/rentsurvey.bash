@@ -171,7 +171,7 @@ __rentsurvey_common() {
 }
 
 # COMPREPLY: the caller's values quoted in style $1 (plain: as they read), each
-# beside its description, cut to the terminal's width.
+# beside its description, cut at a word to the terminal's width.
 __rentsurvey_entries() {
     local -a shown=()
     local -i i width=0 columns=${COLUMNS:-80}
@@ -191,7 +191,12 @@ __rentsurvey_entries() {
         entry=${shown[i]}
         if [[ -n ${descriptions[i]} ]]; then
             printf -v entry '%-*s  (%s)' "$width" "$entry" "${descriptions[i]}"
-            ((${#entry} >= columns && width + 8 < columns)) && entry="${entry:0:columns-2})"
+            if ((${#entry} >= columns && width + 8 < columns)); then
+                # Cut at a word boundary of the description, never inside a word.
+                entry=${entry:0:columns-3}
+                [[ ${entry:width+3} == *' '* ]] && entry=${entry% *}
+                entry="${entry%[ ,;:]}…)"
+            fi
         fi
         COMPREPLY+=("$entry")
     done

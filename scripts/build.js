@@ -1,5 +1,5 @@
 // Bundles src/cli/main.ts into dist/ with rolldown. Code splitting keeps each
-// command's modules (and heavy dependencies such as zod, undici, fastify) in
+// command's modules (and heavy dependencies such as zod) in
 // chunks that load only when that command runs, so `--help` stays fast.
 //
 // The output is CommonJS (.cjs) from our ESM source: Node loads a CommonJS
@@ -9,45 +9,9 @@
 // `--local portfolio --json` −18 ms, remote `portfolio --json` −16 ms, TAB −4 ms.
 import { readFile, rename, rm } from 'node:fs/promises';
 import { rolldown } from 'rolldown';
+import { zodEnglishOnly } from './build-plugins.js';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
-
-/**
- * Built-ins that a dependency requires when it loads but uses only in code we
- * never run load on first use instead: Fastify's https and http2 servers (tls,
- * all of crypto, nghttp2: ~20 ms of every serve start). Only property reads
- * reach them (https.createServer…), each when it runs.
- */
-const LAZY_BUILTINS = [{ builtin: /^node:(https|http2)$/, importer: /node_modules\/fastify\/lib\/server\.js$/ }];
-const lazyBuiltins = {
-  name: 'lazy-builtins',
-  resolveId(source, importer) {
-    const lazy = LAZY_BUILTINS.some(({ builtin, importer: from }) => builtin.test(source) && from.test(importer ?? ''));
-    return lazy ? `\0lazy-builtin:${source}` : undefined;
-  },
-  load(id) {
-    if (!id.startsWith('\0lazy-builtin:')) return undefined;
-    const builtin = JSON.stringify(id.slice('\0lazy-builtin:'.length));
-    return { code: `let loaded;\nmodule.exports = new Proxy({}, { get: (_, key) => (loaded ??= require(${builtin}))[key] });`, moduleType: 'js' };
-  },
-};
-
-/**
- * zod re-exports every locale (`z.locales`: ~60 modules, 400 kB of the zod
- * chunk) while we use only English, which zod registers itself. Leaving the
- * others out of the bundle makes every command that loads zod evaluate less.
- */
-const englishOnly = {
-  name: 'zod-english-only',
-  resolveId(source, importer) {
-    const dir = /^(.*\/node_modules\/zod\/v4)\/(classic|core|mini)\/[^/]+$/.exec(importer ?? '')?.[1];
-    return source === '../locales/index.js' && dir ? `\0zod-english-only:${dir}/locales/en.js` : undefined;
-  },
-  load(id) {
-    if (!id.startsWith('\0zod-english-only:')) return undefined;
-    return { code: `export { default as en } from ${JSON.stringify(id.slice('\0zod-english-only:'.length))};`, moduleType: 'js' };
-  },
-};
 
 /**
  * In CommonJS a chunk that requires, at load, one that is still loading (a cycle) gets
@@ -80,7 +44,7 @@ const bundle = await rolldown({
   // bundled, exceljs' old Buffer() calls would also warn, as code outside node_modules.
   external: ['zipcodes', 'exceljs', 'echarts'],
   transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version) } },
-  plugins: [lazyBuiltins, englishOnly],
+  plugins: [zodEnglishOnly()],
 });
 const { output } = await bundle.write({
   dir: staging,

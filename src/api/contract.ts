@@ -24,6 +24,7 @@ const modules = {
   updateComp: () => import('./schemas/comps.js'),
   inviteUser: () => import('./schemas/users.js'),
   getUser: () => import('./schemas/users.js'),
+  listUsers: () => import('./schemas/users.js'),
   updateUser: () => import('./schemas/users.js'),
   listCommunities: () => import('./schemas/communities.js'),
   createCommunity: () => import('./schemas/communities.js'),

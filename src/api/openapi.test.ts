@@ -16,13 +16,16 @@ describe('OpenAPI document', () => {
     expect(doc.servers[0]?.url).toMatch(/\/v1$/);
   });
 
-  test('has all 17 operations of the spec, each with its scope', () => {
-    expect(operations).toHaveLength(17);
-    expect(Object.keys(endpoints)).toHaveLength(17);
+  test('has the 17 operations of the spec and our one extension, marked, each with its scope', () => {
+    expect(operations).toHaveLength(18);
+    expect(Object.keys(endpoints)).toHaveLength(18);
     for (const { op } of operations) {
       const endpoint = endpoints[op.operationId as keyof typeof endpoints];
       expect(op.security).toEqual([{ bearerAuth: [endpoint.scope] }]);
     }
+    const extensions = operations.filter(({ op }) => op['x-rentsurvey'] === 'extension');
+    expect(extensions.map(({ method, path }) => `${method.toUpperCase()} ${path}`)).toEqual(['GET /users']);
+    expect(extensions[0]?.op.security).toEqual([{ bearerAuth: ['users:read'] }]);
   });
 
   test('writes path parameters in OpenAPI form and documents errors', () => {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { endpoints, type Endpoint } from './endpoints.js';
+import { READING_KEY } from './reading.js';
 import { routes, SCOPES, type OperationId } from './routes.js';
 import { ErrorBody } from './schemas/errors.js';
 
@@ -66,6 +67,8 @@ function operation(operationId: string, endpoint: Endpoint) {
   return {
     operationId,
     summary: endpoint.summary,
+    // An operation only our service has: a client of the spec cannot count on it.
+    ...(endpoint.extension ? { [READING_KEY]: 'extension' } : {}),
     tags: [endpoint.tag],
     security: [{ bearerAuth: [endpoint.scope] }],
     'x-required-scope': endpoint.scope,

@@ -83,6 +83,16 @@ export const startNotAfterEnd = z.refine<DateRange>(isStartNotAfterEnd, {
   path: ['start_date'],
 });
 
+/** The query of a paged list (GET /communities, GET /users): search text, a page of 1 to 100 (50), from offset 0. */
+export const PAGED_QUERY = {
+  search: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(queryInt({ min: 1, max: 100 }), 50),
+  offset: z._default(queryInt({ min: 0 }), 0),
+};
+
+/** What a page of a paged list counts beside its items. */
+export const PAGE_COUNTS = { total: NonNegativeInt, limit: NonNegativeInt, offset: NonNegativeInt };
+
 export const IdParams = z.strictObject({ id: Id });
 export const CompParams = z.strictObject({ id: Id, comp_id: Id });
 export const CommunityRef = z.object({ id: Id, name: z.string() });

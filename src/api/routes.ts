@@ -21,6 +21,11 @@ export interface Route {
   summary: string;
   tag: 'pricing' | 'users' | 'communities';
   status: 200 | 201;
+  /**
+   * Our service's own operation, not in the spec: `serve openapi` marks it, and
+   * the CLI never requires it of a service (docs/api-decisions.md, "Users by e-mail").
+   */
+  extension?: true;
 }
 
 export const routes = {
@@ -127,6 +132,15 @@ export const routes = {
     summary: 'Read a user',
     tag: 'users',
     status: 200,
+  },
+  listUsers: {
+    method: 'GET',
+    path: '/users',
+    scope: 'users:read',
+    summary: 'List the organization’s users, or find one by e-mail (extension)',
+    tag: 'users',
+    status: 200,
+    extension: true,
   },
   updateUser: {
     method: 'PATCH',

@@ -3,7 +3,8 @@ import {
   formatPerSqft,
   formatSignedPercent,
 } from '../domain/format.js';
-import { dollarsFromCents, type Column, type Importance } from '../output/render.js';
+import type { Column, Importance } from '../output/columns.js';
+import { dollarsFromCents } from '../output/money.js';
 import type { Style } from '../output/style.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
 import type { MessageFormat } from '../output/formats.js';
-import type { Column } from '../output/render.js';
+import type { Column } from '../output/columns.js';
 import type { CommandContext } from './context.js';
 import { type ExitCode, UsageError } from './errors.js';
 
@@ -136,6 +136,14 @@ export function parseIntegerOption(name: string, min: number, max = Number.MAX_S
       throw new UsageError(`${name}: "${value}" is not a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`);
     return n;
   };
+}
+
+/** The flags of a command that prints a paged list of the service (`communities list`, `users list`; src/cli/pages.ts). */
+export function pagedListFlags<Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts>, search: string) {
+  return command
+    .option('--search <text>', search)
+    .option('--offset <n>', 'records to skip', parseIntegerOption('--offset', 0))
+    .option('--all', 'follow every page and print one document');
 }
 
 /** "a, b,,c" → ["a", "b", "c"]: the one reader of comma-separated flag values (--fields, --scopes, ids). */

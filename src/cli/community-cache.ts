@@ -44,23 +44,46 @@ interface Listed {
   id: string;
   name: string;
   external_community_id?: string | null | undefined;
+  /** A comparable's: active (in surveys) or not. */
+  is_included_in_surveys?: boolean | null | undefined;
 }
 
 /**
  * Records communities a command has just received, for TAB. `whole`: the list
- * is all of them (the portfolio), replacing what was known; otherwise (a page,
- * a search) they are added. `subjectId`: they are that community's comparables.
+ * is all of them (the portfolio; a subject's comparables, inactive ones
+ * included), replacing what was known; otherwise (a page, a search) they are
+ * added. `subjectId`: they are that community's comparables, and with
+ * `activeOnly` all its active ones (`comps list` without --include-inactive):
+ * the others known are inactive now.
  */
 export async function rememberCommunities(
   ctx: CommandContext,
   communities: readonly Listed[],
-  options: { whole?: boolean; subjectId?: string } = {},
+  options: { whole?: boolean; subjectId?: string; activeOnly?: boolean } = {},
 ): Promise<void> {
-  const received = communities.map(({ id, name, external_community_id }) => ({ id, name, external_community_id: external_community_id ?? null }));
-  const merge = (known: readonly KnownCommunity[]) => [...known.filter((c) => !received.some((r) => r.id === c.id)), ...received];
+  const received: KnownCommunity[] = communities.map(({ id, name, external_community_id, is_included_in_surveys }) => ({
+    id,
+    name,
+    external_community_id: external_community_id ?? null,
+    ...(typeof is_included_in_surveys === 'boolean' ? { is_included_in_surveys } : {}),
+  }));
+  const others = (known: readonly KnownCommunity[]) => known.filter((c) => !received.some((r) => r.id === c.id));
   await updateCache(ctx, (cache) => {
-    if (options.subjectId) cache.comps[options.subjectId] = merge(cache.comps[options.subjectId] ?? []);
-    else cache.communities = options.whole ? received : merge(cache.communities);
+    const { subjectId } = options;
+    if (!subjectId) cache.communities = options.whole ? received : [...others(cache.communities), ...received];
+    else if (options.whole) cache.comps[subjectId] = received;
+    else {
+      const known = others(cache.comps[subjectId] ?? []);
+      cache.comps[subjectId] = [...(options.activeOnly ? known.map((c) => ({ ...c, is_included_in_surveys: false })) : known), ...received];
+    }
+  });
+}
+
+/** Records what `comps activate|deactivate` just did, so that TAB offers the comparable to the other one next. */
+export async function rememberCompState(ctx: CommandContext, subjectId: string, compId: string, included: boolean): Promise<void> {
+  await updateCache(ctx, (cache) => {
+    const comp = cache.comps[subjectId]?.find((c) => c.id === compId);
+    if (comp) comp.is_included_in_surveys = included;
   });
 }
 

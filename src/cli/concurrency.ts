@@ -1,3 +1,9 @@
+/**
+ * Bounded fan-out over the API: many requests, at most a few in flight, and
+ * (fanOut, describeFailures) an exact account of the items that failed.
+ */
+import { CliError, ExitCode } from './errors.js';
+
 /** Runs `work` over `items` with at most `limit` calls in flight (bounded fan-out over the API). */
 export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -39,4 +45,88 @@ export async function* mapOrdered<T, R>(items: readonly T[], limit: number, work
     if (next < items.length) launch();
     yield result;
   }
+}
+
+/**
+ * What became of one item of a fan-out: its value; its failure; or, once a
+ * failure stopped the fan-out, not tried (`skipped` holds that failure).
+ */
+export type Outcome<T, R> = { item: T; value: R } | { item: T; error: Error } | { item: T; skipped: Error };
+export type Failed<T> = Exclude<Outcome<T, never>, { value: unknown }>;
+
+export interface FanOutOptions {
+  /**
+   * Whether a failure stops the fan-out: the items not started yet are not
+   * tried (a service that stopped answering would fail each of them alike).
+   * Without it, every item is tried.
+   */
+  stopsAll?: (error: Error) => boolean;
+}
+
+/**
+ * `work` over `items`, at most `limit` in flight, each item's outcome yielded
+ * in the order of `items` as soon as it is known (mapOrdered's window: a long
+ * fan-out holds at most `limit` outcomes). Never throws for an item.
+ */
+export async function* fanOut<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+  options: FanOutOptions = {},
+): AsyncGenerator<Outcome<T, R>> {
+  let stoppedBy: Error | undefined;
+  const attempt = async (item: T): Promise<Outcome<T, R>> => {
+    if (stoppedBy) return { item, skipped: stoppedBy };
+    try {
+      return { item, value: await work(item) };
+    } catch (thrown) {
+      const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+      if (options.stopsAll?.(error)) stoppedBy ??= error;
+      return { item, error };
+    }
+  };
+  yield* mapOrdered(items, limit, attempt);
+}
+
+/** fanOut, collected: every item's outcome, in the order of `items`. */
+export async function fanOutAll<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>, options: FanOutOptions = {}) {
+  const outcomes: Outcome<T, R>[] = [];
+  for await (const outcome of fanOut(items, limit, work, options)) outcomes.push(outcome);
+  return outcomes;
+}
+
+export const isFailed = <T, R>(outcome: Outcome<T, R>): outcome is Failed<T> => !('value' in outcome);
+
+/**
+ * The failed items of a fan-out, for the user: the exact count of `total`,
+ * each item by name (with its id when asked: --debug), grouped by reason —
+ *
+ *   3 of 214 communities could not be exported:
+ *     could not reach http://… (connection refused) after 4 attempts: Maple Court, Oak Flats
+ *     community … not found: Pine Ridge
+ *     not tried after the failures above: Elm Court
+ *
+ * — and the exit code they share (1 when they differ), with their hints once each.
+ */
+export function describeFailures<T>(
+  failed: readonly Failed<T>[],
+  options: { total: number; what: string; name: (item: T) => string; id?: (item: T) => string; showIds?: boolean },
+): { message: string; exitCode: ExitCode; hints: string[] } {
+  const label = (item: T) => {
+    const id = options.showIds ? options.id?.(item) : undefined;
+    return id && id !== options.name(item) ? `${options.name(item)} [${id}]` : options.name(item);
+  };
+  const groups = new Map<string, string[]>();
+  for (const outcome of failed) {
+    const reason = 'error' in outcome ? outcome.error.message : 'not tried after the failures above';
+    groups.set(reason, [...(groups.get(reason) ?? []), label(outcome.item)]);
+  }
+  const lines = [...groups].map(([reason, names]) => `  ${reason}: ${names.join(', ')}`);
+  const errors = failed.flatMap((outcome) => ('error' in outcome ? [outcome.error] : []));
+  const codes = new Set(errors.map((error) => (error instanceof CliError ? error.exitCode : ExitCode.failure)));
+  return {
+    message: [`${failed.length} of ${options.total} ${options.what}:`, ...lines].join('\n'),
+    exitCode: codes.size === 1 ? ([...codes][0] as ExitCode) : ExitCode.failure,
+    hints: [...new Set(errors.flatMap((error) => (error instanceof CliError && error.hint ? [error.hint] : [])))],
+  };
 }

@@ -1,9 +1,6 @@
-import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { CSV_DIALECTS, type CsvDialect } from '../output/csv-dialect.js';
-import { isProcessAlive } from '../pid.js';
 import { CliError, ExitCode, UsageError } from './errors.js';
 import { defaultConfigDir } from './globals.js';
 
@@ -33,6 +30,8 @@ export type StoredProfile = Partial<RemoteProfile> & { local?: boolean; data_dir
 export interface ConfigStore {
   /** <dir>/config.json */
   readonly path: string;
+  /** What is wrong with the file, opened to repair (`login`): its next write replaces it, keeping a copy. */
+  readonly problem?: string;
   getProfile(name: string): StoredProfile | undefined;
   setProfile(name: string, profile: Profile): Promise<void>;
   /** Resolves to false when there was no such profile. */
@@ -48,6 +47,8 @@ const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 type StoreShape = { profiles?: Record<string, unknown> };
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export function assertProfileName(name: string): void {
   if (!PROFILE_NAME.test(name))
     throw new UsageError(
@@ -56,8 +57,8 @@ export function assertProfileName(name: string): void {
 }
 
 function asStoredProfile(value: unknown): StoredProfile | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const record = value as Record<string, unknown>;
+  if (!isRecord(value)) return undefined;
+  const record = value;
   const profile: StoredProfile = {};
   if (typeof record.base_url === 'string' && record.base_url !== '') profile.base_url = record.base_url;
   if (typeof record.api_key === 'string' && record.api_key !== '') profile.api_key = record.api_key;
@@ -86,105 +87,76 @@ const LOCK_STALE_MS = 10_000;
 /** How long a writer waits for another one before giving up. */
 const LOCK_WAIT_MS = 15_000;
 
-interface LockHolder {
-  token: string;
-  pid: number;
-  host: string;
-  ageMs: number;
-}
-
-function readHolder(lock: string): LockHolder | undefined {
-  try {
-    const text = readFileSync(lock, 'utf8');
-    const ageMs = Date.now() - statSync(lock).mtimeMs;
-    const [pid = '', host = ''] = text.split(' ');
-    return { token: text, pid: Number(pid), host, ageMs };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-function isAbandoned(holder: LockHolder): boolean {
-  if (holder.ageMs > LOCK_STALE_MS) return true;
-  // A process of this machine that is gone released nothing; one of another machine can only age out.
-  return holder.host === hostname() && Number.isSafeInteger(holder.pid) && holder.pid > 0 && !isProcessAlive(holder.pid);
-}
-
-/**
- * Removes an abandoned lock. Only under a second, short-lived lock: two waiters
- * that both saw the abandoned one must not both remove "the lock" — the second
- * would remove the fresh one the first has just taken.
- */
-function breakAbandoned(lock: string, holder: LockHolder): void {
-  const breaker = `${lock}.break`;
-  try {
-    writeFileSync(breaker, String(process.pid), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    // Held for microseconds; an old one belongs to a process killed in between.
-    const other = readHolder(breaker);
-    if (other && other.ageMs > LOCK_STALE_MS) rmSync(breaker, { force: true });
-    return;
-  }
-  try {
-    if (readHolder(lock)?.token === holder.token) rmSync(lock, { force: true });
-  } finally {
-    rmSync(breaker, { force: true });
-  }
-}
-
 /**
  * Runs `work` while holding <dir>/config.json.lock, so that writers of
  * config.json (two `login`s at once, say) take turns and each one's
- * read-modify-write sees the others' profiles. An abandoned lock (its process
- * gone, or older than LOCK_STALE_MS) is taken over.
+ * read-modify-write sees the others' profiles.
  */
 async function withConfigLock<T>(dir: string, work: () => T | Promise<T>): Promise<T> {
-  const lock = join(dir, 'config.json.lock');
-  // Loaded here, not with the module: TAB completion reads this module, and node:crypto costs milliseconds.
-  const { randomUUID } = await import('node:crypto');
-  const token = `${process.pid} ${hostname()} ${randomUUID()}`;
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      writeFileSync(lock, token, { flag: 'wx', mode: 0o600 });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const holder = readHolder(lock);
-    // An empty file is one being written this very moment: not abandoned unless old.
-    if (holder && (holder.token !== '' || holder.ageMs > LOCK_STALE_MS) && isAbandoned(holder)) {
-      breakAbandoned(lock, holder);
-      continue;
-    }
-    if (Date.now() > deadline)
-      throw new CliError(
-        `${join(dir, 'config.json')} is being changed by another rentsurvey (process ${holder?.pid ?? '?'}); nothing was saved`,
-        ExitCode.failure,
-        `try again; if no other rentsurvey runs, remove ${lock}`,
-      );
-    await sleep(5 + Math.random() * 20);
+  // Loaded for a write only: every command and each TAB read this module.
+  const { LockBusy, takeLock } = await import('./file-lock.js');
+  let lock;
+  try {
+    lock = await takeLock(join(dir, 'config.json.lock'), { waitMs: LOCK_WAIT_MS, staleMs: LOCK_STALE_MS });
+  } catch (error) {
+    if (!(error instanceof LockBusy)) throw error;
+    throw new CliError(
+      `${join(dir, 'config.json')} is being changed by another rentsurvey (process ${error.holder?.pid ?? '?'}); nothing was saved`,
+      ExitCode.failure,
+      `try again; if no other rentsurvey runs, remove ${error.lock}`,
+    );
   }
   try {
     return await work();
   } finally {
-    if (readHolder(lock)?.token === token) rmSync(lock, { force: true });
+    lock.release();
   }
 }
 
-/** The `profiles` object of config.json; {} when there is no file. Throws what reading or parsing threw. */
-function readProfiles(path: string): Record<string, unknown> {
-  let data: StoreShape;
+/** The type each field of a stored profile must have (any may be missing). */
+const PROFILE_FIELDS = { base_url: 'string', api_key: 'string', data_dir: 'string', local: 'boolean' } as const;
+
+function profileProblem(name: string, value: unknown): string | undefined {
+  if (!isRecord(value)) return `profile "${name}" is not an object`;
+  for (const [field, type] of Object.entries(PROFILE_FIELDS))
+    if (value[field] !== undefined && typeof value[field] !== type)
+      return `profile "${name}": ${field} is not ${type === 'string' ? 'a string' : 'true or false'}`;
+  return undefined;
+}
+
+/**
+ * What config.json holds: the profiles that can be read ({} without a file),
+ * and what is wrong with the rest, if anything. Checked by hand, not with zod:
+ * every remote command reads this file, and zod's load would cost each one.
+ * Throws what reading the file threw (a folder where the file should be).
+ */
+function readConfig(path: string): { profiles: Record<string, unknown>; problem?: string } {
+  let text: string;
   try {
-    data = JSON.parse(readFileSync(path, 'utf8')) as StoreShape;
+    text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
     throw error;
   }
-  const value = data?.profiles;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { profiles: {}, problem: `is not JSON (${(error as Error).message.split('\n')[0]})` };
+  }
+  if (!isRecord(data)) return { profiles: {}, problem: 'does not hold a JSON object' };
+  if (data.profiles === undefined) return { profiles: {} };
+  if (!isRecord(data.profiles)) return { profiles: {}, problem: 'has a wrong shape: "profiles" is not an object' };
+  const profiles: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(data.profiles)) {
+    const problem = profileProblem(name, value);
+    if (problem) problems.push(problem);
+    else profiles[name] = value;
+  }
+  if (problems.length === 0) return { profiles };
+  const more = problems.length - 1;
+  return { profiles, problem: `has a wrong shape: ${problems[0]}${more > 0 ? ` (and ${more} more problem${more > 1 ? 's' : ''})` : ''}` };
 }
 
 function profilesView(profiles: () => Record<string, unknown>): Pick<ConfigStore, 'getProfile' | 'listProfiles'> {
@@ -210,7 +182,7 @@ export function peekConfig(configDir: string): Pick<ConfigStore, 'getProfile' | 
   const path = join(configDir, 'config.json');
   return profilesView(() => {
     try {
-      return readProfiles(path);
+      return readConfig(path).profiles;
     } catch {
       return {};
     }
@@ -221,43 +193,54 @@ export function peekConfig(configDir: string): Pick<ConfigStore, 'getProfile' | 
  * Opens <configDir>/config.json, 0600 in a 0700 folder: it holds API keys.
  * Reads parse the JSON file directly; conf (atomic writes, file mode) loads
  * only when something is written, since every command reads and few write.
+ * A file that is not JSON or has a wrong shape is an error naming it, unless
+ * opened to `repair` (login): then it reads as the profiles that can be read,
+ * and the next write keeps a copy of it (config.json.broken) and replaces it.
  */
-export async function openConfigStore(options: { configDir?: string | undefined } = {}): Promise<ConfigStore> {
+export async function openConfigStore(options: { configDir?: string | undefined; repair?: boolean } = {}): Promise<ConfigStore> {
   const dir = options.configDir ?? defaultConfigDir(process.env);
   const path = join(dir, 'config.json');
+  const broken = `${path}.broken`;
   ensurePrivateDir(dir);
   tightenFile(path);
 
-  const unreadable = (error: unknown) =>
-    new CliError(
-      `could not read ${path}: ${(error as Error).message.split('\n')[0]}`,
-      ExitCode.failure,
-      'fix or remove the file, then run `rentsurvey login` again',
-    );
-  const profiles = (): Record<string, unknown> => {
+  const read = () => {
     try {
-      return readProfiles(path);
+      return readConfig(path);
     } catch (error) {
-      throw unreadable(error);
+      throw new CliError(`could not read ${path}: ${(error as Error).message.split('\n')[0]}`, ExitCode.failure, 'check the file and its permissions');
     }
   };
+  const checked = (contents: ReturnType<typeof readConfig>) => {
+    if (contents.problem && !options.repair)
+      throw new CliError(
+        `${path} ${contents.problem}`,
+        ExitCode.failure,
+        '`rentsurvey login` rewrites it with the profiles that can be read (keeping the old file as config.json.broken), or fix it by hand',
+      );
+    return contents;
+  };
+  const profiles = () => checked(read()).profiles;
   const view = profilesView(profiles);
   const write = async (next: Record<string, unknown>) => {
-    const { default: Conf } = await import('conf');
-    let conf: InstanceType<typeof Conf<StoreShape>>;
-    try {
-      conf = new Conf<StoreShape>({ cwd: dir, configName: 'config', configFileMode: 0o600, accessPropertiesByDotNotation: false });
-    } catch (error) {
-      throw unreadable(error);
+    // A file being repaired is set aside first: conf would not read it.
+    if (read().problem) {
+      copyFileSync(path, broken);
+      chmodSync(broken, 0o600);
+      rmSync(path);
     }
+    const { default: Conf } = await import('conf');
+    const conf = new Conf<StoreShape>({ cwd: dir, configName: 'config', configFileMode: 0o600, accessPropertiesByDotNotation: false });
     conf.set('profiles', next);
     chmodSync(conf.path, 0o600);
   };
 
-  profiles(); // a corrupt file is reported when opened, not in the middle of a command
+  // A file that cannot be used is reported when opened, not in the middle of a command.
+  const { problem } = checked(read());
 
   return {
     path,
+    ...(problem ? { problem } : {}),
     getProfile: view.getProfile,
     async setProfile(name, profile) {
       assertProfileName(name);

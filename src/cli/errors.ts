@@ -1,4 +1,5 @@
 import type { ErrorDetail } from '../api/schemas/errors.js';
+import type { StoreErrorCode } from '../server/store/errors.js';
 
 /** Exit codes of DESIGN.md; `rentsurvey help exit-codes` prints this table. */
 export const ExitCode = {
@@ -20,7 +21,7 @@ export const EXIT_CODE_HELP: [ExitCode, string][] = [
   [ExitCode.usage, 'usage error, or input rejected before sending (bad flag, bad id, invalid file) or by the server (400)'],
   [ExitCode.auth, 'not authenticated (401) or missing scope (403)'],
   [ExitCode.notFound, 'not found (404)'],
-  [ExitCode.conflict, 'conflict or limit (409, 422), e.g. a duplicate or the 10-comparable limit'],
+  [ExitCode.conflict, 'conflict or limit (409, 422), e.g. a duplicate or the 10-comparable limit; another run holds the --since-last state'],
   [ExitCode.hangUp, 'the terminal closed (SIGHUP)'],
   [ExitCode.interrupted, 'interrupted (Ctrl-C, SIGINT)'],
   [ExitCode.terminated, 'terminated (SIGTERM, e.g. kill or a cron timeout)'],
@@ -67,4 +68,18 @@ export function exitCodeForStatus(status: number): ExitCode {
   if (status === 409 || status === 422) return ExitCode.conflict;
   if (status === 400 || status === 413 || status === 415) return ExitCode.usage;
   return ExitCode.failure;
+}
+
+/** The status of a refusal of the local store, as the service's answer for it would give. */
+export function exitCodeForStore(code: StoreErrorCode): ExitCode {
+  const codes: Record<StoreErrorCode, ExitCode> = {
+    validation_error: ExitCode.usage,
+    not_found: ExitCode.notFound,
+    conflict: ExitCode.conflict,
+    comp_limit_reached: ExitCode.conflict,
+    unknown_user: ExitCode.conflict,
+    storage_full: ExitCode.failure,
+    store_unavailable: ExitCode.failure,
+  };
+  return codes[code];
 }

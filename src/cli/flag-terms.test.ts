@@ -89,7 +89,8 @@ describe('commands say problems in flag terms, before sending', () => {
     await refused(cli, ['comps', 'add', MISSING_ID, '--name', 'Oak', '--address', '9 Elm St', '--zipcode', '7870'], /^error: --zipcode: "7870" is not a US zip code/m);
     await refused(cli, ['users', 'invite', '--email', 'ana@', '--name', 'Ana', '--role', 'member'], /^error: --email: "ana@" is not an e-mail address$/m);
     await refused(cli, ['users', 'update', MISSING_ID, '--name', ' '], /^error: --name: " " is empty$/m);
-    await refused(cli, ['users', 'show', '12345'], /^error: <id>: "12345" is not a UUID$/m);
+    await refused(cli, ['users', 'show', '12345'], /^error: <user>: "12345" is neither a user id \(UUID\) nor an e-mail address$/m);
+    await refused(cli, ['users', 'show', 'ana@'], /^error: <user>: "ana@" is not an e-mail address$/m);
   });
 });
 

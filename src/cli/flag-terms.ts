@@ -8,7 +8,7 @@
  */
 import type * as z from 'zod/mini';
 import { loadEndpoint } from '../api/contract.js';
-import type { BodyOf, Endpoint, OperationId, ParamsOf, QueryOf } from '../api/endpoints.js';
+import type { BodyOf, Endpoint, OperationId, QueryOf } from '../api/endpoints.js';
 import { UsageError } from './errors.js';
 import { serialiseQuery } from './http/client.js';
 
@@ -73,7 +73,7 @@ function describe(issue: Issue, values: unknown, names: Record<string, string>):
   return value === undefined ? `${flag}: ${complaint(issue)}` : `${flag}: ${shown(value)} ${complaint(issue)}`;
 }
 
-type Part = 'params' | 'query' | 'body';
+type Part = 'query' | 'body';
 
 /** Checks a request part against the contract (loaded on first use) and names the flag of its first problem. */
 async function check(operation: OperationId, part: Part, checked: unknown, typed: unknown, names: Record<string, string>): Promise<void> {
@@ -96,11 +96,6 @@ export async function checkQuery<O extends OperationId>(operation: O, query: Que
 /** Checks a request body before it is sent, naming the flag of the first problem. */
 export async function checkBody<O extends OperationId>(operation: O, body: BodyOf<O>, names: FlagNames<BodyOf<O>>): Promise<void> {
   await check(operation, 'body', body, body, names as Record<string, string>);
-}
-
-/** Checks path parameters (a user id), naming the argument: `<id>: "abc" is not a UUID`. */
-export async function checkParams<O extends OperationId>(operation: O, params: ParamsOf<O>, names: FlagNames<ParamsOf<O>>): Promise<void> {
-  await check(operation, 'params', params, params, names as Record<string, string>);
 }
 
 /** A flag that fills no API field, checked with one of the contract's primitives (a date, a UUID). */

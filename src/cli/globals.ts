@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CSV_DIALECTS, type CsvDialect } from '../output/csv-dialect.js';
 import type { Format } from '../output/formats.js';
-import type { SortOrder } from '../output/render.js';
+import type { SortOrder } from '../output/columns.js';
 import { parseIntegerOption, splitList, type OptionsOf } from './command.js';
 import { peekConfig } from './config.js';
 import { UsageError } from './errors.js';

@@ -2,9 +2,10 @@ import { CommanderError } from '@commander-js/extra-typings';
 import type { Command } from 'commander';
 import { createSystemIO } from '../output/io.js';
 import type { Logger } from '../output/messages.js';
+import { StoreError } from '../server/store/errors.js';
 import { statusOf } from './command.js';
-import { CliError, ExitCode } from './errors.js';
-import { buildProgram, typedWords, type Runtime } from './program.js';
+import { CliError, ExitCode, exitCodeForStore } from './errors.js';
+import { buildProgram, type Runtime } from './program.js';
 
 /** Commander has already printed its message (help, a usage error): only the status is left to decide. */
 function commanderStatus(error: CommanderError): ExitCode {
@@ -31,6 +32,11 @@ export function reportError(log: Logger, error: unknown): ExitCode {
     if (error.cause) log.debug(String(error.cause));
     return error.exitCode;
   }
+  // The local store said no, or cannot be used (damaged, a full disk): the user's to act on, not a bug.
+  if (error instanceof StoreError) {
+    log.error(error.message, error.hint);
+    return exitCodeForStore(error.code);
+  }
   const message = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? error.stack : undefined;
   // The system said no (a port in use, a file where a folder should be): the user's to fix, not a bug.
@@ -56,15 +62,6 @@ function exitQuietlyOnBrokenPipe(status: () => ExitCode | undefined) {
     });
 }
 
-/**
- * Node flags a command needs that Node reads only when it starts: the command
- * runs again in a Node started with them (relaunch.ts), at the cost of one more
- * start. `pricing export`: a long export churns through V8's young generation,
- * which grows to its 64 MB default and promotes garbage — at 3,300 communities
- * 191 MB peak RSS, 127 MB (and faster) with 16 MB semi-spaces.
- */
-const NODE_FLAGS: Readonly<Record<string, readonly string[]>> = { 'pricing export': ['--max-semi-space-size=16'] };
-
 /** Runs the CLI and resolves to its exit code; bin/rentsurvey.js hands it to the process. */
 export async function main(argv: string[], runtime?: Runtime): Promise<ExitCode> {
   let status: ExitCode | undefined;
@@ -74,12 +71,6 @@ export async function main(argv: string[], runtime?: Runtime): Promise<ExitCode>
     env: process.env,
   };
   const program = buildProgram(rt, argv);
-  // Only the real process relaunches (not a CLI run inside the tests, which pass a runtime).
-  const nodeFlags = runtime ? undefined : NODE_FLAGS[typedWords(argv.slice(2), program).slice(0, 2).join(' ')];
-  if (nodeFlags) {
-    const relaunched = await (await import('./relaunch.js')).relaunch(argv[1]!, argv.slice(2), nodeFlags);
-    if (relaunched !== undefined) return (status = relaunched);
-  }
   // Hidden: the completion scripts' question at each TAB. Not a commander command: its words are the
   // user's half-typed command line, which commander would parse as our own flags (--help, --format …).
   if (argv[2] === '__complete') {

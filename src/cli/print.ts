@@ -1,6 +1,7 @@
-import type { Column } from '../output/render.js';
+import { selectColumns, sortRows, unknownFieldsProblem, unknownSortProblem, type Column } from '../output/columns.js';
+import { dollarColumns } from '../output/money.js';
+import { renderList, renderRecord } from '../output/render.js';
 import type { SheetData } from '../output/xlsx.js';
-import { dollarColumns, renderList, renderRecord, selectColumns, sortRows, unknownFieldsProblem, unknownSortProblem } from '../output/render.js';
 import { printText } from '../output/text.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';

@@ -30,6 +30,7 @@ import { rememberCommunities, rememberFloorPlans } from './community-cache.js';
 import { mapLimited } from './concurrency.js';
 import type { CommandContext } from './context.js';
 import { ApiError, CliError, ExitCode, UsageError } from './errors.js';
+import { followPages, type Followed } from './pages.js';
 import { canPrompt, pick, whyNoPrompt, type PickChoice } from './prompt.js';
 import { looksLikeIdPrefix, matchReference, type Referable } from './reference-match.js';
 
@@ -57,8 +58,7 @@ const cacheOf = (ctx: CommandContext): Fetched => {
   return cache;
 };
 
-/** The service's page size limit for GET /communities; more pages than this many means it does not page. */
-const PAGE_SIZE = 100;
+/** More pages of a search than this many means the service does not page. */
 const MAX_SEARCH_PAGES = 50;
 /** The spec's bound on `search`. */
 const SEARCH_MAX = 200;
@@ -69,7 +69,8 @@ const quoted = (ref: string) => JSON.stringify(ref);
 /** "--communities: " before a message about a flag's value; nothing for a positional argument. */
 const prefix = (flag: string) => (flag.startsWith('-') ? `${flag}: ` : '');
 
-async function busy<T>(ctx: CommandContext, text: string, work: (progress: { text: string }) => Promise<T>): Promise<T> {
+/** `work` under a spinner on stderr saying `text` (a terminal only; never with --quiet). */
+export async function busy<T>(ctx: CommandContext, text: string, work: (progress: { text: string }) => Promise<T>): Promise<T> {
   const progress = await spinner(ctx.io, text, { quiet: ctx.globals.quiet });
   progress.start();
   try {
@@ -106,7 +107,7 @@ function compsOf(ctx: CommandContext, subjectId: string): Promise<CompList> {
     list = (async () => {
       const api = await ctx.api();
       const { data } = await api.call('listComps', { params: { id: subjectId }, query: { include_inactive: true } });
-      await rememberCommunities(ctx, data.comps, { subjectId });
+      await rememberCommunities(ctx, data.comps, { subjectId, whole: true });
       const subject = { id: data.subject_community.id, name: data.subject_community.name };
       return { subject, comps: data.comps.map((comp) => ({ ...comp, subject })) };
     })();
@@ -126,24 +127,17 @@ const cannotSearch = (error: unknown) => error instanceof ApiError && [400, 403,
 async function search(ctx: CommandContext, ref: string): Promise<Community[] | undefined> {
   if (ref.length > SEARCH_MAX) return undefined;
   const api = await ctx.api();
-  const found = new Map<string, Community>();
-  let complete = false;
+  // Spaces as the matching rules read them: "barton  creek" finds "Barton Creek".
+  const text = ref.replace(/\s+/g, ' ');
+  let found: Followed<Community>;
   try {
-    for (let page = 0; page < MAX_SEARCH_PAGES; page++) {
-      // Spaces as the matching rules read them: "barton  creek" finds "Barton Creek".
-      const text = ref.replace(/\s+/g, ' ');
-      const { data } = await api.call('listCommunities', { query: { search: text, limit: PAGE_SIZE, offset: found.size } });
-      const before = found.size;
-      for (const community of data.communities) found.set(community.id, community);
-      const limit = Number.isInteger(data.limit) && data.limit >= 1 && data.limit <= PAGE_SIZE ? data.limit : PAGE_SIZE;
-      // Never loop on the service's word alone: a short page, or all it counted, is the end.
-      if (data.communities.length < limit || found.size >= data.total) {
-        complete = true;
-        break;
-      }
-      // A page with nothing new: the service ignores offset. What it sent is not all there is.
-      if (found.size === before) break;
-    }
+    found = await followPages(
+      async (offset, limit) => {
+        const { data } = await api.call('listCommunities', { query: { search: text, limit, offset } });
+        return { items: data.communities, total: data.total, limit: data.limit };
+      },
+      { maxPages: MAX_SEARCH_PAGES },
+    );
   } catch (error) {
     if (cannotSearch(error)) {
       ctx.log.debug(`search refused (${(error as ApiError).status}); looking in the portfolio`);
@@ -151,12 +145,13 @@ async function search(ctx: CommandContext, ref: string): Promise<Community[] | u
     }
     throw error;
   }
-  await rememberCommunities(ctx, [...found.values()]);
-  if (!complete) {
+  await rememberCommunities(ctx, found.items);
+  if (!found.complete) {
+    // A service that ignores offset, say: what it sent is not all there is.
     ctx.log.debug('the search did not page to its end; looking in the portfolio');
     return undefined;
   }
-  return [...found.values()];
+  return found.items;
 }
 
 /** The subjects and, with `comparables`, the comparables `ref` names. */

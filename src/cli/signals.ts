@@ -5,7 +5,7 @@
 import { constants } from 'node:os';
 import type { ExitCode } from './errors.js';
 
-/** What temporary files are removed on (state-file.ts) and a relaunched command is sent (relaunch.ts). */
+/** What temporary files are removed on (state-file.ts). */
 export const ENDING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** 128 + the signal's number: 130 after Ctrl-C, 143 after a kill, 134 after an abort. */

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAtomicFile } from './state-file.js';
+import { endCommand } from './command-end.js';
+import { CliError, ExitCode } from './errors.js';
+import { createAtomicFile, readState, writeState } from './state-file.js';
 
 describe('atomic files and signals', () => {
   let dir: string;
@@ -56,5 +59,59 @@ describe('atomic files and signals', () => {
     expect(exit).toHaveBeenCalledWith(130);
     expect([failing, other].some((file) => existsSync(file.temp))).toBe(false);
     await Promise.all([failing, other].map((file) => file.abort()));
+  });
+});
+
+describe('a state read by one run at a time', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rs-state-claim-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A lock file as another process of this machine leaves it. */
+  const lockedBy = (path: string, pid: number) => writeFile(`${path}.lock`, `${pid} ${hostname()} x`);
+
+  it('refuses (exit 5) while another live process holds it, naming the process and the file', async () => {
+    const path = join(dir, 'state.json');
+    await lockedBy(path, process.ppid);
+    const refused = await readState(path).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(CliError);
+    expect(refused).toMatchObject({ exitCode: ExitCode.conflict, message: `another rentsurvey (process ${process.ppid}) is running with ${path}: one --since-last run at a time` });
+    expect(existsSync(`${path}.lock`)).toBe(true);
+  });
+
+  it('takes over the lock of a process that is gone, and gives it up when the state is written', async () => {
+    const path = join(dir, 'state.json');
+    const gone = await execa(process.execPath, ['-e', 'console.log(process.pid)']);
+    await lockedBy(path, Number(gone.stdout));
+    await writeFile(path, '{"last":"2026-01-01"}\n');
+    expect(await readState(path)).toEqual({ last: '2026-01-01' });
+    expect((await readFile(`${path}.lock`, 'utf8')).split(' ')[0]).toBe(String(process.pid));
+    await writeState(path, { last: '2026-02-01' });
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    expect(await readState(path)).toEqual({ last: '2026-02-01' });
+    await writeState(path, { last: '2026-02-01' }); // gives up this test's claim
+  });
+
+  it('the end of the command gives the claim up, when it did not write the state (nothing new, a failure)', async () => {
+    const path = join(dir, 'state.json');
+    await readState(path);
+    expect(existsSync(`${path}.lock`)).toBe(true);
+    endCommand();
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  it('a spoiled state reads as none, and is claimed all the same', async () => {
+    const path = join(dir, 'state.json');
+    await writeFile(path, '{"last": oops');
+    expect(await readState(path)).toBeUndefined();
+    expect(existsSync(`${path}.lock`)).toBe(true);
+    await writeState(path, {}); // gives up this test's claim
   });
 });

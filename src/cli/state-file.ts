@@ -4,15 +4,26 @@
  * and the atomic write both they and exported files go through.
  */
 import { rmSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { isProcessAlive } from '../pid.js';
+import { untilCommandEnds } from './command-end.js';
+import { CliError, ExitCode } from './errors.js';
+import { LockBusy, takeLock, type FileLock } from './file-lock.js';
 import { ENDING_SIGNALS, signalStatus } from './signals.js';
 
 // Unique beside the pid, not secret: Math.random spares every command that saves state loading node:crypto.
 const tempSuffix = () => Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0');
 
-/** The state stored at `path`, or undefined when there is none yet (or it cannot be read: start afresh). */
+/**
+ * The state stored at `path`, or undefined when there is none yet (or it cannot
+ * be read: start afresh). Reading claims the state for this run: until the run
+ * writes it (writeState) or ends, another rentsurvey that reads it is refused
+ * (exit 5), so that two runs at once never both report the rows since the same
+ * watermark. A claim whose process is gone (a SIGKILL) is taken over.
+ */
 export async function readState<T>(path: string): Promise<T | undefined> {
+  await claim(path);
   try {
     return JSON.parse(await readFile(path, 'utf8')) as T;
   } catch {
@@ -20,8 +31,53 @@ export async function readState<T>(path: string): Promise<T | undefined> {
   }
 }
 
-export function writeState(path: string, state: unknown): Promise<void> {
-  return writeAtomically(path, `${JSON.stringify(state)}\n`);
+/** Saves the state atomically, and ends this run's claim on it. */
+export async function writeState(path: string, state: unknown): Promise<void> {
+  try {
+    await writeAtomically(path, `${JSON.stringify(state)}\n`);
+  } finally {
+    unclaim(path);
+  }
+}
+
+/**
+ * The states this process has read, each with its lock file (`<state>.lock`),
+ * removed when the state is written, the command ends, or the process exits (a
+ * signal's handler exits too). A run killed without a chance to remove it
+ * leaves a lock whose process is gone: the next run takes it over.
+ */
+const claims = new Map<string, { lock: FileLock; forget: () => void }>();
+
+const releaseClaims = () => {
+  for (const path of [...claims.keys()]) unclaim(path);
+};
+
+async function claim(path: string) {
+  // Again in the same process (commands run one after another in tests): the claim stands.
+  if (claims.has(path)) return;
+  await mkdir(dirname(path), { recursive: true });
+  let lock: FileLock;
+  try {
+    lock = await takeLock(`${path}.lock`);
+  } catch (error) {
+    if (!(error instanceof LockBusy)) throw error;
+    throw new CliError(
+      `another rentsurvey (process ${error.holder?.pid ?? '?'}) is running with ${path}: one --since-last run at a time`,
+      ExitCode.conflict,
+      `run it again once that one has finished; if no rentsurvey runs, remove ${error.lock}`,
+    );
+  }
+  if (claims.size === 0) process.on('exit', releaseClaims);
+  claims.set(path, { lock, forget: untilCommandEnds(() => unclaim(path)) });
+}
+
+function unclaim(path: string) {
+  const claim = claims.get(path);
+  if (!claim) return;
+  claims.delete(path);
+  claim.forget();
+  claim.lock.release();
+  if (claims.size === 0) process.off('exit', releaseClaims);
 }
 
 /** Writes through a temporary file in the same folder and renames it into place: readers never see half a file. */
@@ -56,9 +112,16 @@ export async function createAtomicFile(
   path: string,
   options: { onSignal?: (signal: NodeJS.Signals) => void } = {},
 ): Promise<AtomicFile> {
-  await mkdir(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${tempSuffix()}.tmp`);
-  const handle = await open(temp, 'w', 0o644);
+  const failed = (error: unknown) => cannotWrite(path, error);
+  let handle: FileHandle;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await removeAbandonedTemps(path);
+    handle = await open(temp, 'w', 0o644);
+  } catch (error) {
+    throw failed(error);
+  }
   const release = removeOnSignal(temp, options.onSignal);
   let closed = false;
   const close = async () => {
@@ -69,13 +132,17 @@ export async function createAtomicFile(
   return {
     temp,
     async write(chunk) {
-      await (typeof chunk === 'string' ? handle.write(chunk) : handle.write(chunk));
+      await (typeof chunk === 'string' ? handle.write(chunk) : handle.write(chunk)).catch((error: unknown) => {
+        throw failed(error);
+      });
     },
     async commit() {
       try {
         await handle.sync();
         await close();
         await rename(temp, path);
+      } catch (error) {
+        throw failed(error);
       } finally {
         release();
       }
@@ -86,6 +153,50 @@ export async function createAtomicFile(
       release();
     },
   };
+}
+
+/** What the file system's refusals mean, for a message that names the file. */
+const FILE_SYSTEM_SAYS: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EIO: 'an input/output error of the device',
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of its path is not a folder',
+};
+
+/** A file that could not be written, named, with the file system's reason in words (exit 1). */
+export class FileWriteError extends CliError {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`cannot write ${path}: ${reason}`, ExitCode.failure);
+    this.name = 'FileWriteError';
+  }
+}
+
+function cannotWrite(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (error instanceof CliError || code === undefined) return error;
+  return new FileWriteError(path, FILE_SYSTEM_SAYS[code] ?? (error as Error).message);
+}
+
+/**
+ * Removes the temporary files of `path` whose writers are gone: a SIGKILL (a
+ * cron timeout, the OOM killer) leaves no chance to remove one, so the next
+ * writer of the same file does. Its name carries its writer's pid.
+ */
+async function removeAbandonedTemps(path: string) {
+  const prefix = `.${basename(path)}.`;
+  const names = await readdir(dirname(path)).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(/^(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name.slice(prefix.length))?.[1]);
+    if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !isProcessAlive(pid)) await rm(join(dirname(path), name), { force: true });
+  }
 }
 
 /** The temporary files a signal must remove, each with what its writer says then. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { neutralizeFormula } from './csv-safety.js';
 import { createTestIO } from './io.js';
-import { formatCsv, renderList, type Column } from './render.js';
+import type { Column } from './columns.js';
+import { formatCsv } from './csv.js';
+import { renderList } from './render.js';
 
 describe('neutralizeFormula (OWASP CSV injection)', () => {
   it('puts a quote before text that a spreadsheet would run', () => {

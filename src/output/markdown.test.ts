@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestIO } from './io.js';
 import { escapeMarkdown, markdownTable } from './markdown.js';
-import { renderList, renderRecord, type Column } from './render.js';
+import type { Column } from './columns.js';
+import { renderList, renderRecord } from './render.js';
 
 describe('escapeMarkdown', () => {
   it('makes emphasis, code, links, HTML and cell bars inert, and drops control characters', () => {

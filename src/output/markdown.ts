@@ -3,6 +3,8 @@
  * or a chat unchanged. It must read well as plain text too (many mail clients
  * show Markdown as typed), so tables are padded into aligned columns.
  */
+import { alignOf, displayText, headerOf, labelOf, type Column } from './columns.js';
+import { createStyle } from './style.js';
 import { displayWidth, padEnd, padStart, sanitize } from './text.js';
 
 // Characters that would start emphasis, code, links, HTML or end a table cell.
@@ -23,4 +25,26 @@ export function markdownTable(headers: readonly string[], rows: readonly string[
     `| ${cells.map((cell, i) => (aligns[i] === 'right' ? padStart(cell, widths[i] ?? 0) : padEnd(cell, widths[i] ?? 0))).join(' | ')} |\n`;
   const rule = `| ${widths.map((width, i) => (aligns[i] === 'right' ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width))).join(' | ')} |\n`;
   return line(headers) + rule + rows.map(line).join('');
+}
+
+/** Rows as a Markdown table: the table's headers and cells, without color. */
+export function formatMarkdown<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
+  return markdownTable(
+    columns.map((c) => escapeMarkdown(headerOf(c))),
+    rows.map((row) => columns.map((c) => markdownCell(c, row))),
+    columns.map((c) => alignOf(rows, c)),
+  );
+}
+
+/** One record as a Markdown table of fields and values. */
+export function formatMarkdownRecord<Row>(record: Row, columns: readonly Column<Row>[]): string {
+  return markdownTable(
+    ['Field', 'Value'],
+    columns.map((c) => [escapeMarkdown(labelOf(c)), markdownCell(c, record)]),
+    ['left', 'left'],
+  );
+}
+
+function markdownCell<Row>(column: Column<Row>, row: Row): string {
+  return escapeMarkdown(displayText(column, row, createStyle(false)));
 }

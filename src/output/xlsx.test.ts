@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { dollarsFromCents, type Column } from './render.js';
+import type { Column } from './columns.js';
+import { dollarsFromCents } from './money.js';
 import { openWorkbook, sheetData, writeWorkbook } from './xlsx.js';
 
 interface Row {

@@ -14,7 +14,8 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { neutralizeFormula } from './csv-safety.js';
-import { DollarAmount, dollarKey, type Column } from './render.js';
+import type { Column } from './columns.js';
+import { DollarAmount, dollarKey } from './money.js';
 import { sanitize } from './text.js';
 
 type Excel = typeof import('exceljs');

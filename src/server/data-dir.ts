@@ -23,6 +23,7 @@ import { SCOPES } from '../api/routes.js';
 import { isProcessAlive } from '../pid.js';
 import { createMailer } from './mail.js';
 import type { ServiceOptions } from './operations.js';
+import { invitationExpiry } from './store/accounts.js';
 import { DATABASE_FILE, openStore, type Store } from './store/index.js';
 
 export type SeedMode = 'demo' | 'empty';
@@ -50,11 +51,25 @@ export const DEFAULT_APP_URL = 'http://127.0.0.1:8787';
 
 type SeedSummary = ReturnType<Store['imports']['importDataset']>;
 
-/** Fills an empty store with the deterministic demo portfolio, dated to today. */
+/** Fills an empty store with the deterministic demo portfolio, dated to today, and one pending invitation. */
 export async function seedDemo(store: Store): Promise<SeedSummary> {
   // The demo generator and the dataset schema (zod) load only when a store is created, not on every command.
-  const [{ Dataset }, { generateDemoDataset }] = await Promise.all([import('../api/dataset.js'), import('./demo/generate.js')]);
-  return store.imports.importDataset(Dataset.parse(generateDemoDataset({ today: store.now().slice(0, 10) })));
+  const [{ Dataset }, { generateDemoDataset }, { DEMO_INVITEE }] = await Promise.all([
+    import('../api/dataset.js'),
+    import('./demo/generate.js'),
+    import('./demo/places.js'),
+  ]);
+  const summary = store.imports.importDataset(Dataset.parse(generateDemoDataset({ today: store.now().slice(0, 10) })));
+  // Sent as `users invite` would (the e-mail aside): `local invitations accept` can be tried at once.
+  const organizationId = store.accounts.organizationByName(summary.organization)?.id;
+  if (organizationId)
+    store.accounts.createInvitation({
+      organizationId,
+      ...DEMO_INVITEE,
+      invitedBy: store.accounts.firstAdmin(organizationId)?.id ?? null,
+      expiresAt: invitationExpiry(store.now()),
+    });
+  return summary;
 }
 
 /** A store being created: `rentsurvey.db.building-<pid>-<random>` until it is complete. */

@@ -7,6 +7,9 @@ export const STORE_ERROR_STATUS: Record<StoreErrorCode, number> = {
   conflict: 409,
   comp_limit_reached: 409,
   unknown_user: 422,
+  // The store's condition, not the request's: a write on a full disk; a damaged or unreadable store file.
+  storage_full: 507,
+  store_unavailable: 503,
 };
 
 /** A failure of the service itself, not of the store: e.g. the mail server refused an invitation (502). */

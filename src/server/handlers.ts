@@ -5,6 +5,7 @@ import { COMP_ACTIONS, splitIds } from '../api/rules.js';
 import { addDays } from '../domain/dates.js';
 import type { ServiceOptions } from './operations.js';
 import { ServiceError } from './errors.js';
+import { invitationExpiry } from './store/accounts.js';
 import { StoreError, type Principal, type Store } from './store/index.js';
 
 const analytics = () => import('./analytics.js');
@@ -25,8 +26,6 @@ export interface HandlerContext<O extends OperationId> {
 type Handlers = {
   [O in OperationId]: (ctx: HandlerContext<O>) => ResponseOf<O> | Promise<ResponseOf<O>>;
 };
-
-const INVITATION_DAYS = 7;
 
 function record(store: Store, organizationId: string, id: string) {
   const community = store.communities.recordById(organizationId, id);
@@ -135,7 +134,7 @@ export const handlers: Handlers = {
   inviteUser: async ({ store, principal, body, options }) => {
     const email = body.email.toLowerCase();
     const org = principal.organizationId;
-    const expiresAt = new Date(Date.parse(store.now()) + INVITATION_DAYS * 86_400_000).toISOString();
+    const expiresAt = invitationExpiry(store.now());
     const { id, token } = store.accounts.createInvitation({
       organizationId: org,
       email,
@@ -181,6 +180,9 @@ export const handlers: Handlers = {
     const { organization_id: _, ...rest } = user;
     return rest;
   },
+
+  // Our extension (docs/api-decisions.md, "Users by e-mail"): no match is an empty page, never a 404.
+  listUsers: ({ store, principal, query }) => store.accounts.listUsers(principal.organizationId, query),
 
   updateUser: ({ store, principal, params, body }) => {
     const { organization_id: _, ...user } = store.accounts.updateUser(principal.organizationId, params.id, body);

@@ -55,6 +55,8 @@ async function install(shell: 'bash' | 'zsh' | 'fish', path: string) {
   writeFileSync(path, result.stdout);
 }
 
+let panes = 0;
+
 /** A shell in a tmux pane of its own (own server, no tmux.conf), knowing nothing of the user's dotfiles. */
 class Pane {
   private constructor(
@@ -62,8 +64,10 @@ class Pane {
     readonly shell: Shell,
   ) {}
 
-  static async open(shell: Shell): Promise<Pane> {
-    const home = join(sb.root, `home-${shell}`);
+  static async open(shell: Shell, width = 200): Promise<Pane> {
+    // Each pane its own home and tmux server: a shell's tests run at the same time.
+    const name = `${shell}-${++panes}`;
+    const home = join(sb.root, `home-${name}`);
     const env: Record<string, string> = {
       HOME: home,
       PATH: `${join(sb.root, 'bin')}:/usr/local/bin:/usr/bin:/bin`,
@@ -74,6 +78,7 @@ class Pane {
       XDG_DATA_HOME: join(home, '.local', 'share'),
       XDG_CACHE_HOME: join(home, '.cache'),
       XDG_STATE_HOME: join(home, '.local', 'state'),
+      XDG_RUNTIME_DIR: join(home, '.runtime'),
       RENTSURVEY_LOCAL: '1',
       RENTSURVEY_DATA_DIR: storeDir,
     };
@@ -107,7 +112,7 @@ class Pane {
       );
       command = ['fish'];
     }
-    const pane = new Pane(TmuxPane.open(join(sb.root, `tmux-${shell}`), command, { width: 200, height: 50, env, cwd: sb.root }), shell);
+    const pane = new Pane(TmuxPane.open(join(sb.root, `tmux-${name}`), command, { width, height: 50, env, cwd: sb.root }), shell);
     await pane.until((screen) => screen.endsWith(PROMPT.trimEnd()), 'the first prompt');
     return pane;
   }
@@ -256,5 +261,33 @@ describe.concurrent.each(SHELLS)('TAB in %s', (shell) => {
       }
     },
     240_000,
+  );
+
+  it.skipIf(absent || !full)(
+    'shows long descriptions shortened at a word, with “…”; bash cuts them to a narrow terminal at a word too',
+    async () => {
+      const wide = await Pane.open(shell);
+      try {
+        wide.type('rentsurvey users ');
+        wide.press('Tab', 'Tab');
+        await wide.until((s) => s.includes("Change a user's name, role or status (deactivated users…"), 'the descriptions of the users commands');
+      } finally {
+        wide.close();
+      }
+      if (shell !== 'bash') return;
+      // 60 columns: "invite  (Invite a user by e-mail (they get a link to create their…)" does not fit.
+      const narrow = await Pane.open(shell, 60);
+      try {
+        narrow.type('rentsurvey users ');
+        narrow.press('Tab', 'Tab');
+        const screen = await narrow.until((s) => s.includes('(Invite a user by e-mail'), 'the descriptions at 60 columns');
+        expect(screen).toContain('invite  (Invite a user by e-mail (they get a link to…)');
+        expect(screen).toContain("update  (Change a user's name, role or status…)");
+        expect(screen).toContain('show    (Show a user, by id or e-mail)');
+      } finally {
+        narrow.close();
+      }
+    },
+    120_000,
   );
 });

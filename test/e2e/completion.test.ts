@@ -43,9 +43,10 @@ describe('__complete with the local store', () => {
     expect(values).toEqual([NAMES.barton, NAMES.brodie, NAMES.lofts, NAMES.miller, NAMES.desert, NAMES.hidden, NAMES.yes]);
   });
 
-  it('completes the comparables of the subject typed before', async () => {
-    const { values } = await ask(['--local', '--data-dir', dataDir, 'comps', 'activate', NAMES.barton, '']);
-    expect(values).toEqual([NAMES.ohara, NAMES.oak]);
+  it('completes the comparables of the subject typed before that the action applies to', async () => {
+    // O'Hara Commons is deactivated, Oak Flats active.
+    expect((await ask(['--local', '--data-dir', dataDir, 'comps', 'activate', NAMES.barton, ''])).values).toEqual([NAMES.ohara]);
+    expect((await ask(['--local', '--data-dir', dataDir, 'comps', 'deactivate', NAMES.barton, ''])).values).toEqual([NAMES.oak]);
   });
 
   it('completes the floor plans of the community typed before, with their layout', async () => {
@@ -94,14 +95,33 @@ describe('__complete for a remote profile', () => {
 
   it('completes what `portfolio` and `comps list` listed, from the profile’s cache file', async () => {
     const portfolio = JSON.parse(ok(await sb.run(['portfolio', '--json'])).stdout) as { communities: Array<{ id: string; name: string }> };
-    expect(existsSync(join(sb.root, 'home', '.cache', 'rentsurvey', 'communities.default.json'))).toBe(true);
+    expect(existsSync(join(sb.env.XDG_CACHE_HOME!, 'rentsurvey', 'communities.default.json'))).toBe(true);
     expect((await ask(['overview', 'TT'])).lines).toEqual([`TT-001\t${NAMES.barton}`, `TT-002\t${NAMES.brodie}`]);
     const barton = portfolio.communities.find((c) => c.name === NAMES.barton)!;
     expect((await ask(['overview', barton.id.slice(0, 8)])).lines).toEqual([`${barton.id}\t${NAMES.barton}`]);
 
     expect((await ask(['comps', 'deactivate', NAMES.barton, ''])).values).toEqual([]);
     ok(await sb.run(['comps', 'list', barton.id, '--include-inactive']));
-    expect((await ask(['comps', 'deactivate', 'tt-001', ''])).values).toEqual([NAMES.oak, NAMES.ohara]);
+    expect((await ask(['comps', 'deactivate', 'tt-001', ''])).values).toEqual([NAMES.oak]);
+    expect((await ask(['comps', 'activate', 'tt-001', ''])).values).toEqual([NAMES.ohara]);
+  });
+
+  it('after `comps deactivate` and `activate`, TAB offers the comparable to the other action', async () => {
+    ok(await sb.run(['comps', 'deactivate', 'TT-001', NAMES.oak]));
+    expect((await ask(['comps', 'activate', 'tt-001', ''])).values).toEqual([NAMES.oak, NAMES.ohara]);
+    expect((await ask(['comps', 'deactivate', 'tt-001', ''])).values).toEqual([]);
+    ok(await sb.run(['comps', 'activate', 'TT-001', NAMES.oak]));
+    expect((await ask(['comps', 'deactivate', 'tt-001', ''])).values).toEqual([NAMES.oak]);
+    // `comps list` without --include-inactive lists the active ones: the others it knew are inactive.
+    ok(await sb.run(['comps', 'list', 'TT-001']));
+    expect((await ask(['comps', 'activate', 'tt-001', ''])).values).toEqual([NAMES.ohara]);
+  });
+
+  it('keeps that cache in ~/.cache/rentsurvey when XDG_CACHE_HOME is not set', async () => {
+    const cache = join(sb.env.HOME!, '.cache', 'rentsurvey', 'communities.default.json');
+    expect(existsSync(cache)).toBe(false);
+    ok(await sb.run(['portfolio', '--json'], { env: { XDG_CACHE_HOME: undefined } }));
+    expect(existsSync(cache)).toBe(true);
   });
 
   it('completes the floor plans `pricing floor-plans` (or a --floor-plan looked up by name) listed', async () => {
@@ -112,7 +132,7 @@ describe('__complete for a remote profile', () => {
   });
 
   it('`pricing export` and `digest` over the portfolio fill the cache too', async () => {
-    const cache = join(sb.root, 'home', '.cache', 'rentsurvey', 'communities.default.json');
+    const cache = join(sb.env.XDG_CACHE_HOME!, 'rentsurvey', 'communities.default.json');
     for (const args of [['pricing', 'export', '--out', '-', '--days', '7'], ['digest', '--json']]) {
       rmSync(cache);
       expect((await ask(['overview', 'TT'])).values).toEqual([]);

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, createSandbox, parseJson, startServe, type Sandbox, type Served } from '../helpers/cli.js';
 import { hasTmux, Terminal } from '../helpers/terminal.js';
+import { sandboxEnv } from '../helpers/sandbox-env.js';
 
 let sb: Sandbox;
 let store: string;
@@ -41,10 +42,7 @@ async function open(columns: number, rows = 40, env: Record<string, string | und
   const dataDir = join(dir, 'data');
   await cp(store, dataDir, { recursive: true });
   const merged: Record<string, string | undefined> = {
-    HOME: dir,
-    XDG_CONFIG_HOME: join(dir, 'config'),
-    XDG_CACHE_HOME: join(dir, 'cache'),
-    XDG_STATE_HOME: join(dir, 'state'),
+    ...sandboxEnv(dir),
     RENTSURVEY_DATA_DIR: dataDir,
     RENTSURVEY_LOCAL: '1',
     NO_COLOR: '1',
@@ -181,6 +179,7 @@ describe.runIf(hasTmux()).each([80, 200])('in a terminal of %i columns', (column
 async function gate(target: string) {
   let pattern: RegExp | undefined;
   let held: Array<() => void> = [];
+  const onHeld: Array<() => void> = [];
   const server: Server = createServer((incoming, answer) => {
     const forward = () => {
       const upstream = request(new URL(incoming.url!, target), { method: incoming.method, headers: incoming.headers }, (response) => {
@@ -190,8 +189,10 @@ async function gate(target: string) {
       upstream.on('error', () => answer.destroy());
       incoming.pipe(upstream);
     };
-    if (pattern?.test(incoming.url!)) held.push(forward);
-    else forward();
+    if (pattern?.test(incoming.url!)) {
+      held.push(forward);
+      for (const notify of onHeld.splice(0)) notify();
+    } else forward();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -201,6 +202,8 @@ async function gate(target: string) {
     },
     /** How many requests wait. */
     waiting: () => held.length,
+    /** Resolves once a request is held (at once if one is): the CLI has sent it and waits for the answer. */
+    whenHeld: () => new Promise<void>((resolve) => (held.length > 0 ? resolve() : onHeld.push(resolve))),
     release() {
       pattern = undefined;
       const now = held;
@@ -260,6 +263,9 @@ describe.runIf(hasTmux())('against a service (rentsurvey serve) in a terminal', 
         const { term } = await remote(columns);
         proxy.hold(held);
         await term.run(`rentsurvey ${command}`);
+        // The spinner starts before the request leaves; on a busy machine the request may reach the
+        // proxy frames later. From here on it is held: every frame below is drawn while it waits.
+        await proxy.whenHeld();
         const line = spinnerLine(text, columns);
         const first = line.exec(await term.waitFor(line))![1];
         // It turns: another frame of the same line, while the answer is still held.

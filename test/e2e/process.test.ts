@@ -17,6 +17,7 @@ import {
   type Sandbox,
   type Served,
 } from '../helpers/cli.js';
+import { HUNG_MS } from '../helpers/limits.js';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -146,7 +147,7 @@ describe.skipIf(!existsSync('/usr/bin/script'))('on a terminal', () => {
         extendEnv: false,
         reject: false,
         stdin: 'ignore',
-        timeout: 20_000,
+        timeout: HUNG_MS,
       });
     };
     const args = ['vacancy', subject.id];

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, createSandbox, demoStore, parseJson, run, type Sandbox } from '../helpers/cli.js';
 import { hasTmux, TmuxPane } from '../helpers/tmux.js';
+import { sandboxEnv } from '../helpers/sandbox-env.js';
 
 const PROMPT = 'TERM>';
 const hasLess = spawnSync('sh', ['-c', 'command -v less'], { stdio: 'ignore' }).status === 0;
@@ -35,12 +36,10 @@ afterAll(async () => {
 /** bash in a pane of that size, `rentsurvey` being the built CLI on the demo store. */
 async function terminal(width: number, height: number, options: { colors?: boolean } = {}): Promise<TmuxPane> {
   const env: Record<string, string> = {
-    HOME: join(sb.root, 'home'),
+    ...sandboxEnv(sb.root),
     PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
     TERM: 'xterm-256color',
     LANG: 'C.UTF-8',
-    XDG_CONFIG_HOME: sb.configHome,
-    XDG_DATA_HOME: sb.dataHome,
     RENTSURVEY_DATA_DIR: dataDir,
     ...(options.colors ? {} : { NO_COLOR: '1' }),
   };
@@ -55,11 +54,24 @@ async function terminal(width: number, height: number, options: { colors?: boole
   return pane;
 }
 
+let typed = 0;
+
+/**
+ * Types a command line, then Enter; resolves to the pattern of its own status line
+ * (`#3 status=0`, then the prompt). Numbered: until the shell has read the new line,
+ * the screen still ends with the status of the command before.
+ */
+function typeCommand(pane: TmuxPane, line: string): RegExp {
+  const mark = `#${++typed} status=`;
+  pane.type(`clear; ${line}; echo "${mark}$?"`);
+  pane.press('Enter');
+  return new RegExp(`${mark}\\d+\\n\\S+$`);
+}
+
 /** Runs a command line in the pane and waits for the shell to say its status. */
 async function command(pane: TmuxPane, line: string): Promise<string> {
-  pane.type(`clear; ${line}; echo "status=$?"`);
-  pane.press('Enter');
-  return pane.until((screen) => /status=\d+\n\S+$/.test(screen), `end of: ${line}`, { joined: true, history: true });
+  const done = typeCommand(pane, line);
+  return pane.until((screen) => done.test(screen), `end of: ${line}`, { joined: true, history: true });
 }
 
 const tableLines = (screen: string) => screen.split('\n').filter((line) => /^[┌│├└]/.test(line));
@@ -132,14 +144,13 @@ describe.skipIf(missing)(`in a real terminal${missing ? ` (skipped: no ${missing
 
   it('long output opens the pager (colors kept); q quits it with status 0, then the note shows', async () => {
     const pane = await terminal(80, 20, { colors: true });
-    pane.type('clear; rentsurvey portfolio; echo "status=$?"');
-    pane.press('Enter');
+    const done = typeCommand(pane, 'rentsurvey portfolio');
     // less waits at its prompt (":") with the first screen of the table.
     const paging = await pane.until((screen) => screen.split('\n').at(-1) === ':', 'the pager');
     expect(paging).toContain('│ NAME');
     expect(pane.screen({ colors: true })).toContain('\u001b[1mNAME');
     pane.press('q');
-    const after = await pane.until((screen) => /status=\d+\n\S+$/.test(screen), 'the shell after the pager');
+    const after = await pane.until((screen) => done.test(screen), 'the shell after the pager');
     expect(after).toMatch(/status=0/);
     expect(after).toMatch(/Not shown: ID, ADDRESS/);
   });

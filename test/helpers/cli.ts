@@ -11,6 +11,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { inject } from 'vitest';
+import { HUNG_MS } from './limits.js';
+import { sandboxEnv, SANDBOXED_VARIABLES } from './sandbox-env.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'rentsurvey.js');
@@ -32,8 +34,10 @@ export interface RunOptions {
   cwd?: string;
 }
 
-// Variables of the parent that would change what the CLI does: never inherited.
-const PASS_THROUGH = ['PATH', 'SYSTEMROOT', 'TMPDIR', 'LANG', 'TZ'];
+// The only variables a child takes from the test process; nothing else that would change what the CLI
+// does is inherited. HOME and the XDG folders are the test run's own (home-guard.ts), never the
+// developer's: a run given no sandbox lands there, and the guard fails the run.
+const PASS_THROUGH = ['PATH', 'SYSTEMROOT', 'TMPDIR', 'LANG', 'TZ', ...SANDBOXED_VARIABLES];
 
 function baseEnv(): Record<string, string> {
   // --local's service checks every answer against the strict contract, as over HTTP.
@@ -84,7 +88,7 @@ async function runNow(args: string[], options: RunOptions): Promise<RunResult> {
     env: mergeEnv(baseEnv(), options.env),
     cwd: options.cwd ?? ROOT,
     stripFinalNewline: false,
-    timeout: options.timeout ?? 20_000,
+    timeout: options.timeout ?? HUNG_MS,
     ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' as const }),
   });
   return {
@@ -105,7 +109,7 @@ export interface Sandbox {
   root: string;
   configHome: string;
   dataHome: string;
-  /** XDG_CONFIG_HOME, XDG_DATA_HOME, HOME and NO_COLOR=1. */
+  /** HOME and every XDG folder inside `root` (sandboxEnv), and NO_COLOR=1. */
   env: Record<string, string>;
   /** Strings that must never appear in any output (API keys); see `run`. */
   secrets: string[];
@@ -119,9 +123,9 @@ export interface Sandbox {
 
 export async function createSandbox(): Promise<Sandbox> {
   const root = await mkdtemp(join(tmpdir(), 'rentsurvey-e2e-'));
-  const configHome = join(root, 'config');
-  const dataHome = join(root, 'data');
-  const env = { XDG_CONFIG_HOME: configHome, XDG_DATA_HOME: dataHome, HOME: join(root, 'home'), NO_COLOR: '1' };
+  const env = { ...sandboxEnv(root), NO_COLOR: '1' };
+  const configHome = env.XDG_CONFIG_HOME;
+  const dataHome = env.XDG_DATA_HOME;
   const secrets: string[] = [];
   return {
     root,
@@ -131,7 +135,8 @@ export async function createSandbox(): Promise<Sandbox> {
     secrets,
     async run(args, options = {}) {
       const merged = mergeEnv(env, options.env);
-      const result = await run(args, { ...options, env: merged });
+      // Unmerged: a variable the test removes (undefined) stays removed, not taken from the test process.
+      const result = await run(args, { ...options, env: { ...env, ...options.env } });
       const shown = `rentsurvey ${args.join(' ')}`;
       if (!options.allowSecrets)
         for (const secret of secrets)
@@ -175,7 +180,7 @@ export async function startServe(
     {
       reject: false,
       extendEnv: false,
-      env: mergeEnv(baseEnv(), { NO_COLOR: '1', HOME: dataDir }, options.env),
+      env: mergeEnv(baseEnv(), { NO_COLOR: '1', ...sandboxEnv(join(dataDir, 'serve-home')) }, options.env),
       cwd: ROOT,
       stdin: 'ignore',
       buffer: false,
@@ -189,8 +194,8 @@ export async function startServe(
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill();
-      reject(new Error(`serve did not start within 30 s:\n${log}`));
-    }, 30_000);
+      reject(new Error(`serve did not start within ${HUNG_MS / 1000} s:\n${log}`));
+    }, HUNG_MS);
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => {
       log += chunk;

@@ -6,6 +6,16 @@ export interface Person {
   email: string;
 }
 
+/** A user record as the users commands print it with --json. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  full_name: string;
+  role: string;
+  status: string;
+  updated_at: string;
+}
+
 export interface Community {
   id: string;
   name: string;
@@ -21,6 +31,26 @@ export interface Community {
   asset_manager: Person | null;
   leasing_manager: Person | null;
   other_team_members: Person[];
+}
+
+const NOTHING_ASSIGNED = {
+  address: '1 Main St',
+  zipcode: '78701',
+  email: null,
+  external_community_id: null,
+  website_url: null,
+  status: 'active',
+  community_manager: null,
+  asset_manager: null,
+  leasing_manager: null,
+  other_team_members: [],
+  created_at: '2026-01-02T03:04:05Z',
+  updated_at: '2026-01-02T03:04:05Z',
+};
+
+/** A community record of GET /communities as the spec shows it: `fields` over a record with nothing assigned. */
+export function communityRecord<F extends { id: string; name: string }>(fields: F): Omit<typeof NOTHING_ASSIGNED, keyof F> & F {
+  return { ...NOTHING_ASSIGNED, ...fields };
 }
 
 let seq = 0;

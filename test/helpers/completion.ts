@@ -5,6 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { run } from './cli.js';
+import { sandboxEnv } from './sandbox-env.js';
 
 export const NAMES = {
   barton: 'Barton Creek Terrace',
@@ -51,7 +52,7 @@ export async function namesStore(dataDir: string, scratch: string): Promise<stri
     ['local', 'reset', '--empty', '--yes', '--data-dir', dataDir],
     ['local', 'import', file, '--data-dir', dataDir],
   ]) {
-    const result = await run(args, { env: { NO_COLOR: '1', HOME: scratch } });
+    const result = await run(args, { env: { NO_COLOR: '1', ...sandboxEnv(scratch) } });
     if (result.exitCode !== 0) throw new Error(`rentsurvey ${args.join(' ')} failed:\n${result.stderr}`);
   }
   return dataDir;

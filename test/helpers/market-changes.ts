@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { runCli } from './run-cli.js';
+import { sandboxEnv } from './sandbox-env.js';
 import { startService, type TestService } from './server.js';
 
 export const DATASET = fileURLToPath(new URL('../../examples/market-changes.json', import.meta.url));
@@ -62,9 +63,7 @@ export interface MarketCli {
 async function runner(root: string, baseArgs: string[], baseEnv: Record<string, string>): Promise<MarketCli['run']> {
   return async (args, options = {}) => {
     const env = {
-      XDG_DATA_HOME: join(root, 'data'),
-      XDG_CONFIG_HOME: join(root, 'config'),
-      XDG_STATE_HOME: join(root, 'state'),
+      ...sandboxEnv(root),
       NO_COLOR: options.color ? '' : '1',
       // 200 columns, piped or not: charts and tables as wide as the pinned outputs were made.
       COLUMNS: '200',

@@ -14,6 +14,7 @@ import { SCOPES, type Scope } from '../../src/api/routes.js';
 import { main } from '../../src/cli/main.js';
 import { createTestIO } from '../../src/output/io.js';
 import { openHttpService } from '../../src/server/serve.js';
+import { sandboxEnv } from './sandbox-env.js';
 
 export interface CliResult {
   exitCode: number;
@@ -85,7 +86,7 @@ export interface CliSandbox {
   dataHome: string;
   /** $XDG_DATA_HOME/rentsurvey: what --local uses without --data-dir. */
   dataDir: string;
-  /** XDG_CONFIG_HOME, XDG_DATA_HOME, HOME, NO_COLOR=1 and RENTSURVEY_PAGER=cat (no pager; a test that wants one sets it). */
+  /** HOME and every XDG folder inside `root` (sandboxEnv), NO_COLOR=1 and RENTSURVEY_PAGER=cat (no pager; a test that wants one sets it). */
   env: Record<string, string>;
   /** Strings that must never appear in any output (API keys); the local store's own key is added by itself. */
   secrets: string[];
@@ -111,16 +112,15 @@ export async function copyDemoStore(dir: string): Promise<string> {
  */
 export async function cliSandbox(options: { store?: StoreSeed } = {}): Promise<CliSandbox> {
   const root = await mkdtemp(join(inject('sandboxRoot'), 'cli-'));
-  const configHome = join(root, 'config');
-  const dataHome = join(root, 'data');
+  const folders = sandboxEnv(root);
+  const configHome = folders.XDG_CONFIG_HOME;
+  const dataHome = folders.XDG_DATA_HOME;
   const dataDir = join(dataHome, 'rentsurvey');
   await mkdir(dataHome);
   if ((options.store ?? 'demo') === 'demo') await copyDemoStore(dataDir);
   // RENTSURVEY_CHECK_ANSWERS: --local's service checks every answer against the strict contract, as over HTTP.
   const env = {
-    XDG_CONFIG_HOME: configHome,
-    XDG_DATA_HOME: dataHome,
-    HOME: join(root, 'home'),
+    ...folders,
     NO_COLOR: '1',
     RENTSURVEY_PAGER: 'cat',
     RENTSURVEY_CHECK_ANSWERS: '1',

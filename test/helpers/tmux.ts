@@ -5,8 +5,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { HUNG_MS } from './limits.js';
 
-const WAIT_MS = 30_000;
+const WAIT_MS = HUNG_MS;
 
 export const hasTmux = () => spawnSync('sh', ['-c', 'command -v tmux'], { stdio: 'ignore' }).status === 0;
 

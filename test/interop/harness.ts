@@ -14,6 +14,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { expect } from 'vitest';
 import { runCli as runInProcess, type CliResult } from '../helpers/run-cli.js';
+import { sandboxEnv } from '../helpers/sandbox-env.js';
 
 export const SPEC_ONLY = new URL('./spec-only.openapi.json', import.meta.url);
 
@@ -63,7 +64,7 @@ export const READS: Read[] = [
 export async function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   const home = await mkdtemp(join(tmpdir(), 'rentsurvey-interop-'));
   try {
-    return await runInProcess(args, { env: { XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), HOME: home, NO_COLOR: '1', ...env } });
+    return await runInProcess(args, { env: { ...sandboxEnv(home), NO_COLOR: '1', ...env } });
   } finally {
     await rm(home, { recursive: true, force: true });
   }
@@ -148,7 +149,7 @@ export async function startPrism(seed: string): Promise<Mock> {
   const spec = await specWithV1(dir);
   const child: ChildProcess = spawn(process.execPath, [prismBin, 'mock', '--dynamic', '--seed', seed, '--port', '0', '--host', '127.0.0.1', spec], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', SCARF_ANALYTICS: 'false' },
+    env: { PATH: process.env.PATH ?? '', ...sandboxEnv(join(dir, 'home')), NO_COLOR: '1', SCARF_ANALYTICS: 'false' },
   });
   let log = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {

@@ -42,6 +42,22 @@ describe.concurrent.each(SEEDS)('against a Prism mock of the spec alone, seed %s
     }
   });
 
+  it('users: list says why it cannot (the spec has no GET /users); an e-mail is looked for in community records', async () => {
+    const mock = mocks.get(seed)!;
+    const env = { RENTSURVEY_BASE_URL: mock.baseUrl, RENTSURVEY_API_KEY: 'rsk_interop_key' };
+    const list = await runCli(['users', 'list'], env);
+    expectCleanRun(list, 'table', `seed ${seed}: rentsurvey users list`);
+    expect(list.exitCode, list.stderr).toBe(1);
+    expect(list.stderr).toMatch(/^error: this service cannot list users: GET \/v1\/users is an extension/m);
+    for (const format of FORMATS) {
+      const show = await runCli(['users', 'show', 'somebody@example.com', '--format', format], env);
+      const label = `seed ${seed}: rentsurvey users show somebody@example.com --format ${format}`;
+      expectCleanRun(show, format, label);
+      // Found in the mock's made-up community records (0), or not there (4), or there under an id that is no UUID (1).
+      expect([0, 1, 4], `${label}\n${show.stderr}`).toContain(show.exitCode);
+    }
+  });
+
   it('a community named as the mock names it resolves through the spec’s own endpoints', async () => {
     const mock = mocks.get(seed)!;
     const env = { RENTSURVEY_BASE_URL: mock.baseUrl, RENTSURVEY_API_KEY: 'rsk_interop_key' };

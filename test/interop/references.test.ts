@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { communityRecord } from '../helpers/community.js';
 import { ID, OTHER, runCli, sendJson, startFakeService, type FakeService } from './harness.js';
 
 const OAK = '3e1f2a7b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
@@ -19,19 +20,6 @@ const subjects = [
   { id: OAK, name: 'Oak Flats', address: '300 Main St', external_community_id: null, comp_count: 0, latest_pricing_date: null },
 ];
 
-const record = (s: (typeof subjects)[number]) => ({
-  ...s,
-  zipcode: '78701',
-  email: null,
-  website_url: null,
-  status: 'active',
-  community_manager: null,
-  asset_manager: null,
-  leasing_manager: null,
-  other_team_members: [],
-  created_at: '2026-01-02T03:04:05Z',
-  updated_at: '2026-01-02T03:04:05Z',
-});
 
 const compsOf: Record<string, { id: string; name: string; distance_miles: number; is_included_in_surveys: boolean }[]> = {
   [ID]: [
@@ -72,7 +60,7 @@ function route(req: IncomingMessage, res: ServerResponse, url: URL) {
       search === 'finds nothing' ? [] : search === 'by name' ? subjects.filter((s) => s.name.toLowerCase().includes(term)) : subjects;
     // A page of one, so that paging is exercised; `total` as the service counts it.
     const page = matching.slice(offset, offset + Math.min(limit, 1));
-    return sendJson(res, 200, { communities: page.map(record), total: search === 'ignores the offset' ? 1000 : matching.length, limit: 1, offset });
+    return sendJson(res, 200, { communities: page.map(communityRecord), total: search === 'ignores the offset' ? 1000 : matching.length, limit: 1, offset });
   }
   const match = /^\/v1\/rentsurvey\/communities\/([^/]+)(\/[a-z-]+)?(?:\/([^/]+))?$/.exec(path);
   const [, id = '', sub = '', compId] = match ?? [];

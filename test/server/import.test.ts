@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Dataset, OBSERVATION_CSV_COLUMNS, type DatasetInput } from '../../src/api/dataset.js';
 import { keyId } from '../../src/server/store/import.js';
 import { openStore, StoreError, type Store } from '../../src/server/store/index.js';
+import { sandboxEnv } from '../helpers/sandbox-env.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ORG = 'Import Testers';
@@ -469,13 +470,7 @@ describe('rentsurvey local import (built CLI)', () => {
       cwd: root,
       reject: false,
       extendEnv: false,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: join(root, 'home'),
-        XDG_CONFIG_HOME: join(root, 'config'),
-        XDG_DATA_HOME: join(root, 'data-home'),
-        NO_COLOR: '1',
-      },
+      env: { PATH: process.env.PATH ?? '', ...sandboxEnv(join(root, 'home')), NO_COLOR: '1' },
       stdin: 'ignore',
       timeout: 20_000,
     });
@@ -560,7 +555,8 @@ describe('rentsurvey local import (built CLI)', () => {
     input.comps!.push({ subject: 's1', comp: 'nowhere' });
     const file = join(root, 'reference.json');
     await writeFile(file, JSON.stringify(input));
-    const result = await cli('local', 'import', file, '--data-dir', dataDir);
+    // --yes: the store holds another organization's data, which the import would switch from.
+    const result = await cli('local', 'import', file, '--data-dir', dataDir, '--yes');
     expect(result.exitCode).toBe(2);
     expect(errorLines(result.stderr)).toEqual([expect.stringMatching(/nothing written: comps\.2\.comp: unknown community key nowhere/)]);
     const local = openStore(dataDir);

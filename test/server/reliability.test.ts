@@ -252,6 +252,8 @@ describe('query integers: decimal digits only, on every integer query parameter'
       'getPricingHistory.days',
       'listCommunities.limit',
       'listCommunities.offset',
+      'listUsers.limit',
+      'listUsers.offset',
     ]);
   });
 

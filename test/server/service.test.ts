@@ -14,6 +14,7 @@ import { openHttpService } from '../../src/server/serve.js';
 import { DATABASE_FILE, openStore } from '../../src/server/store/index.js';
 import { BIN, ROOT } from '../helpers/cli.js';
 import { expectError, startService, type Answer, type TestService } from '../helpers/server.js';
+import { sandboxEnv } from '../helpers/sandbox-env.js';
 
 describe('one demo service', () => {
   let svc: TestService;
@@ -152,16 +153,9 @@ describe('a real `rentsurvey serve` process', () => {
   beforeAll(async () => {
     expect(existsSync(join(ROOT, 'dist', 'cli.cjs')), 'dist/cli.cjs missing: npm run build').toBe(true);
     dataDir = await mkdtemp(join(tmpdir(), 'rentsurvey-serve-'));
-    const home = join(dataDir, 'home');
     const proc = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', join(dataDir, 'store'), '--empty'], {
       cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: home,
-        XDG_CONFIG_HOME: join(home, 'config'),
-        XDG_DATA_HOME: join(home, 'data'),
-        NO_COLOR: '1',
-      },
+      env: { PATH: process.env.PATH ?? '', ...sandboxEnv(join(dataDir, 'home')), NO_COLOR: '1' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     child = proc;

@@ -1,5 +1,6 @@
 // POST /users/invite, GET /users/:id, PATCH /users/:id over real HTTP: shapes,
-// the invitation e-mail in the outbox, conflicts, partial updates, deactivation.
+// the invitation e-mail in the outbox, conflicts, partial updates, deactivation;
+// and GET /users, our extension (docs/api-decisions.md, "Users by e-mail").
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -256,5 +257,64 @@ describe('GET and PATCH /users/:id', () => {
     expectError(await patch(stranger.userId!, { status: 'inactive' }), 404, 'not_found');
     expect((await svc.request('GET', `/users/${stranger.userId}`, { key: stranger.key })).status).toBe(200);
     expectError(await svc.request('GET', `/users/${admin.userId}`, { key: stranger.key }), 404, 'not_found');
+  });
+});
+
+describe('GET /users (extension): users by e-mail, and the list', () => {
+  const LIST_ORG = 'List Org';
+  let reader: Principal;
+  const list = (query: string, key = reader.key) => svc.request('GET', `/users${query}`, { key });
+  const page = async (query: string) => {
+    const answer = await list(query);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return endpoints.listUsers.response.parse(answer.body);
+  };
+
+  beforeAll(() => {
+    reader = svc.principal({ organization: LIST_ORG, email: 'carla@list.example', fullName: 'Carla Reader', scopes: ['users:read'] });
+    svc.principal({ organization: LIST_ORG, email: 'ann@list.example', fullName: 'Ann Able', role: 'member' });
+    svc.principal({ organization: LIST_ORG, email: 'ben_50%@list.example', fullName: 'Ben Percent', role: 'member' });
+    // Same address in another organization: never seen from this one.
+    svc.principal({ organization: 'Other List Org', email: 'ann@list.example', fullName: 'Ann Elsewhere' });
+  });
+
+  it('one e-mail, in any case: a page of that one user with the record of GET /users/:id; none is an empty page, not a 404', async () => {
+    const found = await page('?email=ANN@List.Example');
+    expect(found).toMatchObject({ total: 1, limit: 50, offset: 0 });
+    expect(found.users[0]).toMatchObject({ email: 'ann@list.example', full_name: 'Ann Able', role: 'member', status: 'active' });
+    expect((await svc.request('GET', `/users/${found.users[0]!.id}`, { key: reader.key })).body).toEqual(found.users[0]);
+    expect(await page('?email=nobody@list.example')).toEqual({ users: [], total: 0, limit: 50, offset: 0 });
+  });
+
+  it('lists the caller’s organization only, by e-mail, a page at a time, with total', async () => {
+    const all = await page('');
+    expect(all.users.map((u) => u.email)).toEqual(['ann@list.example', 'ben_50%@list.example', 'carla@list.example']);
+    expect(all.total).toBe(3);
+    const second = await page('?limit=1&offset=1');
+    expect(second).toMatchObject({ total: 3, limit: 1, offset: 1 });
+    expect(second.users.map((u) => u.email)).toEqual(['ben_50%@list.example']);
+  });
+
+  it('search: a part of the e-mail or the name, any case, % and _ literal', async () => {
+    expect((await page('?search=percent')).users.map((u) => u.full_name)).toEqual(['Ben Percent']);
+    expect((await page('?search=LIST.EXAMPLE')).total).toBe(3);
+    expect((await page(`?search=${encodeURIComponent('_50%')}`)).users.map((u) => u.email)).toEqual(['ben_50%@list.example']);
+    expect((await page('?search=%25')).total).toBe(1);
+  });
+
+  it('needs users:read (403 naming it), validates its query like GET /communities (400)', async () => {
+    const noScope = svc.principal({ organization: LIST_ORG, scopes: ['communities:read'] });
+    const refused = expectError(await list('', noScope.key), 403, 'forbidden');
+    expect(refused.message).toContain('users:read');
+    for (const [query, path] of [
+      ['?email=not-an-email', 'email'],
+      ['?limit=0', 'limit'],
+      ['?limit=101', 'limit'],
+      ['?offset=-1', 'offset'],
+      ['?role=admin', 'role'],
+    ] as const) {
+      const error = expectError(await list(query), 400, 'validation_error');
+      expect(JSON.stringify(error), query).toContain(path);
+    }
   });
 });

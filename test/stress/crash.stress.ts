@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, startServe, type Served } from '../helpers/cli.js';
 import { addFigures } from './lib/figures.js';
 import { api, localKey } from './lib/serve.js';
+import { sandboxEnv } from '../helpers/sandbox-env.js';
 
 const KILLS = Number(process.env.STRESS_KILLS ?? 5);
 const SEED_KILLS = Number(process.env.STRESS_SEED_KILLS ?? 2);
@@ -143,7 +144,7 @@ describe('SIGKILL of serve while it creates the demo store', () => {
       const child = execa(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
         reject: false,
         extendEnv: false,
-        env: { PATH: process.env.PATH ?? '', HOME: dataDir, NO_COLOR: '1' },
+        env: { PATH: process.env.PATH ?? '', ...sandboxEnv(`${dataDir}-home`), NO_COLOR: '1' },
         cwd: ROOT,
         stdin: 'ignore',
       });

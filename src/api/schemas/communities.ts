@@ -8,8 +8,9 @@ import {
   IdParams,
   IsoDate,
   NonNegativeInt,
+  PAGE_COUNTS,
+  PAGED_QUERY,
   QueryBoolean,
-  queryInt,
   requiredText,
   Status,
   Timestamp,
@@ -44,18 +45,9 @@ export const CommunityRecord = z
   })
   .register(z.globalRegistry, { id: 'CommunityRecord' });
 
-export const CommunityListQuery = z.strictObject({
-  search: z.optional(z.string().check(z.maxLength(200))),
-  limit: z._default(queryInt({ min: 1, max: 100 }), 50),
-  offset: z._default(queryInt({ min: 0 }), 0),
-});
+export const CommunityListQuery = z.strictObject(PAGED_QUERY);
 
-export const CommunityListResponse = z.object({
-  communities: z.array(CommunityRecord),
-  total: NonNegativeInt,
-  limit: NonNegativeInt,
-  offset: NonNegativeInt,
-});
+export const CommunityListResponse = z.object({ communities: z.array(CommunityRecord), ...PAGE_COUNTS });
 
 // null unassigns a manager; an absent field leaves it unchanged.
 const managerEmail = z.optional(z.nullable(Email));

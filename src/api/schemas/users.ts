@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Endpoint } from '../endpoints.js';
-import { Email, Id, IdParams, requiredText, Role, Status, Timestamp } from '../primitives.js';
+import { Email, Id, IdParams, PAGE_COUNTS, PAGED_QUERY, requiredText, Role, Status, Timestamp } from '../primitives.js';
 import { specReads } from '../reading.js';
 import { routes } from '../routes.js';
 import { isNonEmptyBody, NAME_MAX } from '../rules.js';
@@ -55,8 +55,18 @@ export const UserUpdateBody = z
   })
   .check(z.refine(isNonEmptyBody, { message: 'provide at least one of full_name, role, status' }));
 
+/**
+ * GET /users, our extension: the organization's users a page at a time, paged
+ * like GET /communities; `email` finds one user (an empty page when none), so
+ * that "no such user" is a 200 and a 404 can only mean a service without it.
+ */
+export const UserListQuery = z.strictObject({ email: z.optional(Email), ...PAGED_QUERY });
+
+export const UserListResponse = z.object({ users: z.array(User), ...PAGE_COUNTS });
+
 export const endpoints = {
   inviteUser: { ...routes.inviteUser, body: InviteBody, response: InviteResponse },
   getUser: { ...routes.getUser, params: IdParams, response: User },
+  listUsers: { ...routes.listUsers, query: UserListQuery, response: UserListResponse },
   updateUser: { ...routes.updateUser, params: IdParams, body: UserUpdateBody, response: User },
 } as const satisfies Record<string, Endpoint>;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { communityRecord } from '../../../test/helpers/community.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js';
 import { createApiClient, serialiseQuery } from './client.js';
 import { createRemoteTransport } from './remote.js';
@@ -195,22 +196,7 @@ describe('responses', () => {
     expect((await client().call('listCommunities')).data.total).toBe(12);
 
     const manager = { id: 'u-42', email: 'kim@x.example', full_name: 'Kim', role: 'member', status: 'active' };
-    const record = {
-      id: COMM_ID,
-      name: 'Maple',
-      address: '1 Main St',
-      zipcode: '78701',
-      email: null,
-      external_community_id: null,
-      website_url: null,
-      status: 'active',
-      community_manager: manager,
-      asset_manager: null,
-      leasing_manager: null,
-      other_team_members: [manager],
-      created_at: '2026-01-02T03:04:05Z',
-      updated_at: '2026-01-02T03:04:05Z',
-    };
+    const record = communityRecord({ id: COMM_ID, name: 'Maple', community_manager: manager, other_team_members: [manager] });
     answer(200, { communities: [record], total: 1, limit: 50, offset: 0 });
     expect((await client().call('listCommunities')).data.communities[0]?.community_manager?.id).toBe('u-42');
   });

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CliError, ExitCode } from '../errors.js';
 import { createApiClient } from './client.js';
@@ -120,19 +120,20 @@ describe('createRemoteTransport', () => {
   });
 
   it('honours Retry-After in seconds and as an HTTP date', async () => {
-    const date = new Date(Date.now() + 4000).toUTCString();
+    // Far enough ahead that however long this test takes to reach the second request, part of the wait is left.
+    const date = new Date(Date.now() + 20_000).toUTCString();
     handler = (_req, res, hit) =>
       hit === 1
         ? json(res, 429, {}, { 'retry-after': '2' })
         : hit === 2
           ? json(res, 503, {}, { 'retry-after': date })
           : json(res, 200, {});
-    const { transport, delays, traces } = setup();
+    const { transport, delays, traces } = setup({ maxRetryTimeMs: 60_000 });
     expect((await transport.request(get())).status).toBe(200);
     expect(delays[0]).toBe(2000);
-    // An HTTP date has one-second resolution; the wait is what is left of it.
+    // An HTTP date has one-second resolution; the wait is what is left of it (parseRetryAfter's own test is exact).
     expect(delays[1]).toBeGreaterThan(2000);
-    expect(delays[1]).toBeLessThanOrEqual(4000);
+    expect(delays[1]).toBeLessThanOrEqual(20_000);
     expect(traces.join('\n')).toContain('(Retry-After 2000 ms)');
   });
 
@@ -286,17 +287,20 @@ describe('createRemoteTransport', () => {
   });
 
   it("closes an idle connection before the server's announced Keep-Alive timeout, and opens a new one", async () => {
-    // The server announces `Keep-Alive: timeout=2` and closes idle sockets after 2 s; the client lets go after 1 s.
-    server.keepAliveTimeout = 2_000;
+    // The server announces `Keep-Alive: timeout=2` but keeps idle sockets for a minute: when the first
+    // connection closes, the client closed it (a second before the announced timeout). Without that,
+    // it stays open and the test times out.
+    server.keepAliveTimeout = 60_000;
+    const firstClosed = new Promise<void>((resolve) => server.once('connection', (socket: Socket) => socket.once('close', () => resolve())));
     const ports: number[] = [];
     handler = (req, res) => {
       ports.push(req.socket.remotePort ?? 0);
-      json(res, 200, {});
+      json(res, 200, {}, { connection: 'keep-alive', 'keep-alive': 'timeout=2' });
     };
     const { transport, traces } = setup();
     await transport.request(get());
     await transport.request(get());
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await firstClosed;
     await transport.request(get());
     expect(ports[1]).toBe(ports[0]);
     expect(ports[2]).not.toBe(ports[0]);

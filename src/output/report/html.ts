@@ -5,7 +5,8 @@
  * chart or table cut in two). Every text from the service is escaped.
  */
 import type { BedroomSeries } from '../../domain/rent-series.js';
-import { columnAlign, defaultHeader, plainCell, type Column } from '../render.js';
+import { alignOf, displayText, headerOf, type Column } from '../columns.js';
+import { createStyle } from '../style.js';
 import { portfolioChart, psiChart, rentChart, svgRenderer, vacancyChart, type PlanPsi, type PortfolioPoint, type SvgRenderer, type VacancyPoint } from './charts.js';
 
 /** A table as the report prints it: the columns' headers and their cells as a table shows them. */
@@ -16,10 +17,11 @@ export interface ReportTable {
 }
 
 export function reportTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): ReportTable {
+  const plain = createStyle(false);
   return {
-    headers: columns.map((c) => c.header ?? defaultHeader(c.key)),
-    aligns: columns.map((c) => columnAlign(rows, c)),
-    rows: rows.map((row) => columns.map((c) => plainCell(c, row))),
+    headers: columns.map(headerOf),
+    aligns: columns.map((c) => alignOf(rows, c)),
+    rows: rows.map((row) => columns.map((c) => displayText(c, row, plain))),
   };
 }
 

@@ -140,6 +140,11 @@ export interface DemoUser {
   status: 'active' | 'inactive';
 }
 
+export const DEMO_EMAIL_DOMAIN = 'demo-residential.example';
+
+/** Invited when the demo is made, not a user yet: `local invitations accept` can be tried on her. */
+export const DEMO_INVITEE = { email: `nina.shah@${DEMO_EMAIL_DOMAIN}`, name: 'Nina Shah', role: 'member' } as const;
+
 /** The first is the admin a fresh demo logs in as. */
 export const USERS: readonly DemoUser[] = [
   { first: 'Maya', last: 'Chen', role: 'admin', status: 'active' },

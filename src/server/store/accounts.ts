@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Scope } from '../../api/endpoints.js';
+import { likePattern } from './communities.js';
 import type { Database } from './db.js';
 import { conflict, notFound } from './errors.js';
 
@@ -21,6 +22,17 @@ export interface UserRow {
   updated_at: string;
 }
 
+export interface InvitationRow {
+  id: string;
+  organization_id: string;
+  email: string;
+  name: string;
+  role: 'admin' | 'member';
+  status: 'pending' | 'accepted' | 'revoked' | 'expired';
+  expires_at: string;
+  created_at: string;
+}
+
 export interface ApiKeyRow {
   id: string;
   organization_id: string;
@@ -32,6 +44,12 @@ export interface ApiKeyRow {
   created_at: string;
   revoked_at: string | null;
 }
+
+/** How long an invitation can be accepted. */
+export const INVITATION_DAYS = 7;
+
+/** When an invitation sent at `sentAt` (ISO) expires. */
+export const invitationExpiry = (sentAt: string) => new Date(Date.parse(sentAt) + INVITATION_DAYS * 86_400_000).toISOString();
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
@@ -63,6 +81,16 @@ export function accountsStore(db: Database, now: () => string) {
 
     organizations() {
       return db.all<{ id: string; name: string }>('SELECT id, name FROM organizations ORDER BY created_at, name');
+    },
+
+    /** Each organization with what it holds: its own (managed) communities and its users. */
+    organizationSummaries() {
+      return db.all<{ id: string; name: string; communities: number; users: number }>(
+        `SELECT o.id, o.name,
+                (SELECT count(*) FROM communities c WHERE c.organization_id = o.id AND c.managed = 1) AS communities,
+                (SELECT count(*) FROM users u WHERE u.organization_id = o.id) AS users
+           FROM organizations o ORDER BY o.created_at, o.name`,
+      );
     },
 
     /** The organization local commands act for: the one set by `sync`, else the first one. */
@@ -148,6 +176,24 @@ export function accountsStore(db: Database, now: () => string) {
         email,
         organizationId,
       );
+    },
+
+    /** A page of the organization's users by e-mail, as GET /users answers; `email` matches one, in any case. */
+    listUsers(organizationId: string, query: { email?: string | undefined; search?: string | undefined; limit: number; offset: number }) {
+      const search = query.search?.trim() ? likePattern(query.search.trim()) : null;
+      const email = query.email ?? null;
+      const where = `organization_id = ? AND (? IS NULL OR email = ?)
+        AND (? IS NULL OR email LIKE ? ESCAPE '\\' OR full_name LIKE ? ESCAPE '\\')`;
+      const params = [organizationId, email, email, search, search, search];
+      const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM users WHERE ${where}`, ...params)?.n ?? 0;
+      const users = db.all<Omit<UserRow, 'organization_id'>>(
+        `SELECT id, email, full_name, role, status, created_at, updated_at FROM users WHERE ${where}
+          ORDER BY email COLLATE NOCASE, id LIMIT ? OFFSET ?`,
+        ...params,
+        query.limit,
+        query.offset,
+      );
+      return { users, total, limit: query.limit, offset: query.offset };
     },
 
     firstAdmin(organizationId: string): UserRow | undefined {
@@ -272,6 +318,51 @@ export function accountsStore(db: Database, now: () => string) {
           now(),
         );
         return { id, token };
+      });
+    },
+
+    /** An organization's invitations, the newest first; with `email`, only that address's. */
+    invitations(organizationId: string, email?: string): InvitationRow[] {
+      return db.all<InvitationRow>(
+        `SELECT id, organization_id, email, name, role, status, expires_at, created_at FROM invitations
+          WHERE organization_id = ? AND (? IS NULL OR email = ?) ORDER BY created_at DESC, id`,
+        organizationId,
+        email ?? null,
+        email ?? null,
+      );
+    },
+
+    invitationById(id: string): InvitationRow | undefined {
+      return db.get<InvitationRow>(
+        'SELECT id, organization_id, email, name, role, status, expires_at, created_at FROM invitations WHERE id = ?',
+        id,
+      );
+    },
+
+    /**
+     * What accepting the link of a pending invitation does at the service: the
+     * invitee becomes an active user with the invitation's name and role, and the
+     * invitation is `accepted`. Refused (409) when it is not pending, has expired,
+     * or the address is a user already; one IMMEDIATE transaction, so that two
+     * accepts cannot both create the user.
+     */
+    acceptInvitation(id: string): UserRow {
+      return db.transaction(() => {
+        const invitation = this.invitationById(id);
+        if (!invitation) throw notFound('invitation', id);
+        if (invitation.status !== 'pending') throw conflict(`the invitation of ${invitation.email} is ${invitation.status}, not pending`);
+        if (invitation.expires_at <= now())
+          throw conflict(`the invitation of ${invitation.email} expired at ${invitation.expires_at}; invite them again`);
+        if (this.userByEmail(invitation.organization_id, invitation.email))
+          throw conflict(`${invitation.email} is already a user of this organization`);
+        const userId = this.upsertUser(invitation.organization_id, {
+          email: invitation.email,
+          full_name: invitation.name,
+          role: invitation.role,
+          status: 'active',
+        });
+        db.run("UPDATE invitations SET status = 'accepted' WHERE id = ?", id);
+        return this.userById(invitation.organization_id, userId) as UserRow;
       });
     },
 

@@ -38,7 +38,7 @@ const RECORD_COLUMNS =
 type RecordRow = Omit<CommunityRecord, 'community_manager' | 'asset_manager' | 'leasing_manager' | 'other_team_members'>;
 
 /** LIKE pattern for a case-insensitive substring search, with % and _ taken literally. */
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function communitiesStore(db: Database, now: () => string) {
   function withTeams(rows: RecordRow[]): CommunityRecord[] {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { StoreError, storeFailure } from './errors.js';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from './sqlite.js';
 import { migrations } from './migrations.js';
 
@@ -12,14 +13,35 @@ export class Database {
   private readonly statements = new Map<string, StatementSync>();
   private readonly tupleStatements = new Map<string, StatementSync>();
   private depth = 0;
+  /** Until the constructor is done, a failure is the file's: its message names it. */
+  private opened = false;
   /** Bumped on each of our own commits that changed something; PRAGMA data_version covers other connections. */
   private localWrites = 0;
 
+  /**
+   * Opens the file and brings its schema up to date. A file that is not a
+   * store, damaged (truncated, overwritten), unreadable or on a full device
+   * is a StoreError naming it: SQLite reads the header and schema here, so
+   * garbage and truncation show at once, before any command's work.
+   */
   constructor(readonly path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    this.raw = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5_000 });
-    this.raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
-    migrate(this);
+    let raw: DatabaseSync | undefined;
+    try {
+      raw = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5_000 });
+      this.raw = raw;
+      raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+      migrate(this);
+    } catch (error) {
+      if (raw?.isOpen) raw.close();
+      throw this.failed(error);
+    }
+    this.opened = true;
+  }
+
+  /** A failure of SQLite that is the store's condition (full, damaged) rather than a bug, as a StoreError. */
+  private failed(error: unknown): unknown {
+    return storeFailure(error, this.path, !this.opened) ?? error;
   }
 
   statement(sql: string): StatementSync {
@@ -38,30 +60,47 @@ export class Database {
    */
   tuples<T extends unknown[]>(sql: string, ...params: SQLInputValue[]): T[] {
     let statement = this.tupleStatements.get(sql);
-    if (!statement) {
-      statement = this.raw.prepare(sql);
-      statement.setReturnArrays(true);
-      this.tupleStatements.set(sql, statement);
+    try {
+      if (!statement) {
+        statement = this.raw.prepare(sql);
+        statement.setReturnArrays(true);
+        this.tupleStatements.set(sql, statement);
+      }
+      return statement.all(...params) as unknown as T[];
+    } catch (error) {
+      throw this.failed(error);
     }
-    return statement.all(...params) as unknown as T[];
   }
 
   all<T>(sql: string, ...params: SQLInputValue[]): T[];
   all<T>(sql: string, params: Record<string, SQLInputValue>): T[];
   all<T>(sql: string, ...params: unknown[]): T[] {
-    return this.statement(sql).all(...(params as SQLInputValue[])) as T[];
+    try {
+      return this.statement(sql).all(...(params as SQLInputValue[])) as T[];
+    } catch (error) {
+      throw this.failed(error);
+    }
   }
 
   get<T>(sql: string, ...params: SQLInputValue[]): T | undefined;
   get<T>(sql: string, params: Record<string, SQLInputValue>): T | undefined;
   get<T>(sql: string, ...params: unknown[]): T | undefined {
-    return this.statement(sql).get(...(params as SQLInputValue[])) as T | undefined;
+    try {
+      return this.statement(sql).get(...(params as SQLInputValue[])) as T | undefined;
+    } catch (error) {
+      throw this.failed(error);
+    }
   }
 
   run(sql: string, ...params: SQLInputValue[]): { changes: number };
   run(sql: string, params: Record<string, SQLInputValue>): { changes: number };
   run(sql: string, ...params: unknown[]): { changes: number } {
-    const result = this.statement(sql).run(...(params as SQLInputValue[]));
+    let result;
+    try {
+      result = this.statement(sql).run(...(params as SQLInputValue[]));
+    } catch (error) {
+      throw this.failed(error);
+    }
     if (this.depth === 0 && Number(result.changes) > 0) this.localWrites++;
     return { changes: Number(result.changes) };
   }
@@ -73,7 +112,7 @@ export class Database {
    */
   transaction<T>(work: () => T): T {
     if (this.depth > 0) return work();
-    this.raw.exec('BEGIN IMMEDIATE');
+    this.begin();
     this.depth++;
     try {
       const result = work();
@@ -81,8 +120,7 @@ export class Database {
       this.localWrites++;
       return result;
     } catch (error) {
-      this.raw.exec('ROLLBACK');
-      throw error;
+      throw this.rollBack(error);
     } finally {
       this.depth--;
     }
@@ -95,19 +133,36 @@ export class Database {
    */
   async transactionAsync<T>(work: () => Promise<T>): Promise<T> {
     if (this.depth > 0) return work();
-    this.raw.exec('BEGIN IMMEDIATE');
+    this.begin();
     this.depth++;
     try {
       const result = await work();
       this.raw.exec('COMMIT');
       return result;
     } catch (error) {
-      this.raw.exec('ROLLBACK');
-      throw error;
+      throw this.rollBack(error);
     } finally {
       this.depth--;
       this.localWrites++;
     }
+  }
+
+  private begin() {
+    try {
+      this.raw.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      throw this.failed(error);
+    }
+  }
+
+  /**
+   * Ends a transaction that failed, and says why. SQLite rolls back by itself
+   * after some failures (a full disk): a ROLLBACK then would fail too, and
+   * hide the reason.
+   */
+  private rollBack(error: unknown): unknown {
+    if (this.raw.isTransaction) this.raw.exec('ROLLBACK');
+    return error instanceof StoreError ? error : this.failed(error);
   }
 
   /** Changes whenever this or any other connection committed a change. */
@@ -125,8 +180,11 @@ export class Database {
 function migrate(db: Database): void {
   const current = (db.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0) as number;
   if (current > migrations.length)
-    throw new Error(
-      `database schema version ${current} is newer than this rentsurvey (${migrations.length}); upgrade rentsurvey`,
+    throw new StoreError(
+      'store_unavailable',
+      `${db.path} was made by a newer rentsurvey (schema version ${current}; this one knows ${migrations.length})`,
+      [],
+      'upgrade rentsurvey',
     );
   for (let version = current; version < migrations.length; version++) {
     db.transaction(() => {

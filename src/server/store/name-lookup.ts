@@ -1,7 +1,7 @@
 /**
  * Read-only look-ups for TAB completion with --local: the names, external ids
- * and ids of the communities `portfolio` lists and of a subject's comparables,
- * and a community's floor plans.
+ * and ids of the communities `portfolio` lists and of a subject's comparables
+ * (with whether each is active), and a community's floor plans.
  * Opens the database file read-only — no migration, no demo seeding, nothing
  * written — and loads nothing but node:sqlite, so that a TAB stays fast.
  */
@@ -14,6 +14,10 @@ export interface CommunityName {
   id: string;
   name: string;
   external_community_id: string | null;
+}
+
+export interface CompName extends CommunityName {
+  is_included_in_surveys: boolean;
 }
 
 export interface PlanName {
@@ -40,12 +44,15 @@ export function openNameLookup(dataDir: string) {
       all(`SELECT id, name, external_community_id FROM communities
             WHERE managed = 1 AND organization_id = ${DEFAULT_ORGANIZATION}
             ORDER BY name COLLATE NOCASE, id`),
-    comps: (subjectId: string) =>
-      all(
-        `SELECT c.id, c.name, c.external_community_id FROM comps k JOIN communities c ON c.id = k.comp_id
-          WHERE k.subject_id = ? ORDER BY c.name COLLATE NOCASE, c.id`,
-        subjectId,
-      ),
+    comps: (subjectId: string): CompName[] =>
+      (
+        db
+          .prepare(
+            `SELECT c.id, c.name, c.external_community_id, k.is_included_in_surveys FROM comps k JOIN communities c ON c.id = k.comp_id
+              WHERE k.subject_id = ? ORDER BY c.name COLLATE NOCASE, c.id`,
+          )
+          .all(subjectId) as unknown as (CommunityName & { is_included_in_surveys: number })[]
+      ).map((comp) => ({ ...comp, is_included_in_surveys: comp.is_included_in_surveys === 1 })),
     floorPlans: (communityId: string) =>
       db
         .prepare(

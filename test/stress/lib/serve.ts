@@ -4,6 +4,7 @@
  */
 import { execa } from 'execa';
 import { BIN, ROOT } from '../../helpers/cli.js';
+import { sandboxEnv } from '../../helpers/sandbox-env.js';
 
 export interface JsonAnswer<T = unknown> {
   status: number;
@@ -26,7 +27,7 @@ export async function localKey(dataDir: string, org: string): Promise<string> {
   const result = await execa(process.execPath, [BIN, 'local', 'keys', 'create', '--all-scopes', '--org', org, '--data-dir', dataDir], {
     reject: false,
     extendEnv: false,
-    env: { PATH: process.env.PATH ?? '', HOME: dataDir, NO_COLOR: '1' },
+    env: { PATH: process.env.PATH ?? '', ...sandboxEnv(`${dataDir}-home`), NO_COLOR: '1' },
     cwd: ROOT,
     stdin: 'ignore',
   });

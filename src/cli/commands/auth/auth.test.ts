@@ -149,14 +149,48 @@ describe('the config file', () => {
     expect(await mode(configFile(sb))).toBe(0o600);
   });
 
-  it('a corrupt config file: one clean line, exit 1', async () => {
+  it('a config file that is not JSON: one clean line naming it, and login as the way out; exit 1', async () => {
     const sb = await sandbox();
     await mkdir(join(sb.configHome, 'rentsurvey'), { recursive: true, mode: 0o700 });
     await writeFile(configFile(sb), '{"profiles": {', { mode: 0o600 });
-    const r = await sb.run(['portfolio']);
-    expect(r).toMatchObject({ exitCode: 1, stdout: '' });
-    expect(r.stderr).toMatch(/^error: could not read .*config\.json/);
-    expect(r.stderr).not.toMatch(/this is a bug/);
+    for (const args of [['portfolio'], ['auth', 'status'], ['logout']]) {
+      const r = await sb.run(args);
+      expect(r, args.join(' ')).toMatchObject({ exitCode: 1, stdout: '' });
+      const [error, hint, ...more] = r.stderr.split('\n');
+      // What JSON.parse says is V8's wording.
+      expect(error).toMatch(new RegExp(`^error: ${configFile(sb)} is not JSON \\(.+\\)$`));
+      expect(hint).toBe('hint: `rentsurvey login` rewrites it with the profiles that can be read (keeping the old file as config.json.broken), or fix it by hand');
+      expect(more).toEqual(['']);
+    }
+    expect(await readFile(configFile(sb), 'utf8')).toBe('{"profiles": {');
+  });
+
+  it('login repairs a config file of the wrong shape after saying so: the profiles it can read are kept, the old file too', async () => {
+    const sb = await sandbox();
+    await mkdir(join(sb.configHome, 'rentsurvey'), { recursive: true, mode: 0o700 });
+    const old = JSON.stringify({ profiles: { kept: { base_url: 'http://kept.example', api_key: badKey }, lost: 'not a profile' } });
+    await writeFile(configFile(sb), old, { mode: 0o600 });
+    const r = expectOk(await login(sb, key, ['--profile', 'work']));
+    expect(r.stderr).toBe(
+      `warning: ${configFile(sb)} has a wrong shape: profile "lost" is not an object: rewriting it with the profiles that can be read (kept); ` +
+        `the old file is kept as ${configFile(sb)}.broken\n` +
+        `Logged in to ${server.baseUrl} (profile work); credentials saved in ${configFile(sb)}\n`,
+    );
+    expect(await storedProfiles(sb)).toEqual({ kept: { base_url: 'http://kept.example', api_key: badKey }, work: { base_url: server.baseUrl, api_key: key } });
+    expect(await readFile(`${configFile(sb)}.broken`, 'utf8')).toBe(old);
+    expect(await mode(`${configFile(sb)}.broken`)).toBe(0o600);
+    // Repaired: the other commands read it again.
+    expectOk(await sb.run(['--profile', 'work', 'auth', 'status']));
+  });
+
+  it('a login that fails changes nothing in a broken config file, and says nothing of repairing it', async () => {
+    const sb = await sandbox();
+    await mkdir(join(sb.configHome, 'rentsurvey'), { recursive: true, mode: 0o700 });
+    await writeFile(configFile(sb), 'garbage', { mode: 0o600 });
+    const r = await login(sb, badKey);
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).not.toMatch(/rewriting/);
+    expect(await readFile(configFile(sb), 'utf8')).toBe('garbage');
   });
 });
 

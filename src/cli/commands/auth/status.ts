@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DATABASE_FILE } from '../../../server/store/database-file.js';
 import { resolveConnection, maskKey } from '../../config.js';
 import { describeLocalSource } from '../../local-mode.js';
-import type { Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
 import { text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { CliError, ExitCode } from '../../errors.js';

@@ -1,5 +1,5 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import type { Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
 import { uuid, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printList } from '../../print.js';

@@ -1,5 +1,5 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import type { Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
 import { date, uuid, text } from '../../columns.js';
 
 type Community = ReadOf<'createCommunity'>;

@@ -1,5 +1,5 @@
 import { Option, type Command } from '@commander-js/extra-typings';
-import { COMMUNITY_ARGUMENT, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
+import { COMMUNITY_ARGUMENT, defineCommand, pagedListFlags, type HandlerImport } from '../../command.js';
 
 const NONE = '"none" unassigns';
 
@@ -32,11 +32,7 @@ const communityRecords = async () => (await import('./columns.js')).communityCol
 export const list = defineCommand({
   name: 'list',
   description: 'List and search your communities (one page of 50, or --limit n)',
-  flags: (c) =>
-    c
-      .option('--search <text>', 'filter by name, address or external id (case-insensitive)')
-      .option('--offset <n>', 'records to skip', parseIntegerOption('--offset', 0))
-      .option('--all', 'follow every page and print one document'),
+  flags: (c) => pagedListFlags(c, 'filter by name, address or external id (case-insensitive)'),
   output: { kind: 'rows', columns: communityRecords },
   examples: [
     'rentsurvey communities list --search austin',

@@ -2,7 +2,17 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { createTestIO } from '../../../output/io.js';
 import { buildProgram } from '../../program.js';
-import { complete, Directive, formatCompletion, type KnownCommunity, type KnownPlan, type Scope, type Sources } from './complete.js';
+import {
+  complete,
+  DESCRIPTION_MAX,
+  Directive,
+  formatCompletion,
+  shortDescription,
+  type KnownCommunity,
+  type KnownPlan,
+  type Scope,
+  type Sources,
+} from './complete.js';
 import { commandFormats } from './answer.js';
 
 const program = buildProgram({ io: createTestIO(), env: {} }) as unknown as Command;
@@ -10,7 +20,10 @@ const program = buildProgram({ io: createTestIO(), env: {} }) as unknown as Comm
 const BARTON: KnownCommunity = { id: 'd6137064-260f-849b-bd6b-0af956392f35', name: 'Barton Creek Terrace', external_community_id: 'TT-001' };
 const HILLS: KnownCommunity = { id: 'ea331d1b-7b97-876b-83c7-e1cea0a13474', name: 'Barton Hills', external_community_id: 'TT-002' };
 const MILLER: KnownCommunity = { id: 'a42a8571-3c37-82aa-85f4-3fe537bdeec3', name: "Miller's Crossing", external_community_id: null };
-const OAK: KnownCommunity = { id: '6e2d2a45-517f-8a21-a208-713322f6579a', name: 'Oak Flats' };
+const OAK: KnownCommunity = { id: '6e2d2a45-517f-8a21-a208-713322f6579a', name: 'Oak Flats', is_included_in_surveys: true };
+const PINE: KnownCommunity = { id: '1f0c9d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f', name: 'Pine Lofts', is_included_in_surveys: false };
+/** A comparable cached before the state was: offered to both actions. */
+const ELM: KnownCommunity = { id: '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d', name: 'Elm Court' };
 const PLANS: KnownPlan[] = [
   { id: '0c5f3b8e-1d2a-4c3b-9e4f-5a6b7c8d9e01', name: 'A1', layout: '1 BR / 1 BA, 735 sq ft' },
   { id: 'b0c5f3b8-1d2a-4c3b-9e4f-5a6b7c8d9e02', name: 'B2', layout: '2 BR / 2 BA, 1040 sq ft' },
@@ -26,7 +39,7 @@ function sources(): Sources & { scopes: Scope[] } {
       scopes.push({ ...scope });
       return [BARTON, HILLS, MILLER];
     },
-    comps: (_scope, subjectId) => (subjectId === BARTON.id ? [OAK] : []),
+    comps: (_scope, subjectId) => (subjectId === BARTON.id ? [OAK, PINE, ELM] : []),
     floorPlans: (_scope, communityId) => (communityId === BARTON.id ? PLANS : []),
     fields: async (commandPath, flag) => (flag === '--sort' && commandPath === 'vacancy' ? [] : (FIELDS[commandPath] ?? [])),
     formats: commandFormats,
@@ -180,11 +193,18 @@ describe('__complete: communities', () => {
     for (const path of paths) expect(await values([...path, 'Barton C']), path.join(' ')).toEqual(['Barton Creek Terrace']);
   });
 
-  it('completes the comparables of the subject typed before, named any way', async () => {
+  it('completes the comparables of the subject typed before, named any way: those the action applies to', async () => {
+    // deactivate: the active ones (and those whose state TAB does not know); activate: the deactivated ones.
     expect((await complete(program, ['comps', 'deactivate', 'Barton Creek Terrace', ''], sources())).candidates).toEqual([
       { value: 'Oak Flats', description: '6e2d2a45' },
+      { value: 'Elm Court', description: '2a3b4c5d' },
     ]);
-    expect(await values(['comps', 'activate', 'tt-001', 'O'])).toEqual(['Oak Flats']);
+    expect(await values(['comps', 'activate', 'tt-001', ''])).toEqual(['Pine Lofts', 'Elm Court']);
+    expect(await values(['comps', 'activate', 'tt-001', 'O'])).toEqual([]);
+    expect(await values(['comps', 'deactivate', 'tt-001', 'P'])).toEqual([]);
+    // By id prefix too, with the same filter.
+    expect(await values(['comps', 'activate', 'TT-001', PINE.id.slice(0, 6)])).toEqual([PINE.id]);
+    expect(await values(['comps', 'activate', 'TT-001', OAK.id.slice(0, 6)])).toEqual([]);
     expect(await values(['comps', 'activate', 'Nowhere', ''])).toEqual([]);
   });
 
@@ -261,6 +281,47 @@ describe('__complete: communities', () => {
     };
     expect(await values(['pricing', 'ex'], refusing)).toEqual(['export']);
     expect(await values(['overview', '--'], refusing)).toContain('--format');
+  });
+});
+
+describe('descriptions beside candidates', () => {
+  const LONG = "Change a user's name, role or status (deactivated users keep their data; their keys stop working)";
+
+  it('are kept whole when they fit, on one line', () => {
+    expect(shortDescription('Show a user, by id or e-mail')).toBe('Show a user, by id or e-mail');
+    expect(shortDescription('first line\n  and the second')).toBe('first line and the second');
+    const exact = 'x'.repeat(DESCRIPTION_MAX - 5) + ' word';
+    expect(shortDescription(exact)).toBe(exact);
+  });
+
+  it('are shortened at a word boundary with "…", never inside a word nor at the first line', () => {
+    const short = shortDescription(LONG);
+    expect(short).toBe("Change a user's name, role or status (deactivated users…");
+    expect([...short].length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+    // Every word kept is a whole word of the original.
+    expect(LONG.startsWith(short.slice(0, -1))).toBe(true);
+    expect(LONG[short.length - 1]).toBe(' ');
+    // The second line counts: a first line that fits is not all there is.
+    expect(shortDescription(`Import a dataset\n${'and more words '.repeat(6)}`, 40)).toBe('Import a dataset and more words and…');
+    // Punctuation before the cut goes: "data;" → "data…".
+    expect(shortDescription('keep their data; their keys stop working', 20)).toBe('keep their data…');
+    // A last word that ends exactly at the width is kept whole.
+    expect(shortDescription('aaaa bbbb cccc', 10)).toBe('aaaa bbbb…');
+  });
+
+  it('count wide characters as two columns, and cut a single overlong word where it must', () => {
+    expect(shortDescription('東京 タワー レジデンス 新宿 パーク', 16)).toBe('東京 タワー…');
+    expect(shortDescription('x'.repeat(80), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+
+  it('are shortened in the answer the scripts read, whatever gave them (a command, a flag, a community name)', async () => {
+    const { candidates } = await complete(program, ['users', ''], sources());
+    expect(candidates.find((c) => c.value === 'update')?.description).toBe(
+      "Change a user's name, role or status (deactivated users keep their data; their keys stop working)",
+    );
+    const lines = formatCompletion({ candidates, directive: 4 }).split('\n');
+    expect(lines).toContain("update\tChange a user's name, role or status (deactivated users…");
+    for (const line of lines) expect([...(line.split('\t')[1] ?? '')].length, line).toBeLessThanOrEqual(DESCRIPTION_MAX);
   });
 });
 

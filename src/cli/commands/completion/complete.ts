@@ -12,7 +12,8 @@
  */
 import type { Argument, Command, Option } from 'commander';
 import type { Format } from '../../../output/formats.js';
-import { dollarKey } from '../../../output/render.js';
+import { dollarKey } from '../../../output/money.js';
+import { displayWidth } from '../../../output/text.js';
 import { suggestedValues } from './values.js';
 
 /** Bit flags of the last line; the numbers are cobra's ShellCompDirective. */
@@ -42,6 +43,8 @@ export interface KnownCommunity {
   id: string;
   name: string;
   external_community_id?: string | null | undefined;
+  /** Of a comparable, when known: whether it is active (in surveys), for `comps activate|deactivate`. */
+  is_included_in_surveys?: boolean | null | undefined;
 }
 
 /** A floor plan as TAB offers it: by name, its layout beside it. */
@@ -98,6 +101,9 @@ const OPTION_KINDS: Record<string, Kind> = {
   '--out': 'file',
   '--data-dir': 'dir',
 };
+
+/** The state of the comparables a command acts on: activate takes deactivated ones, deactivate active ones. */
+const COMP_STATE_WANTED: Record<string, boolean> = { 'comps activate': false, 'comps deactivate': true };
 
 const HELP_FLAGS = new Set(['-h', '--help']);
 const none = (directive: number = Directive.noFiles): Completion => ({ candidates: [], directive });
@@ -195,7 +201,7 @@ function visibleSubcommands(command: Command): Candidate[] {
     .createHelp()
     .visibleCommands(command)
     .filter((sub) => sub !== implicitHelp)
-    .map((sub) => ({ value: sub.name(), description: summary(sub.description()) }));
+    .map((sub) => ({ value: sub.name(), description: sub.description() }));
 }
 
 /**
@@ -213,7 +219,7 @@ function flags(position: Position, withGlobal: boolean): Candidate[] {
     if (!flag || seen.has(flag) || position.given.has(flag)) continue;
     if (inherited.includes(option) && (flag === '--version' || HELP_FLAGS.has(flag))) continue;
     seen.add(flag);
-    candidates.push({ value: flag, description: summary(option.description) });
+    candidates.push({ value: flag, description: option.description });
   }
   return candidates;
 }
@@ -257,9 +263,13 @@ async function valuesOf(kind: Kind, current: string, position: Position, sources
     case 'communities':
       return communityList(sources.communities(position.scope), current);
     case 'comp': {
-      // The subject is the community typed before: its comparables are what `comps activate|deactivate` take.
+      // The subject is the community typed before: its comparables are what `comps activate|deactivate` take,
+      // those the action applies to (a comparable whose state is not known is offered to both).
       const subject = identify(sources.communities(position.scope), position.args[0] ?? '');
-      const comps = subject ? sources.comps(position.scope, subject.id) : [];
+      const wanted = COMP_STATE_WANTED[commandPath(position)];
+      const comps = (subject ? sources.comps(position.scope, subject.id) : []).filter(
+        (comp) => wanted === undefined || typeof comp.is_included_in_surveys !== 'boolean' || comp.is_included_in_surveys === wanted,
+      );
       return { candidates: communityCandidates(comps, current), directive: Directive.noFiles };
     }
     case 'floorPlan': {
@@ -275,7 +285,7 @@ async function valuesOf(kind: Kind, current: string, position: Position, sources
       const names = await sources.fields(commandPath(position), kind === 'fields' ? '--fields' : '--sort');
       // With --dollars, money fields are named as printed.
       const fields = (position.given.has('--dollars') ? names.map(dollarKey) : names).map((value) => ({ value }));
-      // Field names are read in any case (render.ts's findColumn).
+      // Field names are read in any case (columns.ts's findColumn).
       if (kind === 'fields') return list(fields, current, (field, ref) => field.value.toLowerCase() === ref.trim().toLowerCase(), filter);
       // -field sorts descending.
       const descending = current.startsWith('-') ? '-' : '';
@@ -377,16 +387,35 @@ function unique(candidates: readonly Candidate[]): Candidate[] {
   return candidates.filter((c) => !seen.has(c.value) && Boolean(seen.add(c.value)));
 }
 
-/** First line of a description, as one line fits beside a candidate. */
-function summary(description: string): string {
-  return description.split('\n')[0] ?? '';
+/** Characters of a description beside a candidate: what fits beside a long flag on 80 columns. */
+export const DESCRIPTION_MAX = 60;
+
+/**
+ * A description as one line beside a candidate: all of it, or, when longer than
+ * `max`, its first words and "…" — never cut inside a word, nor at its first line.
+ */
+export function shortDescription(description: string, max = DESCRIPTION_MAX): string {
+  const line = description.replace(/\s+/g, ' ').trim();
+  if (displayWidth(line) <= max) return line;
+  // The characters that fit with the "…" (wide ones, CJK, take two columns).
+  let fits = '';
+  for (const char of line) {
+    if (displayWidth(fits + char) > max - 1) break;
+    fits += char;
+  }
+  // Up to the last space that whole words end at; one word wider than all of it is all there is to cut.
+  const boundary = line[fits.length] === ' ' ? fits.length : fits.lastIndexOf(' ');
+  const kept = boundary > 0 ? fits.slice(0, boundary) : fits;
+  return `${kept.replace(/[\s,;:.(–—-]+$/u, '')}…`;
 }
 
 /** The answer as the scripts read it: one `value<TAB>description` line per candidate, then `:<directive>`. */
 export function formatCompletion({ candidates, directive }: Completion): string {
-  const oneLine = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
   const lines = candidates
     .filter((c) => c.value !== '' && !/[\t\r\n]/.test(c.value))
-    .map((c) => (c.description ? `${c.value}\t${oneLine(c.description)}` : c.value));
+    .map((c) => {
+      const description = c.description ? shortDescription(c.description) : '';
+      return description ? `${c.value}\t${description}` : c.value;
+    });
   return `${[...lines, `:${directive}`].join('\n')}\n`;
 }

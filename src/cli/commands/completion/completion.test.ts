@@ -25,7 +25,8 @@ describe('completion', () => {
   it('__complete answers candidates and a directive, and is not in --help', async ({ cli }) => {
     const r = await cli.run(['__complete', 'pricing', 'ex']);
     expect(r).toMatchObject({ exitCode: 0, stderr: '' });
-    expect(r.stdout).toBe('export\tWrite the pricing history of many communities to one CSV file (or workbook), atomically (for cron)\n:4\n');
+    // The description shortened at a word to fit beside the candidate (complete.ts, shortDescription).
+    expect(r.stdout).toBe('export\tWrite the pricing history of many communities to one CSV…\n:4\n');
     expect(expectOk(await cli.run(['--help'])).stdout).not.toContain('__complete');
   });
 

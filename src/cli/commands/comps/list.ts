@@ -1,5 +1,5 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import type { Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
 import { bool, uuid, money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { rememberCommunities } from '../../community-cache.js';
@@ -29,7 +29,10 @@ export const run: Handler<typeof list> = async (ctx, opts, [ref]) => {
     params: { id },
     query: { include_inactive: opts.includeInactive === true, include_pricing: includePricing },
   });
-  await rememberCommunities(ctx, data.comps, { subjectId: data.subject_community.id });
+  await rememberCommunities(ctx, data.comps, {
+    subjectId: data.subject_community.id,
+    ...(opts.includeInactive === true ? { whole: true } : { activeOnly: true }),
+  });
   await printList<Comp>(ctx, {
     rows: data.comps,
     json: raw,

@@ -1,6 +1,7 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { bool, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
+import { rememberCompState } from '../../community-cache.js';
 import { assertFields, printRecord } from '../../print.js';
 import { communityArgument, resolveComparable } from '../../references.js';
 import type { toggle as toggleCommand } from './index.js';
@@ -24,6 +25,7 @@ function toggle(included: boolean): Handler<typeof toggleCommand> {
       body: { is_included_in_surveys: included },
     });
     ctx.log.success(`${comp.name ?? data.comp_id}: ${data.message}`);
+    await rememberCompState(ctx, id, comp.id, included);
     await printRecord<Toggled>(ctx, {
       record: data,
       json: raw,

@@ -9,7 +9,7 @@ import { leaveOutSmallMoves } from '../../../domain/digest.js';
 import { planMoves, type MoveLimits, type PlanMove } from '../../../domain/digest-moves.js';
 import type { PortfolioSummary, SubjectSummary } from '../../../domain/digest-summary.js';
 import { formatSignedPercent, MISSING } from '../../../domain/format.js';
-import type { Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
 import { createStyle } from '../../../output/style.js';
 import { countOf } from '../../../output/text.js';
 import { text } from '../../columns.js';

@@ -1,10 +1,13 @@
 import { open, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { text as readText } from 'node:stream/consumers';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
+import { DATABASE_FILE } from '../../../server/store/database-file.js';
 import { StoreError } from '../../../server/store/errors.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { importFile } from './index.js';
+import { confirmSwitch, organizationSwitch, saySwitched } from './organizations.js';
 import { isStoreConflict, withLocalStore } from './store.js';
 import { countOf } from '../../../output/text.js';
 
@@ -51,8 +54,11 @@ export const run: Handler<typeof importFile> = async (ctx, opts, [path]) => {
   const parsed = Dataset.safeParse(document);
   if (!parsed.success) throw new UsageError(`invalid dataset ${path}: ${firstIssue(parsed.error.issues)}`, 'format: docs/import-format.md');
   // A new data directory receives only what is imported, not the demo portfolio first.
+  const organization = parsed.data.organization;
+  const leaving = await withLocalStore(ctx, (store) => organizationSwitch(store, organization), { seed: 'empty' });
+  if (leaving) await confirmSwitch(ctx, path === '-' ? 'the dataset on standard input' : path, leaving, organization, opts.yes === true);
   const summary = await withLocalStore(ctx, (store) =>
-    storeImport(() => {
+    storeImport(ctx, () => {
       const result = store.imports.importDataset(parsed.data);
       // What was just imported is what --local shows (as after sync).
       const organizationId = store.accounts.organizationByName(result.organization)?.id;
@@ -64,9 +70,11 @@ export const run: Handler<typeof importFile> = async (ctx, opts, [path]) => {
   ctx.log.success(
     `Imported ${path} into ${ctx.globals.dataDir}: ${summary.organization}, ${countOf(summary.users, 'user')}, ` +
       `${countOf(summary.communities, 'community', 'communities')}, ${countOf(summary.comps, 'comparable')}, ` +
-      `${countOf(summary.floor_plans, 'floor plan')}, ${countOf(summary.surveys, 'survey')}, ${countOf(summary.observations, 'observation')}; ` +
-      `--local now reads ${summary.organization}`,
+      `${countOf(summary.floor_plans, 'floor plan')}, ${countOf(summary.surveys, 'survey')}, ${countOf(summary.observations, 'observation')}` +
+      // After a switch, the warning below says it, with the way back.
+      (leaving ? '' : `; --local now reads ${summary.organization}`),
   );
+  if (leaving) saySwitched(ctx, leaving.name, summary.organization);
   reportUnvalued(ctx, summary.unvalued_concessions);
 };
 
@@ -87,17 +95,21 @@ function reportUnvalued(ctx: CommandContext, unvalued: { observations: number; t
 
 const EXAMPLES = 5;
 
-/** Store rejections (bad references, another organization's ids) become exit 2 or 5 with their first detail. */
-async function storeImport<T>(work: () => T | Promise<T>): Promise<T> {
+/**
+ * Store rejections (bad references, another organization's ids) become exit 2
+ * or 5 with their first detail; a full disk or a store that fails, exit 1
+ * naming the store's file. The import is one transaction: nothing is written.
+ */
+async function storeImport<T>(ctx: CommandContext, work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof StoreError)
-      throw new CliError(
-        `import rejected, nothing written: ${error.message}`,
-        isStoreConflict(error) ? ExitCode.conflict : ExitCode.usage,
-      );
-    throw error;
+    if (!(error instanceof StoreError)) throw error;
+    const file = join(ctx.globals.dataDir, DATABASE_FILE);
+    if (error.code === 'storage_full')
+      throw new CliError(`import rejected, nothing written: no space left on the device of ${file}`, ExitCode.failure, 'free some space and import again');
+    if (error.code === 'store_unavailable') throw new CliError(`import failed, nothing written to ${file}: ${error.message}`, ExitCode.failure);
+    throw new CliError(`import rejected, nothing written: ${error.message}`, isStoreConflict(error) ? ExitCode.conflict : ExitCode.usage);
   }
 }
 
@@ -147,7 +159,7 @@ async function importCsv(ctx: CommandContext, input: NodeJS.ReadableStream, org:
   const summary = await withLocalStore(ctx, async (store) => {
     const organizationId = org ? store.accounts.organizationByName(org)?.id : store.accounts.defaultOrganizationId();
     if (!organizationId) throw new CliError(org ? `no organization named ${org}` : 'the store has no organization yet', ExitCode.notFound);
-    return storeImport(() => store.imports.importObservationStream(organizationId, all()));
+    return storeImport(ctx, () => store.imports.importObservationStream(organizationId, all()));
   });
   ctx.log.success(`Imported ${countOf(summary.observations, 'observation')} in ${countOf(summary.surveys, 'survey')} from ${path}`);
   reportUnvalued(ctx, summary.unvalued_concessions);

@@ -1,4 +1,4 @@
-import type { Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
 import type { JobsStore } from '../../../server/store/jobs.js';
 import { date, uuid, text } from '../../columns.js';
 import type { Handler } from '../../command.js';

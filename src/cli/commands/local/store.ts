@@ -12,6 +12,8 @@ export async function withLocalStore<T>(
     dataDir: ctx.globals.dataDir,
     seed: options.seed ?? 'demo',
     notice: (message) => ctx.log.info(message),
+    // The run's clock, as the in-process service has it: invitations expire by it.
+    clock: ctx.now,
   });
   try {
     return await work(store);

@@ -1,5 +1,5 @@
 import { Option } from '@commander-js/extra-typings';
-import type { Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
 import { COMMUNITY_ARGUMENT, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
 import { suggest } from '../completion/values.js';
 import { BAND_CHOICES, parseBands, parseSignals, parseThreshold, SIGNAL_CHOICES } from './flags.js';

@@ -1,6 +1,7 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { criBand, formatMoney, formatPercentValue, formatSignedPercent } from '../../../domain/format.js';
-import { dollarsFromCents, type Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
+import { dollarsFromCents } from '../../../output/money.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
 import { createStyle, stdoutStyle, type Style } from '../../../output/style.js';
 import { sanitize } from '../../../output/text.js';

@@ -7,7 +7,8 @@ import { formatMoney, formatPercentValue, MISSING } from '../../../domain/format
 import type { Basis, PositioningRow } from '../../../domain/positioning.js';
 import { roundPercent1 } from '../../../domain/rounding.js';
 import type { Format } from '../../../output/formats.js';
-import { dollarsFromCents, type Column, type Importance } from '../../../output/render.js';
+import type { Column, Importance } from '../../../output/columns.js';
+import { dollarsFromCents } from '../../../output/money.js';
 import { date, number, signedPercent, text, uuid, versusMarket } from '../../columns.js';
 
 type Row = PositioningRow;

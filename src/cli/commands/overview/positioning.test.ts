@@ -286,8 +286,9 @@ describe('overview --all against `serve`', () => {
       const result = await served.run(['overview', '--all', '--json'], { env: { RENTSURVEY_BASE_URL: proxy.url } });
       expect(result.code).toBe(1);
       expect(names(JSON.parse(result.stdout) as Answer)).toEqual(['Harbor View', 'Quarry Lofts']);
-      expect(result.stderr).toMatch(/^error: Lakeside Commons: .*the database is down/m);
-      expect(result.stderr).toMatch(/^error: 1 of 3 communities could not be read; the others are printed$/m);
+      // The one reporter of fan-outs (src/cli/concurrency.ts): the exact count, then each reason and the communities it took.
+      expect(result.stderr).toMatch(/^error: 1 of 3 communities could not be read:\n {2}.*the database is down: Lakeside Commons$/m);
+      expect(result.stderr).toMatch(/^error: the other communities are printed$/m);
       const table = await served.run(['overview', '--all'], { env: { RENTSURVEY_BASE_URL: proxy.url } });
       expect(table.code).toBe(1);
       expect(table.stdout).toContain('2 communities on net effective rent');
@@ -301,7 +302,7 @@ describe('overview --all against `serve`', () => {
     const result = await served.run(['overview', '--communities', `${missing},PT-001`, '--csv', '--fields', 'community_name,signal']);
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('community_name,signal\nHarbor View,lower\n');
-    expect(result.stderr).toContain(`error: ${missing}: `);
+    expect(result.stderr).toContain(`error: 1 of 2 communities could not be read:\n  community ${missing} not found: ${missing}\n`);
   });
 });
 

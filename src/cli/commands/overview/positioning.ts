@@ -23,12 +23,12 @@ import { formatMoney, formatSignedPercent } from '../../../domain/format.js';
 import { progressBar } from '../../../output/progress.js';
 import type { OptionsOf } from '../../command.js';
 import type { CommandContext } from '../../context.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { describeFailures, fanOut, isFailed, type Failed, type Outcome } from '../../concurrency.js';
+import { ApiError, CliError, UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import { assertFields, orderRows, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { portfolioCommunities, resolveCommunity, resolveCommunityList } from '../../references.js';
-import { fanOut, type Outcome } from './fan-out.js';
 import type { overview } from './index.js';
 import { positioningColumns } from './positioning-columns.js';
 
@@ -76,16 +76,26 @@ async function readSubject(api: ApiClient, subject: Subject): Promise<Positionin
   };
 }
 
-/** Each failure by name on stderr, then the run's failure: the status the failures share, else 1. */
-function failed(ctx: CommandContext, failures: { item: Subject; error: Error }[], total: number): CliError {
-  for (const { item, error } of failures) ctx.log.error(`${item.name ?? item.id}: ${error.message}`);
-  const codes = failures.map(({ error }) => (error instanceof CliError ? error.exitCode : ExitCode.failure));
-  const code = codes.every((c) => c === codes[0]) ? codes[0]! : ExitCode.failure;
-  const hints = new Set(failures.flatMap(({ error }) => (error instanceof CliError && error.hint ? [error.hint] : [])));
+/**
+ * A service that answered (a 404, a 500 for one subject) may still answer for the others: they are
+ * read. One that stopped answering (refused, timed out) would fail them all alike: they are not tried.
+ */
+const stopsAll = (error: Error) => !(error instanceof ApiError);
+
+/** The subjects that could not be read, by name (ids with --debug), then the run's failure with the status they share. */
+function failed(ctx: CommandContext, failures: Failed<Subject>[], total: number): CliError {
+  const report = describeFailures(failures, {
+    total,
+    what: 'communities could not be read',
+    name: (subject) => subject.name ?? subject.id,
+    id: (subject) => subject.id,
+    showIds: ctx.globals.debug,
+  });
+  ctx.log.error(report.message);
   return new CliError(
-    `${failures.length} of ${total} communities could not be read${total > failures.length ? '; the others are printed' : ''}`,
-    code,
-    hints.size > 0 ? [...hints].join('; ') : undefined,
+    total > failures.length ? 'the other communities are printed' : 'no community could be read',
+    report.exitCode,
+    [...report.hints, ...(ctx.globals.debug ? [] : ['--debug adds their ids'])].join('; ') || undefined,
   );
 }
 
@@ -103,15 +113,16 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
   let done = 0;
   let failures = 0;
-  let outcomes: Outcome<Subject, PositioningRow>[];
+  const outcomes: Outcome<Subject, PositioningRow>[] = [];
   try {
     // Each answer becomes its row at once: a thousand subjects' overviews and trends are never held together.
     const rowOf = async (subject: Subject) => positioningRow(await readSubject(api, subject), { basis, threshold });
-    outcomes = await fanOut(subjects, concurrency, rowOf, (outcome) => {
+    for await (const outcome of fanOut(subjects, concurrency, rowOf, { stopsAll })) {
+      outcomes.push(outcome);
       done += 1;
-      if ('error' in outcome) failures += 1;
+      if (isFailed(outcome)) failures += 1;
       progress.update(done, failures);
-    });
+    }
   } finally {
     progress.stop();
   }
@@ -137,7 +148,7 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
     });
     if (human && rows.length > 0) printLines(out, footer(totals, basis, threshold, format === 'md'));
   });
-  const unread = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
+  const unread = outcomes.filter(isFailed);
   if (unread.length > 0) throw failed(ctx, unread, subjects.length);
 }
 

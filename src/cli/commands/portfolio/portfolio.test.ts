@@ -31,14 +31,17 @@ describe('portfolio', () => {
       cli.run(['--local', 'portfolio', '--include-pricing', '--no-comp-count', '--csv']),
     ]);
     const withPricing = parseJson<{ communities: PortfolioRow[] }>(pricing.stdout).communities;
+    expect(withPricing.length).toBeGreaterThan(5);
     expect(withPricing.every((c) => c.pricing_summary && typeof c.comp_count === 'number')).toBe(true);
     const without = parseJson<{ communities: PortfolioRow[] }>(noCount.stdout).communities;
+    expect(without).toHaveLength(withPricing.length);
     expect(without.every((c) => !('comp_count' in c) && !('pricing_summary' in c))).toBe(true);
     const { header, rows } = parseCsv(noCountCsv.stdout);
     expect(header).toContain('avg_market_rent_cents');
     expect(header).not.toContain('comp_count');
-    // Money is raw integer cents in csv.
-    for (const row of rows) if (row.avg_market_rent_cents) expect(row.avg_market_rent_cents).toMatch(/^\d+$/);
+    // Money is raw integer cents in csv: every demo community has surveys, so every row has an amount.
+    expect(rows).toHaveLength(withPricing.length);
+    expect(rows.map((row) => row.avg_market_rent_cents)).toEqual(rows.map(() => expect.stringMatching(/^\d+$/)));
   });
 
   it('an empty portfolio says so on stderr, and --quiet keeps it quiet', async ({ cli }) => {

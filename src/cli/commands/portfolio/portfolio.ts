@@ -1,5 +1,5 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import type { Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
 import { date, uuid, money, number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { rememberCommunities } from '../../community-cache.js';

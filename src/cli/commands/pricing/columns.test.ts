@@ -2,7 +2,8 @@
 // in the GAP and CONCESSIONS columns; CSV keeps the raw value (empty for null).
 import { describe, expect, it } from 'vitest';
 import { createTestIO } from '../../../output/io.js';
-import { formatCsv, renderList } from '../../../output/render.js';
+import { formatCsv } from '../../../output/csv.js';
+import { renderList } from '../../../output/render.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
 
 function record(overrides: Partial<PricingRecord>): PricingRecord {

@@ -1,6 +1,7 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { formatMoney } from '../../../domain/format.js';
-import { dollarsFromCents, type Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
+import { dollarsFromCents } from '../../../output/money.js';
 import { date, uuid, money, number, perSqft, text } from '../../columns.js';
 import type { CommandContext } from '../../context.js';
 

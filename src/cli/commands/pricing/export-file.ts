@@ -5,7 +5,8 @@
  * fetched meanwhile.
  */
 import type { CsvDialect } from '../../../output/csv-dialect.js';
-import { formatCsvHeader, formatCsvRecords, type Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
+import { formatCsvHeader, formatCsvRecords } from '../../../output/csv.js';
 import type { AtomicFile } from '../../state-file.js';
 
 /** What one community's rows share (its market and identity), and its records. */

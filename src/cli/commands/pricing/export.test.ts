@@ -1,8 +1,10 @@
 // pricing export: the cron path. Atomic files, raw values, --since-last, failures.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { addDays, expectOk, it, MISSING_ID, parseCsv, parseJson, type CliSandbox } from '../../../../test/helpers/run-cli.js';
+import { addDays, copyDemoStore, expectOk, it, MISSING_ID, parseCsv, parseJson, startServer, type CliSandbox } from '../../../../test/helpers/run-cli.js';
 
 const HEADER = [
   'community_id',
@@ -115,7 +117,8 @@ describe('pricing export --out', () => {
     const mtime = (await stat(out)).mtimeMs;
     const r = await exportTo(cli, '--communities', `${good!.id},${MISSING_ID}`, '--since-last', '--out', out);
     expect(r).toMatchObject({ exitCode: 4, stdout: '' }); // every failure was a 404
-    expect(r.stderr).toContain(`error: ${MISSING_ID}: `);
+    // Named as the service could not: by the id it was asked for (a community of the portfolio would be by name).
+    expect(r.stderr).toContain(`error: 1 of 2 communities could not be exported:\n  community ${MISSING_ID} not found: ${MISSING_ID}\n`);
     expect(r.stderr).toMatch(/export incomplete: .* left unchanged/);
     expect(await readFile(out, 'utf8')).toBe(before);
     expect((await stat(out)).mtimeMs).toBe(mtime);
@@ -238,4 +241,88 @@ describe('pricing export --include-comps (the market survey)', () => {
     expect(tty.stderr).toMatch(/\] \d+\/\d+ communities · [\d,]+ rows · /);
     expect(tty.stderr).toMatch(/Exported \d+ pricing records/);
   });
+});
+
+describe('pricing export from a service that dies mid-way', () => {
+  /**
+   * A proxy in front of the service that dies as a stopped `serve` does, once
+   * `answered` pricing answers went through: it stops listening, and drops
+   * every request it still has or gets. `ok` holds the communities whose
+   * pricing reached the client whole.
+   */
+  async function dyingProxy(target: string, answered: number) {
+    const ok: string[] = [];
+    let dead = false;
+    const server = createServer((req, res) => {
+      if (dead) return req.socket.destroy();
+      const forward = request(target + req.url, { method: req.method, headers: req.headers }, (answer) => {
+        if (dead) return req.socket.destroy();
+        const id = /\/communities\/([^/]+)\/pricing/.exec(req.url ?? '')?.[1];
+        res.on('finish', () => {
+          if (!id || answer.statusCode !== 200) return;
+          ok.push(id);
+          if (ok.length === answered) {
+            dead = true;
+            server.close();
+          }
+        });
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      ok,
+      close: () => {
+        server.close();
+        server.closeAllConnections();
+      },
+    };
+  }
+
+  it('counts every community not exported, names each by name (ids with --debug), exit 1', async ({ cli }) => {
+    const service = await startServer(await copyDemoStore(join(cli.root, 'served')));
+    try {
+      const key = service.key();
+      cli.secrets.push(key);
+      // Every unit of the export, in its order: each subject, then its active comparables.
+      const call = async <T>(path: string) => (await (await fetch(`${service.baseUrl}/v1${path}`, { headers: { authorization: `Bearer ${key}` } })).json()) as T;
+      const { communities } = await call<{ communities: { id: string; name: string }[] }>('/rentsurvey/portfolio');
+      const units: { id: string; name: string }[] = [];
+      for (const subject of communities) units.push(subject, ...(await call<{ comps: { id: string; name: string }[] }>(`/rentsurvey/communities/${subject.id}/comps`)).comps);
+
+      const proxy = await dyingProxy(service.baseUrl, 30);
+      const env = { RENTSURVEY_BASE_URL: proxy.baseUrl, RENTSURVEY_API_KEY: key };
+      const r = await cli.run(['pricing', 'export', '--include-comps', '--days', '365', '--out', join(cli.root, 'market.csv')], { env });
+      proxy.close();
+      expect(r.exitCode, r.stderr).toBe(1);
+      const [header, ...lines] = r.stderr.split('\n');
+      // Exact: every unit the proxy did not answer is counted, those tried and those never tried.
+      expect(header).toBe(`error: ${units.length - proxy.ok.length} of ${units.length} communities could not be exported:`);
+      const missing = [...proxy.ok].reduce((left, id) => {
+        left.splice(left.findIndex((unit) => unit.id === id), 1);
+        return left;
+      }, [...units]);
+      // Grouped by reason: those that failed (in flight when it died), and those never tried.
+      const groups = lines.filter((line) => line.startsWith('  ')).map((line) => /^ {2}(could not reach .+ after \d+ attempts|not tried after the failures above): (.+)$/.exec(line));
+      expect(groups.map((group) => group?.[1]?.replace(/http:\S+/, 'URL'))).toEqual(['could not reach URL (connection refused) after 4 attempts', 'not tried after the failures above']);
+      const named = groups.flatMap((group) => group![2]!.split(', '));
+      expect(named.sort()).toEqual(missing.map((unit) => unit.name).sort());
+      expect(r.stderr).toContain('error: export incomplete: ');
+      expect(r.stderr).toContain('(--debug adds their ids)');
+      expect(r.stderr).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+
+      // With --debug, each name carries its id.
+      const debug = await dyingProxy(service.baseUrl, 30);
+      const again = await cli.run(['--debug', 'pricing', 'export', '--include-comps', '--days', '365', '--out', join(cli.root, 'market.csv')], { env: { ...env, RENTSURVEY_BASE_URL: debug.baseUrl } });
+      debug.close();
+      const first = missing.find((unit) => unit.name.length > 0)!;
+      const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      expect(again.stderr).toMatch(new RegExp(`[:,] ${literal(`${first.name} [${first.id}]`)}(,|$)`, 'm'));
+    } finally {
+      await service.close();
+    }
+  }, 60_000);
 });

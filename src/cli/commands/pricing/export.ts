@@ -1,30 +1,32 @@
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { addDays, isIsoDate } from '../../../domain/dates.js';
 import { spinner } from '../../../output/messages.js';
 import { progressBar, type Progress } from '../../../output/progress.js';
-import { dollarColumns, type Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
+import { dollarColumns } from '../../../output/money.js';
 import type { Handler, OptionsOf } from '../../command.js';
-import { mapLimited, mapOrdered } from '../../concurrency.js';
+import { describeFailures, fanOut, fanOutAll, isFailed, type Failed } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { checkQuery } from '../../flag-terms.js';
 import type { ApiClient } from '../../http/client.js';
 import { portfolioCommunities, resolveCommunityList } from '../../references.js';
-import { createAtomicFile, readState, writeState } from '../../state-file.js';
+import { createAtomicFile, FileWriteError, readState, writeState } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
 import { csvExport, xlsxExport, type ExportFile } from './export-file.js';
 import { HISTORY_FLAGS } from './query-flags.js';
+import { capYoungGeneration } from './young-generation.js';
 import type { exportPricing } from './index.js';
 
 type Flags = OptionsOf<typeof exportPricing>;
 
-/** One community to export; with --include-comps, under the subject whose market it belongs to. */
+/** One community to export (by name when known, for messages); with --include-comps, under the subject whose market it belongs to. */
 interface Unit {
   id: string;
+  name?: string;
   subject?: { id: string; name: string };
   role?: 'subject' | 'comp';
   distance_miles?: number | null;
@@ -85,34 +87,54 @@ async function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | 
   return { start, end, nothingNew: start > end };
 }
 
-/** The subjects: those of --communities (in their order), else the portfolio's. */
-async function subjects(ctx: CommandContext, api: ApiClient, opts: Flags): Promise<{ id: string; name?: string }[]> {
+/**
+ * The subjects: those of --communities (in their order, known by id: looking
+ * their names up would cost a request), else the portfolio's, with names.
+ */
+async function subjects(ctx: CommandContext, opts: Flags): Promise<{ id: string; name?: string }[]> {
   if (opts.communities !== undefined) return (await resolveCommunityList(ctx, opts.communities, '--communities')).map((id) => ({ id }));
   return (await portfolioCommunities(ctx)).map(({ id, name }) => ({ id, name }));
 }
 
-/** With --include-comps, each subject followed by its comparables in the service's order (nearest first). */
-async function markets(api: ApiClient, list: { id: string }[], includeInactive: boolean, concurrency: number): Promise<Unit[]> {
-  const answers = await mapLimited(list, concurrency, async ({ id }) => {
-    const { data } = await api.call('listComps', { params: { id }, query: { include_inactive: includeInactive } });
-    return data;
-  });
-  return answers.flatMap(({ subject_community: subject, comps }) => [
-    { id: subject.id, subject, role: 'subject' as const, distance_miles: null },
-    ...comps.map((comp) => ({ id: comp.id, subject, role: 'comp' as const, distance_miles: comp.distance_miles ?? null })),
-  ]);
+/** A 404 names one community to fix, and the others are still tried; any other failure (network, server, key) would fail them all. */
+const stopsAll = (error: Error) => !(error instanceof ApiError && error.status === 404);
+
+/** Says which items failed, and ends the command with their status. */
+function failWith<T>(ctx: CommandContext, failed: Failed<T>[], total: number, what: string, name: (item: T) => string, id: (item: T) => string, outcome: string): never {
+  const report = describeFailures(failed, { total, what, name, id, showIds: ctx.globals.debug });
+  ctx.log.error(report.message);
+  throw new CliError(outcome, report.exitCode, [...report.hints, `fix the errors above and run the export again${ctx.globals.debug ? '' : ' (--debug adds their ids)'}`].join('; '));
 }
 
-/** A community's pricing; its failure; or, after a failure that stops the export, nothing. */
-type Fetched = (Shared & { records: PricingRecord[] }) | { unit: Unit; error: Error } | { unit: Unit; skipped: true };
+/** With --include-comps, each subject followed by its comparables in the service's order (nearest first). */
+async function markets(ctx: CommandContext, api: ApiClient, list: { id: string; name?: string }[], opts: Flags, concurrency: number, nothing: string): Promise<Unit[]> {
+  const listing = (await spinner(ctx.io, `Listing the comparables of ${list.length} subjects…`, { quiet: ctx.globals.quiet })).start();
+  let outcomes;
+  try {
+    const query = { include_inactive: opts.includeInactive === true };
+    outcomes = await fanOutAll(list, concurrency, async ({ id }) => (await api.call('listComps', { params: { id }, query })).data, { stopsAll });
+  } finally {
+    listing.stop();
+  }
+  const failed = outcomes.filter(isFailed);
+  if (failed.length > 0) failWith(ctx, failed, list.length, "subjects' comparables could not be listed", (s) => s.name ?? s.id, (s) => s.id, nothing);
+  return outcomes.flatMap((outcome) => {
+    if (!('value' in outcome)) return [];
+    const { subject_community: subject, comps } = outcome.value;
+    return [
+      { id: subject.id, name: subject.name, subject, role: 'subject' as const, distance_miles: null },
+      ...comps.map((comp) => ({ id: comp.id, name: comp.name, subject, role: 'comp' as const, distance_miles: comp.distance_miles ?? null })),
+    ];
+  });
+}
 
 /**
  * Fetches each community's history through a window of `concurrency` requests
  * and appends its rows to `file` in the order of `units`, as they arrive: at
  * most `concurrency` answers are held, however many rows there are. After a
  * failure nothing more is written (the file will be dropped); a 404 names one
- * community to fix, so the others are still tried (and listed), while any
- * other failure (network, server, key) would fail the rest too: it stops there.
+ * community to fix, so the others are still tried, while any other failure
+ * stops the export: the communities not tried yet are counted, not requested.
  */
 async function writeRows(
   api: ApiClient,
@@ -122,29 +144,25 @@ async function writeRows(
   file: ExportFile<Shared, PricingRecord>,
   progress: Progress,
 ) {
-  const failures: { id: string; error: Error }[] = [];
+  const failed: Failed<Unit>[] = [];
   let written = 0;
   let done = 0;
   let latest: string | undefined;
-  let stopped = false;
-  const fetch = async (unit: Unit): Promise<Fetched> => {
-    if (stopped) return { unit, skipped: true };
-    try {
-      const { data } = await api.call('getPricingHistory', { params: { id: unit.id }, query: { start_date: range.start, end_date: range.end } });
-      return { unit, community: data.community, records: data.pricing };
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 404)) stopped = true;
-      return { unit, error: error as Error };
-    }
+  const history = async (unit: Unit) => {
+    const { data } = await api.call('getPricingHistory', { params: { id: unit.id }, query: { start_date: range.start, end_date: range.end } });
+    return data;
   };
   // The file takes one community's rows while the next ones are fetched and formatted.
+  // However long the export, 32 MB of young generation serve it (young-generation.ts).
+  const youngGeneration = capYoungGeneration(32);
   try {
-    for await (const result of mapOrdered(units, concurrency, fetch)) {
+    for await (const outcome of fanOut(units, concurrency, history, { stopsAll })) {
+      youngGeneration.check();
       done += 1;
-      if ('error' in result) failures.push({ id: result.unit.id, error: result.error });
-      else if ('records' in result && failures.length === 0) {
-        const { records } = result;
-        if (records.length > 0) await file.add(result, records);
+      if (!('value' in outcome)) failed.push(outcome);
+      else if (failed.length === 0) {
+        const { community, pricing: records } = outcome.value;
+        if (records.length > 0) await file.add({ unit: outcome.item, community }, records);
         written += records.length;
         for (const record of records) if (latest === undefined || record.as_of_date > latest) latest = record.as_of_date;
       }
@@ -154,9 +172,10 @@ async function writeRows(
   } finally {
     // Never left mid-write: the caller may remove the file next.
     await file.settle();
+    youngGeneration.release();
     progress.stop();
   }
-  return { failures, stopped, written, latest };
+  return { failed, written, latest };
 }
 
 export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
@@ -167,6 +186,7 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   if (opts.includeInactive && !includeComps) throw new UsageError('--include-inactive goes with --include-comps');
   if (opts.sinceLast && toStdout) throw new UsageError('--since-last keeps its state beside the output file; give --out <file>');
   const target = toStdout ? '-' : resolve(out);
+  const unchanged = toStdout ? 'nothing written' : `${out} left unchanged`;
   const state = opts.sinceLast ? await readExportState(ctx, stateFile(target)) : undefined;
   const range = await dateRange(ctx, opts, state);
   // In-process (--local) requests take turns on this thread: more in flight would only hold more answers at once.
@@ -175,15 +195,8 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
 
   let units: Unit[] = [];
   if (!range.nothingNew) {
-    const list = await subjects(ctx, api, opts);
-    if (includeComps) {
-      const listing = (await spinner(ctx.io, `Listing the comparables of ${list.length} subjects…`, { quiet: ctx.globals.quiet })).start();
-      try {
-        units = await markets(api, list, opts.includeInactive === true, concurrency);
-      } finally {
-        listing.stop();
-      }
-    } else units = list.map(({ id }) => ({ id }));
+    const list = await subjects(ctx, opts);
+    units = includeComps ? await markets(ctx, api, list, opts, concurrency, `export incomplete: ${unchanged}`) : list;
   }
   const shared = includeComps ? marketColumns : communityColumns;
   // --dollars (and Excel's CSV): one transform of the columns; every row written goes through them.
@@ -191,15 +204,16 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   const records = ctx.globals.dollars || csvDialect === 'excel' ? dollarColumns(pricingColumns) : pricingColumns;
 
   // Rows go to a temporary file as they arrive, and it replaces the output only
-  // once everything arrived. Stdout gets the finished file too: a failed export
-  // prints nothing rather than half a CSV.
-  const staged = toStdout ? join(tmpdir(), `rentsurvey-export-${process.pid}-${Date.now()}.csv`) : target;
+  // once everything arrived. Stdout gets the finished temporary file: a failed
+  // export prints nothing rather than half a CSV.
   const progress = progressBar(ctx.io, { total: units.length, unit: 'communities', itemUnit: 'rows', quiet: ctx.globals.quiet });
-  const file = await createAtomicFile(staged, {
+  const file = await createAtomicFile(toStdout ? join(tmpdir(), 'rentsurvey-export.csv') : target, {
     onSignal: (signal) => {
       progress.stop();
-      ctx.log.error(`interrupted (${signal}): ${toStdout ? 'nothing written' : `${out} left unchanged`}`);
+      ctx.log.error(`interrupted (${signal}): ${unchanged}`);
     },
+  }).catch((error: unknown) => {
+    throw fileFailure(error, unchanged);
   });
   let result: Awaited<ReturnType<typeof writeRows>>;
   try {
@@ -208,48 +222,45 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
     result = await writeRows(api, units, range, concurrency, rows, progress);
   } catch (error) {
     await file.abort();
-    throw error;
+    throw fileFailure(error, unchanged);
   }
-  const { failures, stopped, written, latest } = result;
+  const { failed, written, latest } = result;
 
-  if (failures.length > 0) {
+  if (failed.length > 0) {
     await file.abort();
-    ctx.log.error(
-      `${failures.length} of ${units.length} communities could not be exported${stopped ? '; stopped at the first failure that is not a 404' : ''}`,
-    );
-    for (const { id, error } of failures) ctx.log.error(`${id}: ${error.message}`);
-    const codes = failures.map(({ error }) => (error instanceof CliError ? error.exitCode : ExitCode.failure));
-    const code = codes.every((c) => c === codes[0]) ? (codes[0] as ExitCode) : ExitCode.failure;
-    // The failures' own hints (e.g. --debug for an answer that breaks the contract), once each.
-    const hints = new Set(failures.flatMap(({ error }) => (error instanceof CliError && error.hint ? [error.hint] : [])));
-    throw new CliError(
-      toStdout ? 'export incomplete: nothing written' : `export incomplete: ${out} left unchanged`,
-      code,
-      [...hints, 'fix the errors above and run the export again'].join('; '),
-    );
+    failWith(ctx, failed, units.length, 'communities could not be exported', (u) => u.name ?? u.id, (u) => u.id, `export incomplete: ${unchanged}`);
   }
 
   if (opts.sinceLast && state && written === 0) {
     // Nothing new: the previous delta stays for whoever has not loaded it yet.
     await file.abort();
-    ctx.log.success(`Nothing new since ${state.last_exported_date}; ${out} left unchanged`);
+    ctx.log.success(`Nothing new since ${state.last_exported_date}; ${unchanged}`);
     return;
   }
-  await file.commit();
-  if (toStdout) {
-    try {
-      await copyToStdout(ctx, staged);
-    } finally {
-      await rm(staged, { force: true });
-    }
-  } else if (opts.sinceLast && latest)
-    await writeState(stateFile(target), { last_exported_date: latest, exported_at: ctx.now().toISOString() } satisfies ExportState);
+  try {
+    if (toStdout) await copyToStdout(ctx, file.temp);
+    else await file.commit();
+  } catch (error) {
+    throw fileFailure(error, unchanged);
+  } finally {
+    // Gone either way: renamed into place, copied out, or given up.
+    await file.abort();
+  }
+  if (opts.sinceLast && latest)
+    await writeState(stateFile(target), { last_exported_date: latest, exported_at: ctx.now().toISOString() } satisfies ExportState).catch((error: unknown) => {
+      throw fileFailure(error, `${out} is written, but the next --since-last run will export its rows again`);
+    });
   const what = includeComps
     ? `${units.filter((u) => u.role === 'subject').length} subjects and ${units.filter((u) => u.role === 'comp').length} comparables`
     : `${units.length} communities`;
   // The progress bar shows only on a terminal; the summary is for cron logs too (like other commands' success lines).
   ctx.log.success(`Exported ${written} pricing records of ${what} (${range.start} to ${range.end})${toStdout ? '' : ` to ${out}`}`);
 };
+
+/** A file that could not be written (a full disk): named, with what became of the output. */
+function fileFailure(error: unknown, outcome: string): unknown {
+  return error instanceof FileWriteError ? new CliError(`${error.message}; ${outcome}`, ExitCode.failure, error.hint) : error;
+}
 
 /** Copies a finished file to stdout, waiting when the reader is slower than the disk. */
 async function copyToStdout(ctx: CommandContext, path: string) {

@@ -28,6 +28,7 @@ describe('pricing history', () => {
       parseJson<Pricing>(expectOk(await cli.run(['--local', 'pricing', 'history', subject.id, ...flags, '--json'])).stdout);
     const days = await history('--days', '60');
     expect(days.date_range).toEqual({ start: addDays(today(), -59), end: today() });
+    expect(days.pricing.length).toBeGreaterThan(0);
     expect(days.pricing.every((p) => p.as_of_date >= days.date_range.start && p.as_of_date <= today())).toBe(true);
     expect((await history('--days', '365')).pricing.length).toBeGreaterThan(days.pricing.length);
 

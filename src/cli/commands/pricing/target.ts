@@ -22,7 +22,8 @@ import {
 } from '../../../domain/target.js';
 import { mean, rentPerSqftCents } from '../../../domain/stats.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
-import { dollarsFromCents, type Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
+import { dollarsFromCents } from '../../../output/money.js';
 import type { Style } from '../../../output/style.js';
 import { createStyle, stdoutStyle } from '../../../output/style.js';
 import { countOf } from '../../../output/text.js';

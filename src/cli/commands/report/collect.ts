@@ -10,7 +10,7 @@ import { formatMoney, formatPercentValue, formatSignedPercent } from '../../../d
 import { DEFAULT_THRESHOLD, needsFloorPlans, positioningRow, type Basis, type PositioningRow } from '../../../domain/positioning.js';
 import { rentSeries, type PricedPlan } from '../../../domain/rent-series.js';
 import { reportTable, type CommunitySection } from '../../../output/report/html.js';
-import { selectColumns } from '../../../output/render.js';
+import { selectColumns } from '../../../output/columns.js';
 import type { ApiClient } from '../../http/client.js';
 import { columns as planColumns, overallSummary, type Overview } from '../overview/overview.js';
 

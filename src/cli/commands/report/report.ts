@@ -14,7 +14,7 @@ import { portfolioCommunities, resolveCommunity, resolveCommunityList } from '..
 import { writeAtomically } from '../../state-file.js';
 import { byPsiDescending, DEFAULT_THRESHOLD, positioningTotals, type Basis, type PositioningRow } from '../../../domain/positioning.js';
 import { renderReport, reportTable, type PortfolioSection } from '../../../output/report/html.js';
-import { selectColumns } from '../../../output/render.js';
+import { selectColumns } from '../../../output/columns.js';
 import { footerLines } from '../overview/positioning.js';
 import { positioningColumns } from '../overview/positioning-columns.js';
 import { collectCommunity, type CommunityAnswers, type Subject } from './collect.js';

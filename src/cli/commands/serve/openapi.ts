@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from '../../../api/openapi.js';
-import { printJson } from '../../../output/render.js';
+import { printJson } from '../../../output/json.js';
 import { VERSION } from '../../../version.js';
 import type { Handler } from '../../command.js';
 import type { openapi } from './index.js';

@@ -3,12 +3,13 @@ import { describe, expect } from 'vitest';
 import { expectOk, it, parseJson } from '../../../../test/helpers/run-cli.js';
 
 describe('serve openapi', () => {
-  it('prints one OpenAPI 3.1 JSON document with 17 operations', async ({ cli }) => {
+  it('prints one OpenAPI 3.1 JSON document with 18 operations: the spec’s 17 and GET /users, our extension', async ({ cli }) => {
     const doc = parseJson<{ openapi: string; paths: Record<string, Record<string, unknown>> }>(expectOk(await cli.run(['serve', 'openapi'])).stdout);
     expect(doc.openapi).toMatch(/^3\.1/);
     const operations = Object.values(doc.paths).flatMap((item) => Object.keys(item).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)));
-    expect(operations).toHaveLength(17);
+    expect(operations).toHaveLength(18);
     expect(doc.paths).toHaveProperty(['/rentsurvey/portfolio']);
+    expect(doc.paths['/users']?.get).toMatchObject({ 'x-rentsurvey': 'extension' });
   });
 });
 

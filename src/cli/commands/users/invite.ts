@@ -8,7 +8,8 @@ import type { invite } from './index.js';
 type Invitation = ReadOf<'inviteUser'>['invitation'];
 
 export const columns = [
-  text<Invitation>('id', (i) => i.id),
+  // The invitation's id, not a user's: said on the record's line and on stderr.
+  text<Invitation>('id', (i) => i.id, 'Invitation id'),
   text<Invitation>('email', (i) => i.email),
   text<Invitation>('name', (i) => i.name),
   text<Invitation>('role', (i) => i.role),
@@ -24,6 +25,12 @@ export const run: Handler<typeof invite> = async (ctx, opts) => {
   const api = await ctx.api();
   const { data, raw } = await api.call('inviteUser', { body });
   ctx.log.success(data.message);
+  const email = data.invitation.email;
+  ctx.log.info(
+    `The id printed is the invitation's, not a user id: ${email} becomes a user when they accept the link, ` +
+      `and \`rentsurvey users show ${email}\` finds them from then on.` +
+      (ctx.globals.local ? ` Offline, accept it yourself: \`rentsurvey local invitations accept ${email}\`.` : ''),
+  );
   await printRecord<Invitation>(ctx, {
     record: data.invitation,
     json: raw,

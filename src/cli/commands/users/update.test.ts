@@ -1,16 +1,8 @@
 // users show and update
 import { describe, expect } from 'vitest';
-import { demoPeople } from '../../../../test/helpers/community.js';
+import { demoPeople, type UserRecord as User } from '../../../../test/helpers/community.js';
 import { allFormats, expectOk, it, MISSING_ID, parseCsv, parseJson } from '../../../../test/helpers/run-cli.js';
 
-interface User {
-  id: string;
-  email: string;
-  full_name: string;
-  role: string;
-  status: string;
-  updated_at: string;
-}
 
 describe('users show and update', () => {
   it('show in every format', async ({ cli }) => {
@@ -39,6 +31,22 @@ describe('users show and update', () => {
     expect(off.stderr).toMatch(/^Updated /);
     const on = expectOk(await cli.run(['--local', 'users', 'update', user.id, '--status', 'active', '--json']));
     expect(parseJson<User>(on.stdout).status).toBe('active');
+  });
+
+  it('show and update take an e-mail (any case) as well as an id', async ({ cli }) => {
+    const person = (await demoPeople(cli)).at(-1)!;
+    const shown = parseJson<User>(expectOk(await cli.run(['--local', 'users', 'show', person.email.toUpperCase(), '--json'])).stdout);
+    expect(shown).toMatchObject({ id: person.id, email: person.email });
+    const updated = parseJson<User>(expectOk(await cli.run(['--local', 'users', 'update', ` ${person.email} `, '--name', 'By Mail', '--json'])).stdout);
+    expect(updated).toMatchObject({ id: person.id, full_name: 'By Mail' });
+    const unknown = await cli.run(['--local', 'users', 'update', 'nobody@demo-residential.example', '--name', 'X']);
+    expect(unknown).toMatchObject({ exitCode: 4, stdout: '' });
+    expect(unknown.stderr).toMatch(/^error: no user with e-mail nobody@demo-residential\.example in your organization$/m);
+    for (const ref of ['ana', '5b7e', 'not an@e-mail']) {
+      const bad = await cli.run(['--local', 'users', 'show', ref]);
+      expect(bad.exitCode, ref).toBe(2);
+      expect(bad.stderr, ref).toMatch(/^error: <user>: /m);
+    }
   });
 
   it('update with no flags → 2 before sending; unknown id → 4; bad role → 2', async ({ cli }) => {

@@ -1,7 +1,7 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { formatPercentValue } from '../../../domain/format.js';
 import { lineChart } from '../../../output/chart.js';
-import type { Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
 import { stdoutStyle } from '../../../output/style.js';
 import { date, uuid } from '../../columns.js';
 import type { Handler } from '../../command.js';

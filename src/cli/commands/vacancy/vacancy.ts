@@ -1,6 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { formatVacancy } from '../../../domain/format.js';
-import type { Column } from '../../../output/render.js';
+import type { Column } from '../../../output/columns.js';
 import { number, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { printRecord } from '../../print.js';

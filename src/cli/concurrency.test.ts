@@ -1,0 +1,93 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { describeFailures, fanOut, fanOutAll, isFailed } from './concurrency.js';
+import { ApiError, CliError, ExitCode } from './errors.js';
+
+describe('fanOut', () => {
+  it('yields every outcome in the order of the items, with at most `limit` in flight', async () => {
+    let running = 0;
+    let most = 0;
+    const work = async (n: number) => {
+      running++;
+      most = Math.max(most, running);
+      await sleep((7 - n) % 3);
+      running--;
+      if (n % 3 === 0) throw new Error(`no ${n}`);
+      return n * 10;
+    };
+    const outcomes = [];
+    for await (const outcome of fanOut([1, 2, 3, 4, 5, 6, 7], 3, work)) outcomes.push(outcome);
+    expect(outcomes).toEqual([
+      { item: 1, value: 10 },
+      { item: 2, value: 20 },
+      { item: 3, error: new Error('no 3') },
+      { item: 4, value: 40 },
+      { item: 5, value: 50 },
+      { item: 6, error: new Error('no 6') },
+      { item: 7, value: 70 },
+    ]);
+    expect(most).toBe(3);
+  });
+
+  it('a failure that stops all: the items not started yet are not tried, each says why', async () => {
+    const tried: number[] = [];
+    const down = new Error('connection refused');
+    const outcomes = await fanOutAll(
+      [1, 2, 3, 4, 5, 6],
+      2,
+      async (n) => {
+        tried.push(n);
+        if (n >= 2) throw n === 2 ? new ApiError(404, 'not_found', 'community 2 not found') : down;
+        return n;
+      },
+      { stopsAll: (error) => !(error instanceof ApiError && error.status === 404) },
+    );
+    // 1 and 2 start, 3 once 1 is done; 2's 404 stops nothing, 3's failure stops what has not started.
+    expect(tried).toEqual([1, 2, 3]);
+    expect(outcomes.filter(isFailed)).toEqual([
+      { item: 2, error: expect.any(ApiError) },
+      { item: 3, error: down },
+      { item: 4, skipped: down },
+      { item: 5, skipped: down },
+      { item: 6, skipped: down },
+    ]);
+  });
+});
+
+describe('describeFailures', () => {
+  const name = (n: number) => `Community ${n}`;
+  const id = (n: number) => `id-${n}`;
+
+  it('the exact count, every item by name grouped by reason, the status they share and their hints once', () => {
+    const refused = new CliError('could not reach http://x (connection refused)', ExitCode.failure, 'is the service running?');
+    const report = describeFailures(
+      [
+        { item: 1, error: refused },
+        { item: 2, error: new CliError('could not reach http://x (connection refused)', ExitCode.failure, 'is the service running?') },
+        { item: 4, skipped: refused },
+        { item: 5, skipped: refused },
+      ],
+      { total: 214, what: 'communities could not be exported', name, id },
+    );
+    expect(report).toEqual({
+      message: [
+        '4 of 214 communities could not be exported:',
+        '  could not reach http://x (connection refused): Community 1, Community 2',
+        '  not tried after the failures above: Community 4, Community 5',
+      ].join('\n'),
+      exitCode: ExitCode.failure,
+      hints: ['is the service running?'],
+    });
+  });
+
+  it('ids beside the names when asked; the status of the failures when they agree, else 1', () => {
+    const missing = (n: number) => ({ item: n, error: new ApiError(404, 'not_found', `community ${n} not found`) });
+    const notFound = describeFailures([missing(1), missing(2)], { total: 3, what: 'communities could not be exported', name, id, showIds: true });
+    expect(notFound.message).toBe(
+      ['2 of 3 communities could not be exported:', '  community 1 not found: Community 1 [id-1]', '  community 2 not found: Community 2 [id-2]'].join('\n'),
+    );
+    expect(notFound.exitCode).toBe(ExitCode.notFound);
+    const mixed = describeFailures([missing(1), { item: 2, error: new Error('boom') }], { total: 2, what: 'x', name });
+    expect(mixed.exitCode).toBe(ExitCode.failure);
+  });
+});

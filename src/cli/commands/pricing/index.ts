@@ -1,6 +1,6 @@
 import { Option } from '@commander-js/extra-typings';
 import { TARGET_BANDS } from '../../../domain/target.js';
-import { COMMUNITY_ARGUMENT, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
+import { COMMUNITY_ARGUMENT, concurrencyOption, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
 import { suggest } from '../completion/values.js';
 
 export const history = defineCommand({
@@ -48,11 +48,7 @@ export const exportPricing = defineCommand({
       .option('--start <date>', 'first date, YYYY-MM-DD')
       .option('--end <date>', 'last date, YYYY-MM-DD')
       .addOption(new Option('--since-last', 'only dates after the last successful export to the same file (state kept beside it)').conflicts(['start', 'days']))
-      .option(
-        '--concurrency <n>',
-        'requests in flight at once (default 4; with --local 1, as its requests run one at a time in this process)',
-        parseIntegerOption('--concurrency', 1, 16),
-      ),
+      .addOption(concurrencyOption('requests in flight', 4)),
   output: { kind: 'file' },
   examples: [
     'rentsurvey pricing export --out pricing.csv',

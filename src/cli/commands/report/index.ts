@@ -1,5 +1,5 @@
 import { Option } from '@commander-js/extra-typings';
-import { defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
+import { concurrencyOption, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
 
 export const report = defineCommand({
   name: 'report',
@@ -11,11 +11,7 @@ export const report = defineCommand({
       .option('--communities <list>', 'comma-separated communities, as the arguments take them')
       .addOption(new Option('--basis <basis>', 'rent the charts and positioning read').choices(['ner', 'asking'] as const).default('ner'))
       .option('--days <n>', 'rent history charted, in days back from today (default 365)', parseIntegerOption('--days', 7, 3660))
-      .option(
-        '--concurrency <n>',
-        'communities read at once (default 4; with --local 1, as its requests run one at a time in this process)',
-        parseIntegerOption('--concurrency', 1, 16),
-      ),
+      .addOption(concurrencyOption('communities read', 4)),
   output: { kind: 'file' },
   examples: [
     'rentsurvey report --all --out portfolio.html',

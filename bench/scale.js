@@ -91,8 +91,8 @@ async function buildStore(subjects) {
   return { dir, dataDir, rows, structureRun, csvRun };
 }
 
-function exportArgs(store, out, start, end) {
-  return [CLI, '--local', '--data-dir', store.dataDir, 'pricing', 'export', '--include-comps', '--start', start, '--end', end, '--out', out];
+function exportArgs(store, out, start, end, ...flags) {
+  return [CLI, '--local', '--data-dir', store.dataDir, 'pricing', 'export', '--include-comps', '--start', start, '--end', end, '--out', out, ...flags];
 }
 
 async function measureSize(subjects, bare) {
@@ -115,7 +115,14 @@ async function measureSize(subjects, bare) {
   const start = addDays(today, -7 * WEEKS);
   const out = join(store.dir, 'export.csv');
   const exportRuns = subjects >= 1000 ? 1 : Math.min(RUNS, 3);
-  figures['pricing export --include-comps'] = measureMedian(process.execPath, exportArgs(store, out, start, today), exportRuns);
+  // The same rows as a workbook too (issue 26), each run beside a CSV run so that load hits both alike.
+  const paired = Array.from({ length: exportRuns }, () => [
+    measure(process.execPath, exportArgs(store, out, start, today)),
+    measure(process.execPath, exportArgs(store, join(store.dir, 'export.xlsx'), start, today, '--format', 'xlsx')),
+  ]);
+  const medians = (samples) => ({ wall: median(samples.map((s) => s.wall)), cpu: median(samples.map((s) => s.cpu)), rss: median(samples.map((s) => s.rss)) });
+  figures['pricing export --include-comps'] = medians(paired.map(([csv]) => csv));
+  figures['pricing export --include-comps --format xlsx'] = medians(paired.map(([, xlsx]) => xlsx));
   const exported = lines(out);
   if (hasSqlite) {
     const sqlOut = join(store.dir, 'sqlite.csv');
@@ -147,6 +154,13 @@ async function measureSize(subjects, bare) {
     row(name, ms(figures[name].wall), ratio(figures[name].wall, bare), `cpu ${ms(figures[name].cpu)}, peak RSS ${mb(figures[name].rss)}`);
   const exportFigure = figures['pricing export --include-comps'];
   row(`  rows exported`, exported.toLocaleString('en-US'), '', `${Math.round(exported / (exportFigure.wall / 1000)).toLocaleString('en-US')} rows/s`);
+  const workbook = figures['pricing export --include-comps --format xlsx'];
+  row(
+    '  --format xlsx, same rows',
+    ms(workbook.wall),
+    ratio(exportFigure.wall, workbook.wall),
+    `rows/s ÷ the CSV export's (cpu ${ratio(exportFigure.cpu, workbook.cpu)}); goal ≥ 0.25×; peak RSS ${mb(workbook.rss)}, goal ≤ 250 MB`,
+  );
   const baseline = figures['sqlite3 -csv (same rows)'];
   if (baseline) {
     row('sqlite3 -csv of the same rows', ms(baseline.wall), '', `cpu ${ms(baseline.cpu)}, peak RSS ${mb(baseline.rss)}, ${figures.sqliteRows} rows`);

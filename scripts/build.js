@@ -39,8 +39,10 @@ const bundle = await rolldown({
   // The entry may export what its lazy chunks share with it: one module fewer than a facade over it.
   preserveEntrySignatures: 'allow-extension',
   platform: 'node',
-  // The zip table is a few MB of data: load it from node_modules at run time.
-  external: ['zipcodes'],
+  // The zip table is a few MB of data: load it from node_modules at run time. So are the
+  // workbook and chart libraries (--format xlsx, report), large and loaded by those alone:
+  // bundled, exceljs' old Buffer() calls would also warn, as code outside node_modules.
+  external: ['zipcodes', 'exceljs', 'echarts'],
   transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version) } },
   plugins: [zodEnglishOnly()],
 });

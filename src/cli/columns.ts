@@ -29,10 +29,11 @@ export const uuid = <Row>(key: string, get: (row: Row) => string | null | undefi
   truncate: false,
 });
 
-/** A date (YYYY-MM-DD or ISO time): never cut short, "2026…" reads as nothing. */
+/** A date (YYYY-MM-DD or ISO time): never cut short, "2026…" reads as nothing; a date in a workbook. */
 export const date = <Row>(key: string, get: (row: Row) => string | null | undefined, header?: string, importance?: Importance): Column<Row> => ({
   ...text(key, get, header, importance),
   truncate: false,
+  kind: 'date',
 });
 
 export const number = <Row>(key: string, get: (row: Row) => number | null | undefined, header?: string, importance?: Importance): Column<Row> => ({
@@ -90,6 +91,7 @@ export const signedPercent = <Row>(
     return versusMarket(style, v, formatSignedPercent(v));
   },
   align: 'right',
+  kind: 'fraction',
 });
 
 export const bool = <Row>(

@@ -1,4 +1,4 @@
-import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
 import type { MessageFormat } from '../output/formats.js';
 import type { Column } from '../output/columns.js';
 import type { CommandContext } from './context.js';
@@ -127,6 +127,16 @@ export function statusOf(program: AnyCommand): ExitCode | undefined {
  */
 export const COMMUNITY_ARGUMENT =
   'a community: its name (or a unique part of it), external id, or id (or its first 4+ characters); omit it on a terminal to pick from a list';
+
+/**
+ * --concurrency of a command that reads many communities (`what` at once from a service, by
+ * default `remote`); with --local 1, since in-process requests take turns on one thread.
+ */
+export function concurrencyOption(what: string, remote: number, max = 16) {
+  return new Option('--concurrency <n>', `${what} at once (default ${remote}; with --local 1, as its requests run one at a time in this process)`).argParser(
+    parseIntegerOption('--concurrency', 1, max),
+  );
+}
 
 export function parseIntegerOption(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {

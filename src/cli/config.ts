@@ -1,5 +1,6 @@
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { CSV_DIALECTS, type CsvDialect } from '../output/csv-dialect.js';
 import { CliError, ExitCode, UsageError } from './errors.js';
 import { defaultConfigDir } from './globals.js';
 
@@ -17,8 +18,14 @@ export interface LocalProfile {
 
 export type Profile = RemoteProfile | LocalProfile;
 
+/** Settings a profile keeps besides its service (`rentsurvey config set <key> <value>`); `login` keeps them. */
+export interface ProfileSettings {
+  /** The CSV the commands write: `excel` is what --excel writes (csv-dialect.ts). */
+  csv?: CsvDialect;
+}
+
 /** A profile as read back: the file may have been edited by hand, so any field may be missing. */
-export type StoredProfile = Partial<RemoteProfile> & { local?: boolean; data_dir?: string };
+export type StoredProfile = Partial<RemoteProfile> & { local?: boolean; data_dir?: string } & ProfileSettings;
 
 export interface ConfigStore {
   /** <dir>/config.json */
@@ -29,6 +36,8 @@ export interface ConfigStore {
   setProfile(name: string, profile: Profile): Promise<void>;
   /** Resolves to false when there was no such profile. */
   deleteProfile(name: string): Promise<boolean>;
+  /** Sets (or with undefined, removes) one setting of a profile, creating the profile when there is none. */
+  setSetting<K extends keyof ProfileSettings>(name: string, key: K, value: ProfileSettings[K] | undefined): Promise<void>;
   /** Sorted by name. */
   listProfiles(): Array<{ name: string } & StoredProfile>;
 }
@@ -55,6 +64,7 @@ function asStoredProfile(value: unknown): StoredProfile | undefined {
   if (typeof record.api_key === 'string' && record.api_key !== '') profile.api_key = record.api_key;
   if (record.local === true) profile.local = true;
   if (typeof record.data_dir === 'string' && record.data_dir !== '') profile.data_dir = record.data_dir;
+  if ((CSV_DIALECTS as readonly unknown[]).includes(record.csv)) profile.csv = record.csv as CsvDialect;
   return profile;
 }
 
@@ -234,9 +244,24 @@ export async function openConfigStore(options: { configDir?: string | undefined;
     getProfile: view.getProfile,
     async setProfile(name, profile) {
       assertProfileName(name);
-      // Read inside the lock: the file as the previous writer left it.
       const saved = 'local' in profile ? { local: true, ...(profile.data_dir ? { data_dir: profile.data_dir } : {}) } : { base_url: profile.base_url, api_key: profile.api_key };
-      await withConfigLock(dir, () => write({ ...profiles(), [name]: saved }));
+      // Read inside the lock: the file as the previous writer left it. A new login keeps the profile's settings.
+      await withConfigLock(dir, () => {
+        const all = profiles();
+        const csv = asStoredProfile(all[name])?.csv;
+        return write({ ...all, [name]: { ...saved, ...(csv ? { csv } : {}) } });
+      });
+    },
+    async setSetting(name, key, value) {
+      assertProfileName(name);
+      await withConfigLock(dir, () => {
+        const all = profiles();
+        const current = all[name];
+        const entry: Record<string, unknown> = typeof current === 'object' && current !== null && !Array.isArray(current) ? { ...current } : {};
+        if (value === undefined) delete entry[key];
+        else entry[key] = value;
+        return write({ ...all, [name]: entry });
+      });
     },
     deleteProfile(name) {
       return withConfigLock(dir, async () => {

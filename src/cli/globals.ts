@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { CSV_DIALECTS, type CsvDialect } from '../output/csv-dialect.js';
 import type { Format } from '../output/formats.js';
 import type { SortOrder } from '../output/columns.js';
 import { parseIntegerOption, splitList, type OptionsOf } from './command.js';
@@ -30,8 +31,12 @@ export interface GlobalOptions {
   wide: boolean;
   /** false with --no-pager. */
   pager: boolean;
-  /** --dollars: money in dollars in csv/ndjson and pricing export. */
+  /** --dollars (or an Excel CSV): money in dollars in csv/ndjson and pricing export. */
   dollars: boolean;
+  /** The CSV to write (csv-dialect.ts): --excel > RENTSURVEY_CSV > the profile's `csv` setting > plain. */
+  csvDialect: CsvDialect;
+  /** --out: the file a workbook (--format xlsx), `pricing export` or `report` writes. */
+  out?: string | undefined;
   noColor: boolean;
   quiet: boolean;
   debug: boolean;
@@ -82,11 +87,20 @@ function rowLimit(value: string | undefined): number | undefined {
   return parseIntegerOption('--limit', 1)(value.trim());
 }
 
+/** RENTSURVEY_CSV, when set: excel or plain. */
+function csvFromEnv(env: NodeJS.ProcessEnv): CsvDialect | undefined {
+  const value = env.RENTSURVEY_CSV?.trim().toLowerCase();
+  if (!value) return undefined;
+  if ((CSV_DIALECTS as readonly string[]).includes(value)) return value as CsvDialect;
+  throw new UsageError(`RENTSURVEY_CSV: "${env.RENTSURVEY_CSV}" is not one of ${CSV_DIALECTS.join(', ')}`);
+}
+
 export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessEnv): GlobalOptions {
-  const shorthands = [flags.json && 'json', flags.csv && 'csv', flags.ndjson && 'ndjson'].filter(Boolean) as Format[];
-  if (shorthands.length > 1) throw new UsageError('use only one of --json, --csv and --ndjson');
+  // --excel is a CSV for Excel: a shorthand for --csv with that dialect.
+  const shorthands = [flags.json && 'json', (flags.csv || flags.excel) && 'csv', flags.ndjson && 'ndjson'].filter(Boolean) as Format[];
+  if (shorthands.length > 1) throw new UsageError(`use only one of --json, --csv${flags.excel ? ' (or --excel)' : ''} and --ndjson`);
   if (shorthands.length === 1 && flags.format && flags.format !== shorthands[0])
-    throw new UsageError(`--${shorthands[0]} conflicts with --format ${flags.format}`);
+    throw new UsageError(`--${flags.excel && !flags.csv ? 'excel' : shorthands[0]} conflicts with --format ${flags.format}`);
   // --format's choices are checked by commander; the shorthands name valid formats.
   const format: Format = shorthands[0] ?? flags.format ?? 'table';
   const fields = flags.fields === undefined ? undefined : splitList(flags.fields);
@@ -99,10 +113,14 @@ export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessE
   // --json is the service's answer as it came: nothing sorts it (a command that pages by --limit still can).
   if (sort && format === 'json')
     throw new UsageError('--sort orders table, csv, ndjson and md output; --json prints the service\'s answer as it came', 'use --ndjson, or sort with jq');
-  if (flags.dollars && (format === 'json' || format === 'md' || flags.format === 'table'))
+  if (flags.dollars && (format === 'json' || format === 'md' || format === 'xlsx' || flags.format === 'table'))
     throw new UsageError(
-      `--dollars is for --format csv or ndjson (and pricing export): ${format === 'json' ? "--json is the service's answer, in cents" : 'tables already show dollars'}`,
+      `--dollars is for --format csv or ndjson (and pricing export): ${format === 'json' ? "--json is the service's answer, in cents" : format === 'xlsx' ? 'workbooks already have money in dollars' : 'tables already show dollars'}`,
     );
+  // A workbook is a file (zip bytes): never for a terminal, nor a pipe that cannot say where it goes.
+  if (format === 'xlsx' && (flags.out === undefined || flags.out === '-'))
+    throw new UsageError('--format xlsx writes a workbook to a file, not to the terminal or a pipe', 'add --out <file.xlsx>');
+  const csvDialect: CsvDialect = flags.excel ? 'excel' : (csvFromEnv(env) ?? stored?.csv ?? 'plain');
   return {
     profile,
     local: localMode.local,
@@ -115,7 +133,10 @@ export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessE
     limit: rowLimit(flags.limit),
     wide: flags.wide === true,
     pager: flags.pager !== false,
-    dollars: flags.dollars === true,
+    // Excel's CSV has money in dollars: what a spreadsheet sums and formats as currency.
+    dollars: flags.dollars === true || (csvDialect === 'excel' && format === 'csv'),
+    csvDialect,
+    out: flags.out,
     noColor: flags.color === false,
     quiet: flags.quiet === true,
     debug: flags.debug === true,

@@ -23,6 +23,8 @@ const OUTPUT_FLAGS: readonly { long: string; applies: readonly OutputKind[] }[] 
   { long: '--json', applies: ['rows', 'record'] },
   { long: '--csv', applies: ['rows', 'record'] },
   { long: '--ndjson', applies: ['rows', 'record'] },
+  { long: '--excel', applies: ['rows', 'record', 'file'] },
+  { long: '--out', applies: ['rows', 'record', 'file'] },
   { long: '--fields', applies: ['rows', 'record'] },
   { long: '--sort', applies: ['rows'] },
   { long: '--limit', applies: ['rows'] },

@@ -1,6 +1,7 @@
-import { sortRows, unknownFieldsProblem, unknownSortProblem, type Column } from '../output/columns.js';
+import { selectColumns, sortRows, unknownFieldsProblem, unknownSortProblem, type Column } from '../output/columns.js';
 import { dollarColumns } from '../output/money.js';
 import { renderList, renderRecord } from '../output/render.js';
+import type { SheetData } from '../output/xlsx.js';
 import { printText } from '../output/text.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
@@ -30,6 +31,8 @@ export interface ListOutput<Row> {
    * main one) or the command applied them already (orderRows, before grouping).
    */
   asGiven?: boolean;
+  /** The sheet's name in a workbook (--format xlsx); by default the file's name. */
+  sheet?: string;
 }
 
 /**
@@ -39,10 +42,14 @@ export interface ListOutput<Row> {
  */
 export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>): Promise<void> {
   const { format, fields, wide, dollars } = ctx.globals;
-  const { limitApplied, asGiven, ...rest } = list;
+  const { limitApplied, asGiven, sheet: _sheet, ...rest } = list;
   assertFields(ctx, list.columns, fields);
-  if (!asGiven) assertOrder(ctx, dollars ? dollarColumns(list.columns) : list.columns, limitApplied);
+  if (!asGiven) assertOrder(ctx, inDollars(ctx) ? dollarColumns(list.columns) : list.columns, limitApplied);
   assertDollars(ctx);
+  if (format === 'xlsx') {
+    await printWorkbook(ctx, [await listSheet(ctx, list)]);
+    return;
+  }
   await renderList(ctx.io, {
     format,
     ...rest,
@@ -50,6 +57,7 @@ export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>)
     ...(asGiven ? {} : { sort: ctx.globals.sort, limit: ctx.globals.limit }),
     wide,
     dollars,
+    csvDialect: ctx.globals.csvDialect,
     notice: (message) => ctx.log.info(message),
     omitted: (headers) => {
       for (const header of headers) ctx.omittedColumns.add(header);
@@ -63,7 +71,8 @@ export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>)
 
 /**
  * --sort and --limit applied by a command that prints its rows in groups (a table per
- * community): ordered and cut as one list, then grouped; print the groups asGiven.
+ * community) or otherwise than by renderList (a workbook's sheet): ordered and cut as one
+ * list, then grouped; print the groups asGiven.
  */
 export function orderRows<Row>(ctx: CommandContext, rows: readonly Row[], columns: Column<Row>[]): Row[] {
   // The limit is applied here, so --json (the command's own rows) may take it too.
@@ -72,6 +81,32 @@ export function orderRows<Row>(ctx: CommandContext, rows: readonly Row[], column
   const sorted = sortRows(rows, columns, sort);
   return limit === undefined ? sorted : sorted.slice(0, limit);
 }
+
+/**
+ * --format xlsx: a list as a sheet, --fields, --sort and --limit applied as for csv (unless the
+ * list is asGiven). Money is in dollars there (typed as currency), so fields are named as with --dollars.
+ * A command with several tables (overview) writes them as sheets of one workbook with printWorkbook.
+ */
+export async function listSheet<Row>(
+  ctx: CommandContext,
+  list: Pick<ListOutput<Row>, 'rows' | 'columns' | 'defaultFields' | 'asGiven' | 'sheet'>,
+  options: { fields?: boolean } = {},
+): Promise<SheetData> {
+  const all = dollarColumns(list.columns);
+  const chosen = selectColumns(all, options.fields === false ? undefined : (ctx.globals.fields ?? list.defaultFields));
+  const rows = list.asGiven ? list.rows : orderRows(ctx, list.rows, all);
+  const { sheetData, defaultSheetName } = await import('./print-xlsx.js');
+  return sheetData(list.sheet ?? defaultSheetName(ctx.globals.out ?? ''), chosen, rows);
+}
+
+/** The sheets as one workbook, written to --out. */
+export async function printWorkbook(ctx: CommandContext, sheets: readonly SheetData[]): Promise<void> {
+  const { printSheets } = await import('./print-xlsx.js');
+  await printSheets(ctx, sheets);
+}
+
+/** Money columns are named in dollars: with --dollars, and in a workbook (whose money is in dollars). */
+const inDollars = (ctx: CommandContext) => ctx.globals.dollars || ctx.globals.format === 'xlsx';
 
 function assertOrder<Row>(ctx: CommandContext, columns: Column<Row>[], limitApplied = false): void {
   const problem = unknownSortProblem(columns, ctx.globals.sort);
@@ -88,16 +123,25 @@ function assertDollars(ctx: CommandContext): void {
 }
 
 /** One record (a key/value table on a terminal). --sort and --limit have nothing to order or cut. */
-export async function printRecord<Row>(ctx: CommandContext, record: { record: Row; columns: Column<Row>[]; json: unknown }): Promise<void> {
+export async function printRecord<Row>(
+  ctx: CommandContext,
+  record: { record: Row; columns: Column<Row>[]; json: unknown; sheet?: string },
+): Promise<void> {
   assertFields(ctx, record.columns);
   assertDollars(ctx);
+  if (ctx.globals.format === 'xlsx') {
+    await printWorkbook(ctx, [await listSheet(ctx, { rows: [record.record], columns: record.columns, asGiven: true, sheet: record.sheet })]);
+    return;
+  }
   // Record commands name their lines through the column helpers' header ("Base URL", "14-day vacancy"):
   // use it as the label, else the renderer derives one from the key ("Avg market rent cents: $1,901").
   // Upper-case headers of list columns (reused by some records) stay table headers.
   const columns = record.columns.map((c) =>
     c.label === undefined && c.header !== undefined && c.header !== c.header.toUpperCase() ? { ...c, label: c.header } : c,
   );
-  await renderRecord(ctx.io, { format: ctx.globals.format, fields: ctx.globals.fields, dollars: ctx.globals.dollars, ...record, columns });
+  const { format, fields, dollars, csvDialect } = ctx.globals;
+  const { sheet: _sheet, ...shown } = record;
+  await renderRecord(ctx.io, { format, fields, dollars, csvDialect, ...shown, columns });
 }
 
 /**
@@ -115,6 +159,6 @@ export function printLines(ctx: CommandContext, text: string): void {
  */
 export function assertFields<Row>(ctx: CommandContext, columns: Column<Row>[], fields = ctx.globals.fields): void {
   // With --dollars the fields are named as printed (`*_dollars`), or as in cents.
-  const problem = unknownFieldsProblem(ctx.globals.dollars ? dollarColumns(columns) : columns, fields);
+  const problem = unknownFieldsProblem(inDollars(ctx) ? dollarColumns(columns) : columns, fields);
   if (problem) throw new UsageError(problem);
 }

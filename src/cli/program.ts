@@ -32,6 +32,8 @@ export function rootCommand() {
     .option('--json', 'shorthand for --format json')
     .option('--csv', 'shorthand for --format csv')
     .option('--ndjson', 'shorthand for --format ndjson')
+    .option('--excel', 'CSV for Excel: UTF-8 with a byte-order mark, CRLF, money in dollars (env RENTSURVEY_CSV=excel; per profile: config set csv excel)')
+    .option('--out <file>', 'file to write: a workbook with --format xlsx; the CSV of pricing export; the HTML of report')
     .option('--fields <list>', 'comma-separated fields to output, in that order')
     .option('--sort <field>', 'sort list output by a field (-field: descending; numbers as numbers, empty last)')
     .option('--limit <n>', 'print at most n rows of list output (after --sort)')

@@ -101,7 +101,7 @@ export interface AtomicFile {
   /** The temporary file's path (for messages and tests). */
   readonly temp: string;
   /** Appends; resolves when the data is handed to the file (so memory stays bounded). */
-  write(chunk: string): Promise<void>;
+  write(chunk: string | Uint8Array): Promise<void>;
   /** Flushes to disk and renames over `path`. */
   commit(): Promise<void>;
   /** Removes the temporary file; `path` is untouched. Safe to call more than once. */
@@ -132,7 +132,7 @@ export async function createAtomicFile(
   return {
     temp,
     async write(chunk) {
-      await handle.write(chunk).catch((error: unknown) => {
+      await (typeof chunk === 'string' ? handle.write(chunk) : handle.write(chunk)).catch((error: unknown) => {
         throw failed(error);
       });
     },

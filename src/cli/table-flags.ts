@@ -4,7 +4,7 @@
  * command's wrapper (command.ts) runs, kept apart from print.ts so that a
  * command that prints no table loads no renderer.
  */
-import type { Output } from './command.js';
+import type { Output, OutputKind } from './command.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
 import { formatsOf, isMessageFormat } from '../output/formats.js';
@@ -29,9 +29,25 @@ export function assertRowFlags(path: string, output: Output | undefined, globals
   if (isMessageFormat(globals.format) && !writes?.includes(globals.format))
     throw new UsageError(`\`rentsurvey ${path}\` does not write --format ${globals.format}`, `use one of ${formatsOf(writes).join(', ')}`);
   const kind = output?.kind;
+  assertFileFlags(path, kind, globals);
   if (kind === undefined || kind === 'rows') return;
   const { given, verb } = tableFlagsGiven(globals, ['sort', 'limit']);
   if (given.length > 0) throw new UsageError(`${given.join(' and ')} ${verb} for lists of rows; \`rentsurvey ${path}\` prints ${PRINTS[kind]}`);
+}
+
+/**
+ * --out is where a file goes: a workbook (--format xlsx) of a command that prints rows or a
+ * record, or what a command that writes a file writes (`pricing export`, `report`, which check
+ * their formats themselves). Anywhere else it would be ignored, so it is refused.
+ */
+function assertFileFlags(path: string, kind: OutputKind | undefined, globals: GlobalOptions): void {
+  if (kind === undefined || kind === 'file') return;
+  if (kind === 'fixed' && globals.format === 'xlsx') throw new UsageError(`\`rentsurvey ${path}\` prints no rows: --format xlsx is for lists and records`);
+  if (globals.out !== undefined && globals.format !== 'xlsx')
+    throw new UsageError(
+      kind === 'fixed' ? `\`rentsurvey ${path}\` writes no file: --out is not for it` : '--out writes a workbook: add --format xlsx',
+      kind === 'fixed' ? undefined : 'for other formats, redirect: > file',
+    );
 }
 
 /** A chart draws every point: the flags that pick columns or rows of a table do not go with it. */

@@ -40,6 +40,11 @@ export interface Column<Row> {
    * --fields and --sort also take that column's name, and --sort orders by its cents.
    */
   inCents?: Column<Row>;
+  /**
+   * What the raw value is, where typed outputs (xlsx workbooks) need to know: `date` (YYYY-MM-DD
+   * or an ISO time), `fraction` (0.031 is 3.1%: PSI) or `percent` (3.1 is 3.1%). Money is known by `dollars`.
+   */
+  kind?: 'date' | 'fraction' | 'percent';
 }
 
 /** Least important first: `fitColumns` ranks columns by their index here. */

@@ -3,23 +3,24 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Column } from './columns.js';
 import { formatCsvRecords } from './csv.js';
+import { neutralizeFormula } from './csv-safety.js';
+import { sanitize } from './text.js';
 
 describe('csv records formatted in parts', () => {
   const cell = fc.oneof(
-    fc.string({ unit: fc.constantFrom('a', 'b', ',', '"', '\n', '\r', ' ', '=', '-', 'é', '\u001b') }),
+    fc.string({ unit: fc.constantFrom('a', 'b', ',', '"', '\n', '\r', '\t', ' ', '=', '-', '+', '@', 'é', '\u001b') }),
     fc.integer(),
     fc.double(),
     fc.boolean(),
     fc.constant(null),
     fc.constant(undefined),
   );
-  // The text the renderer hands csv-stringify for a value: controls dropped, line breaks kept.
+  // The text the renderer hands csv-stringify for a value: controls dropped, line breaks kept, formulas neutralized.
   const text = (value: unknown) =>
     value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value))
       ? ''
       : typeof value === 'string'
-        ? // eslint-disable-next-line no-control-regex -- the controls the renderer drops
-          value.replace(/\r\n/g, '\n').replace(/[\r\u001b]/g, '')
+        ? neutralizeFormula(sanitize(neutralizeFormula(value), { multiline: true }))
         : String(value);
 
   it('equal csv-stringify of whole rows, whatever repeats and whatever the cells hold', async () => {

@@ -3,18 +3,20 @@
  * (cents, ISO dates). Quoting is csv-stringify's, loaded on first use.
  */
 import type { Column } from './columns.js';
+import { csvDocumentStart, csvRecordDelimiter, type CsvDialect } from './csv-dialect.js';
+import { neutralizeFormula } from './csv-safety.js';
 import { DollarAmount } from './money.js';
 import { sanitize } from './text.js';
 
-/** Header of column keys, then raw values. */
-export async function formatCsv<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): Promise<string> {
-  return (await formatCsvHeader(columns.map((c) => c.key))) + (await formatCsvRecords(rows, columns));
+/** Header of column keys, then raw values; plain, or for Excel (csv-dialect.ts). */
+export async function formatCsv<Row>(rows: readonly Row[], columns: readonly Column<Row>[], dialect: CsvDialect = 'plain'): Promise<string> {
+  return (await formatCsvHeader(columns.map((c) => c.key), dialect)) + (await formatCsvRecords(rows, columns, [], dialect));
 }
 
-/** A header line alone, for a CSV written in parts (`pricing export`). */
-export async function formatCsvHeader(keys: readonly string[]): Promise<string> {
+/** The start of a CSV document (Excel's byte-order mark) and its header line, for a CSV written in parts (`pricing export`). */
+export async function formatCsvHeader(keys: readonly string[], dialect: CsvDialect = 'plain'): Promise<string> {
   const { stringify } = await import('csv-stringify/sync');
-  return stringify([keys]);
+  return csvDocumentStart(dialect) + stringify([keys], { eof: false }) + csvRecordDelimiter(dialect);
 }
 
 /**
@@ -32,6 +34,7 @@ export async function formatCsvRecords<Row>(
   rows: readonly Row[],
   columns: readonly Column<Row>[],
   shared: readonly unknown[] = [],
+  dialect: CsvDialect = 'plain',
 ): Promise<string> {
   const { stringify } = await import('csv-stringify/sync');
   // One record, no record delimiter after it. (Naming record_delimiter would stop csv-stringify quoting cells with \r.)
@@ -57,18 +60,19 @@ export async function formatCsvRecords<Row>(
     }
     records.push(start + cells.join(CSV_DELIMITER));
   }
-  return records.length === 0 ? '' : records.join(CSV_RECORD_DELIMITER) + CSV_RECORD_DELIMITER;
+  const delimiter = csvRecordDelimiter(dialect);
+  return records.length === 0 ? '' : records.join(delimiter) + delimiter;
 }
 
-// csv-stringify's defaults, named here because formatCsvRecords joins its pieces with them.
+// csv-stringify's default, named here because formatCsvRecords joins its pieces with it.
 const CSV_DELIMITER = ',';
-const CSV_RECORD_DELIMITER = '\n';
 
 /** A raw value as the text of its cell, before quoting. */
 function csvValue(value: unknown): string {
   if (value === null || value === undefined) return '';
   // A CSV is often looked at with cat: server text loses its terminal controls (line breaks stay, quoted).
-  if (typeof value === 'string') return sanitize(value, { multiline: true });
+  // Text that a spreadsheet would run as a formula, before or after that, is neutralized (csv-safety.ts).
+  if (typeof value === 'string') return neutralizeFormula(sanitize(neutralizeFormula(value), { multiline: true }));
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean' || typeof value === 'bigint' || value instanceof DollarAmount) return String(value);
   if (value instanceof Date) return value.toISOString();

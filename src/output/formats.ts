@@ -1,10 +1,10 @@
 /**
  * Output formats (--format, --json, --csv, --ndjson). Every command that prints rows or a
  * record writes the common ones (md: a Markdown table, or a command's own Markdown summary,
- * to paste into an e-mail); a message body (html, slack) only a command whose definition
- * names it in `output.formats` (the digest).
+ * to paste into an e-mail; xlsx: an Excel workbook written to --out, src/output/xlsx.ts); a
+ * message body (html, slack) only a command whose definition names it in `output.formats` (the digest).
  */
-export const COMMON_FORMATS = ['table', 'json', 'csv', 'ndjson', 'md'] as const;
+export const COMMON_FORMATS = ['table', 'json', 'csv', 'ndjson', 'md', 'xlsx'] as const;
 export const MESSAGE_FORMATS = ['html', 'slack'] as const;
 export const FORMATS = [...COMMON_FORMATS, ...MESSAGE_FORMATS] as const;
 export type Format = (typeof FORMATS)[number];

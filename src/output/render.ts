@@ -6,6 +6,7 @@
  */
 import { hasFields, limitRows, selectColumns, sortRows, type Column, type SortOrder } from './columns.js';
 import { formatCsv } from './csv.js';
+import type { CsvDialect } from './csv-dialect.js';
 import type { Format } from './formats.js';
 import type { IOStreams } from './io.js';
 import { formatNdjson, printJson, reduceItem, reduceJson, rowObject } from './json.js';
@@ -30,6 +31,8 @@ export interface RenderListOptions<Row> {
   limit?: number | undefined;
   /** --dollars: money columns in dollars in csv and ndjson (see dollarColumns). */
   dollars?: boolean | undefined;
+  /** Which CSV (csv-dialect.ts): plain by default; excel with --excel. */
+  csvDialect?: CsvDialect | undefined;
   /** --wide: a terminal table shows every column at full width (the terminal may wrap). */
   wide?: boolean | undefined;
   /** Headers of the columns a terminal table left out (ids, and what did not fit). */
@@ -70,7 +73,7 @@ export async function renderList<Row>(io: IOStreams, options: RenderListOptions<
       io.stdout.write(formatNdjson(rows, columns));
       return;
     case 'csv':
-      io.stdout.write(await formatCsv(rows, columns));
+      io.stdout.write(await formatCsv(rows, columns, options.csvDialect));
       return;
     case 'table':
     case 'md':
@@ -101,6 +104,8 @@ export interface RenderRecordOptions<Row> {
   json?: unknown;
   /** --dollars: money columns in dollars in csv and ndjson. */
   dollars?: boolean | undefined;
+  /** Which CSV (csv-dialect.ts): plain by default; excel with --excel. */
+  csvDialect?: CsvDialect | undefined;
 }
 
 /** One object (e.g. `communities show`): a label/value list for humans, one row for machines. */
@@ -123,7 +128,7 @@ export async function renderRecord<Row>(io: IOStreams, options: RenderRecordOpti
       io.stdout.write(formatNdjson([record], columns));
       return;
     case 'csv':
-      io.stdout.write(await formatCsv([record], columns));
+      io.stdout.write(await formatCsv([record], columns, options.csvDialect));
       return;
     case 'table':
       io.stdout.write(formatKeyValue(io, record, columns));

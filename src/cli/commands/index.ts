@@ -7,6 +7,7 @@ import type { AnyDefinition } from '../command.js';
 import { auth, login, logout } from './auth/index.js';
 import { communities } from './communities/index.js';
 import { completion } from './completion/index.js';
+import { config } from './config/index.js';
 import { comps } from './comps/index.js';
 import { digest } from './digest/index.js';
 import { help } from './help/index.js';
@@ -14,6 +15,7 @@ import { local } from './local/index.js';
 import { overview } from './overview/index.js';
 import { portfolio } from './portfolio/index.js';
 import { pricing } from './pricing/index.js';
+import { report } from './report/index.js';
 import { serve } from './serve/index.js';
 import { sync } from './sync/index.js';
 import { users } from './users/index.js';
@@ -30,10 +32,12 @@ export const COMMANDS: readonly AnyDefinition[] = [
   vacancy,
   overview,
   digest,
+  report,
   users,
   serve,
   local,
   sync,
+  config,
   completion,
   help,
 ];

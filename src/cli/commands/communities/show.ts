@@ -61,7 +61,7 @@ export const summaryColumns = [
   text<Detail['community']>('zipcode', (c) => c.zipcode, 'Zip'),
   number<Detail['community']>('comp_count', (c) => c.comp_count, 'Active comps'),
   number<Detail['community']>('floor_plan_count', (c) => c.floor_plan_count, 'Floor plans'),
-  text<Detail['community']>('latest_date', (c) => c.pricing_summary?.latest_date, 'Latest pricing'),
+  date<Detail['community']>('latest_date', (c) => c.pricing_summary?.latest_date, 'Latest pricing'),
   {
     ...money<Detail['community']>('avg_market_rent_cents', (c) => c.pricing_summary?.avg_market_rent_cents, 'Avg asking rent'),
     display: (c: Detail['community']) => formatMoney(c.pricing_summary?.avg_market_rent_cents),

@@ -94,11 +94,11 @@ describe('__complete: the command tree', () => {
 
 describe('__complete: flag and argument values', () => {
   it('takes the values of .choices(), after a space or an =', async () => {
-    expect(await values(['--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md']);
+    expect(await values(['--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md', 'xlsx']);
     expect(await values(['overview', '--format=c'])).toEqual(['--format=csv']);
     // html and slack only where they are written.
-    expect(await values(['overview', '--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md']);
-    expect(await values(['digest', '--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md', 'html', 'slack']);
+    expect(await values(['overview', '--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md', 'xlsx']);
+    expect(await values(['digest', '--format', ''])).toEqual(['table', 'json', 'csv', 'ndjson', 'md', 'xlsx', 'html', 'slack']);
     expect(await values(['users', 'invite', '--role', ''])).toEqual(['admin', 'member']);
     expect(await values(['communities', 'update', 'x', '--status', 'in'])).toEqual(['inactive']);
     expect(await values(['pricing', 'target', 'x', '--basis', ''])).toEqual(['ner', 'asking']);

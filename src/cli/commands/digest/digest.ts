@@ -249,8 +249,8 @@ interface Printed {
 
 async function print(ctx: CommandContext, { from, to, changes, portfolio, subjects, document }: Printed): Promise<void> {
   const { format } = ctx.globals;
-  if (format === 'json' || format === 'csv' || format === 'ndjson') {
-    // JSON keeps every change (as before the summary) and adds the summary objects.
+  if (format === 'json' || format === 'csv' || format === 'ndjson' || format === 'xlsx') {
+    // JSON keeps every change (as before the summary) and adds the summary objects; a workbook has every change.
     await printList(ctx, { defaultFields: DATA_FIELDS, rows: changes, columns, json: { from, to, changes, portfolio, subjects }, jsonRowsKey: 'changes' });
     return;
   }

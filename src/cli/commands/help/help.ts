@@ -21,6 +21,10 @@ export const ENVIRONMENT: readonly (readonly [name: string, text: string])[] = [
     'RENTSURVEY_NO_INPUT',
     '1: never prompt, as --no-input; what would ask (a picker, a confirmation, login) fails with exit 2 naming the flag or argument to give instead',
   ],
+  [
+    'RENTSURVEY_CSV',
+    'excel: every CSV for Excel, as --excel (byte-order mark, CRLF, money in dollars); plain: the default, also over a profile set with `config set csv excel`',
+  ],
   ['RENTSURVEY_CONNECT_TIMEOUT', 'connect timeout in seconds (--connect-timeout, default 10)'],
   ['RENTSURVEY_REQUEST_TIMEOUT', 'request timeout in seconds (--request-timeout, default 30)'],
   ['RENTSURVEY_SMTP_URL', 'SMTP server for invitation e-mails of `serve` and `digest --mail-to` (--smtp-url); smtp://user:password@host:587, kept out of the process list'],

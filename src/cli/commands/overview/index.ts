@@ -1,6 +1,6 @@
 import { Option } from '@commander-js/extra-typings';
 import type { Column } from '../../../output/columns.js';
-import { COMMUNITY_ARGUMENT, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
+import { COMMUNITY_ARGUMENT, concurrencyOption, defineCommand, type HandlerImport } from '../../command.js';
 import { suggest } from '../completion/values.js';
 import { BAND_CHOICES, parseBands, parseSignals, parseThreshold, SIGNAL_CHOICES } from './flags.js';
 
@@ -16,11 +16,7 @@ export const overview = defineCommand({
       .addOption(suggest(new Option('--band <band>', `only rows in this CRI band (or several, comma-separated): ${BAND_CHOICES.join(', ')}`).argParser(parseBands), BAND_CHOICES))
       .addOption(suggest(new Option('--signal <signal>', `only rows with this signal (or several): ${SIGNAL_CHOICES.join(', ')}`).argParser(parseSignals), SIGNAL_CHOICES))
       .option('--threshold <fraction>', 'PSI from which a community counts as above or below its market (default 0.03; 3% also works)', parseThreshold)
-      .option(
-        '--concurrency <n>',
-        'communities read at once from a service (default 8; with --local 1, as its requests run in this process)',
-        parseIntegerOption('--concurrency', 1, 32),
-      ),
+      .addOption(concurrencyOption('communities read', 8, 32)),
   // One community's floor plans, or one positioning row per community: --fields and --sort take either's fields.
   output: {
     kind: 'rows',

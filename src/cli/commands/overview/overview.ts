@@ -3,18 +3,18 @@ import { criBand, formatMoney, formatPercentValue, formatSignedPercent } from '.
 import type { Column } from '../../../output/columns.js';
 import { dollarsFromCents } from '../../../output/money.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
-import { createStyle, stdoutStyle } from '../../../output/style.js';
+import { createStyle, stdoutStyle, type Style } from '../../../output/style.js';
 import { sanitize } from '../../../output/text.js';
-import { money, number, signedPercent, text } from '../../columns.js';
+import { date, money, number, signedPercent, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
-import { printLines, printList } from '../../print.js';
+import { listSheet, printLines, printList, printWorkbook } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { communityArgument } from '../../references.js';
 import type { overview } from './index.js';
 import { assertPlanView, runPositioning, wantsPositioning } from './positioning.js';
 
-type Overview = ReadOf<'getOverview'>;
+export type Overview = ReadOf<'getOverview'>;
 type Row = Overview['floor_plans'][number];
 
 const plan = (r: Row) => `${r.floor_plan_name ?? ''} ${r.bedrooms === 0 ? 'Studio' : `${r.bedrooms} BR`}/${r.bathrooms} BA`.trim();
@@ -60,6 +60,23 @@ function surveyNote(asOf: string | null | undefined): string {
   return asOf === null ? ' — no completed survey yet' : ` — survey of ${asOf}`;
 }
 
+/** The overall metrics as one row: the second sheet of `overview --format xlsx`. */
+const overallColumns: Column<Overview>[] = [
+  text('community', (o) => o.community.name),
+  text('address', (o) => o.community.address),
+  date('as_of_date', (o) => o.as_of_date),
+  signedPercent('overall_psi_base', (o) => o.overall_metrics.overall_psi_base),
+  signedPercent('overall_psi_ner', (o) => o.overall_metrics.overall_psi_ner),
+  number('cri_base', (o) => o.overall_metrics.cri_base),
+  text('cri_base_band', (o) => (o.overall_metrics.cri_base === null ? null : criBand(o.overall_metrics.cri_base))),
+  number('cri_ner', (o) => o.overall_metrics.cri_ner),
+  text('cri_ner_band', (o) => (o.overall_metrics.cri_ner === null ? null : criBand(o.overall_metrics.cri_ner))),
+  { ...number('pct_comps_offering_concessions', (o) => o.overall_metrics.market_concession_pressure.pct_comps_offering), kind: 'percent' },
+  money('avg_concession_value_cents', (o) => o.overall_metrics.market_concession_pressure.avg_concession_value),
+  number('total_comps', (o) => o.overall_metrics.market_concession_pressure.total_comps),
+  number('comps_with_concessions', (o) => o.overall_metrics.market_concession_pressure.comps_with_concessions),
+];
+
 export const run: Handler<typeof overview> = async (ctx, opts, [refs]) => {
   if (wantsPositioning(opts, refs)) return runPositioning(ctx, opts, refs);
   // One community (or none, to pick on a terminal): its floor plans, as always.
@@ -68,6 +85,12 @@ export const run: Handler<typeof overview> = async (ctx, opts, [refs]) => {
   const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
   const { data, raw } = await api.call('getOverview', { params: { id } });
+  if (ctx.globals.format === 'xlsx') {
+    // A workbook has room for both tables: one sheet each.
+    const plans = await listSheet(ctx, { rows: data.floor_plans, columns, sheet: 'Floor plans' });
+    await printWorkbook(ctx, [plans, await listSheet(ctx, { rows: [data], columns: overallColumns, asGiven: true, sheet: 'Overall' }, { fields: false })]);
+    return;
+  }
   // A table and Markdown (for an e-mail) say which community and survey, and the overall metrics.
   const md = ctx.globals.format === 'md';
   const human = ctx.globals.format === 'table' || md;
@@ -86,15 +109,12 @@ export const run: Handler<typeof overview> = async (ctx, opts, [refs]) => {
   });
 };
 
-/** The overall metrics under the table (table and md: other formats carry them in JSON); in Markdown, a list. */
-function printSummary(ctx: CommandContext, data: Overview) {
+/** The overall metrics, a label and its items per line: under the table, and in `report`. */
+export function overallSummary(data: Overview, style: Style = createStyle(false)): [label: string, items: string[]][] {
   const { overall_metrics: m } = data;
-  const md = ctx.globals.format === 'md';
-  const style = md ? createStyle(false) : stdoutStyle(ctx.io);
   const cri = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ${style.bold(`(${criBand(value)})`)}`);
   const pressure = m.market_concession_pressure;
-  // Each line a label and its items: set apart by spaces on a terminal, a list item in Markdown.
-  const lines: [label: string, items: string[]][] = [
+  return [
     ['Overall PSI', [`asking ${formatSignedPercent(m.overall_psi_base)}`, `NER ${formatSignedPercent(m.overall_psi_ner)}`]],
     ['CRI', [`asking ${cri(m.cri_base)}`, `NER ${cri(m.cri_ner)}`]],
     [
@@ -105,6 +125,13 @@ function printSummary(ctx: CommandContext, data: Overview) {
       ],
     ],
   ];
+}
+
+/** The overall metrics under the table (table and md: other formats carry them in JSON); in Markdown, a list. */
+function printSummary(ctx: CommandContext, data: Overview) {
+  const md = ctx.globals.format === 'md';
+  const lines = overallSummary(data, md ? createStyle(false) : stdoutStyle(ctx.io));
+  // Each line a label and its items: set apart by spaces on a terminal, a list item in Markdown.
   const text = lines.map(([label, items]) => (md ? `- ${label}: ${items.join(', ')}` : `${label.padEnd(14)}${items.join('   ')}`));
   printLines(ctx, ['', ...text].join('\n'));
 }

@@ -17,6 +17,7 @@ type Row = PositioningRow;
 const percent = (key: string, get: (r: Row) => number | null, header: string, importance?: Importance): Column<Row> => ({
   ...number(key, get, header, importance),
   display: (r) => formatPercentValue(get(r)),
+  kind: 'percent',
 });
 
 const cri = (key: string, get: (r: Row) => number | null, header: string, importance?: Importance): Column<Row> => ({
@@ -132,8 +133,8 @@ export function positioningColumns(basis: Basis): PositioningColumns {
     all,
     defaultFields: (format) => {
       if (format === 'table' || format === 'md') return table;
-      // A csv cell holds one value: the community as its three fields.
-      return format === 'csv' ? ['community_id', 'community_name', 'external_community_id', ...row] : ['community', ...row];
+      // A csv or workbook cell holds one value: the community as its three fields.
+      return format === 'csv' || format === 'xlsx' ? ['community_id', 'community_name', 'external_community_id', ...row] : ['community', ...row];
     },
     wideFields: [...table, 'vacancy_14d_pct', 'comp_vacancy_pct', 'community_id'],
   };

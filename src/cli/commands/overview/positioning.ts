@@ -160,15 +160,19 @@ function emptyMessage(opts: Flags, read: number): string {
 
 /** Under the table: communities per band and per signal, and the gap summed over them. */
 function footer(totals: PositioningTotals, basis: Basis, threshold: number, md: boolean): string {
+  return `\n${footerLines(totals, basis, threshold).join(md ? '\n\n' : '\n')}\n`;
+}
+
+/** The footer's lines (also under the report's portfolio table). */
+export function footerLines(totals: PositioningTotals, basis: Basis, threshold: number): string[] {
   const counts = (names: readonly string[], of: Record<string, number>) =>
     names.filter((name) => (of[name] ?? 0) > 0).map((name) => `${name} ${of[name]}`).join(', ');
   const gap = totals.gap_to_market_cents;
-  const lines = [
+  return [
     `${totals.communities} ${totals.communities === 1 ? 'community' : 'communities'} on ${BASIS_TEXT[basis]}; CRI bands: ${counts([...BANDS, 'no data'], totals.bands)}.`,
     `Signals (PSI threshold ±${formatSignedPercent(threshold).replace(/^\+/, '')}): ${counts(SIGNALS, totals.signals)}.`,
     `Gap to market: ${gap > 0 ? '+' : ''}${formatMoney(gap)} a month (Σ over plans with comp data of (rent − comp average) × units).`,
   ];
-  return `\n${lines.join(md ? '\n\n' : '\n')}\n`;
 }
 
 /** Whether this run asks for positioning rows rather than one community's plans. */

@@ -6,7 +6,6 @@ import { addDays, isIsoDate } from '../../../domain/dates.js';
 import { spinner } from '../../../output/messages.js';
 import { progressBar, type Progress } from '../../../output/progress.js';
 import type { Column } from '../../../output/columns.js';
-import { formatCsvHeader, formatCsvRecords } from '../../../output/csv.js';
 import { dollarColumns } from '../../../output/money.js';
 import type { Handler, OptionsOf } from '../../command.js';
 import { describeFailures, fanOut, fanOutAll, isFailed, type Failed } from '../../concurrency.js';
@@ -15,8 +14,9 @@ import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { checkQuery } from '../../flag-terms.js';
 import type { ApiClient } from '../../http/client.js';
 import { portfolioCommunities, resolveCommunityList } from '../../references.js';
-import { createAtomicFile, FileWriteError, readState, writeState, type AtomicFile } from '../../state-file.js';
+import { createAtomicFile, FileWriteError, readState, writeState } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
+import { csvExport, xlsxExport, type ExportFile } from './export-file.js';
 import { HISTORY_FLAGS } from './query-flags.js';
 import { capYoungGeneration } from './young-generation.js';
 import type { exportPricing } from './index.js';
@@ -139,10 +139,9 @@ async function markets(ctx: CommandContext, api: ApiClient, list: { id: string; 
 async function writeRows(
   api: ApiClient,
   units: Unit[],
-  columns: { shared: Column<Shared>[]; records: Column<PricingRecord>[] },
   range: { start: string; end: string },
   concurrency: number,
-  file: AtomicFile,
+  file: ExportFile<Shared, PricingRecord>,
   progress: Progress,
 ) {
   const failed: Failed<Unit>[] = [];
@@ -154,7 +153,6 @@ async function writeRows(
     return data;
   };
   // The file takes one community's rows while the next ones are fetched and formatted.
-  let writing = Promise.resolve();
   // However long the export, 32 MB of young generation serve it (young-generation.ts).
   const youngGeneration = capYoungGeneration(32);
   try {
@@ -164,21 +162,16 @@ async function writeRows(
       if (!('value' in outcome)) failed.push(outcome);
       else if (failed.length === 0) {
         const { community, pricing: records } = outcome.value;
-        if (records.length > 0) {
-          const shared = { unit: outcome.item, community };
-          const text = await formatCsvRecords(records, columns.records, columns.shared.map((c) => c.value(shared)));
-          await writing;
-          writing = file.write(text);
-        }
+        if (records.length > 0) await file.add({ unit: outcome.item, community }, records);
         written += records.length;
         for (const record of records) if (latest === undefined || record.as_of_date > latest) latest = record.as_of_date;
       }
       progress.update(done, written);
     }
-    await writing;
+    await file.end();
   } finally {
     // Never left mid-write: the caller may remove the file next.
-    await writing.catch(() => undefined);
+    await file.settle();
     youngGeneration.release();
     progress.stop();
   }
@@ -186,7 +179,8 @@ async function writeRows(
 }
 
 export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
-  const { out } = opts;
+  const { out } = ctx.globals;
+  if (out === undefined) throw new UsageError('pricing export writes a file: give --out <file> ("-" for stdout)', 'e.g. --out pricing.csv');
   const toStdout = out === '-';
   const includeComps = opts.includeComps === true;
   if (opts.includeInactive && !includeComps) throw new UsageError('--include-inactive goes with --include-comps');
@@ -205,8 +199,9 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
     units = includeComps ? await markets(ctx, api, list, opts, concurrency, `export incomplete: ${unchanged}`) : list;
   }
   const shared = includeComps ? marketColumns : communityColumns;
-  // --dollars: one transform of the columns; every row written goes through them.
-  const records = ctx.globals.dollars ? dollarColumns(pricingColumns) : pricingColumns;
+  // --dollars (and Excel's CSV): one transform of the columns; every row written goes through them.
+  const { csvDialect } = ctx.globals;
+  const records = ctx.globals.dollars || csvDialect === 'excel' ? dollarColumns(pricingColumns) : pricingColumns;
 
   // Rows go to a temporary file as they arrive, and it replaces the output only
   // once everything arrived. Stdout gets the finished temporary file: a failed
@@ -222,8 +217,9 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   });
   let result: Awaited<ReturnType<typeof writeRows>>;
   try {
-    await file.write(await formatCsvHeader([...shared, ...records].map((c) => c.key)));
-    result = await writeRows(api, units, { shared, records }, range, concurrency, file, progress);
+    const columns = { shared, records };
+    const rows = ctx.globals.format === 'xlsx' ? await xlsxExport(file, columns) : await csvExport(file, columns, csvDialect);
+    result = await writeRows(api, units, range, concurrency, rows, progress);
   } catch (error) {
     await file.abort();
     throw fileFailure(error, unchanged);

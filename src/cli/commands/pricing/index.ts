@@ -1,6 +1,6 @@
 import { Option } from '@commander-js/extra-typings';
 import { TARGET_BANDS } from '../../../domain/target.js';
-import { COMMUNITY_ARGUMENT, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
+import { COMMUNITY_ARGUMENT, concurrencyOption, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
 import { suggest } from '../completion/values.js';
 
 export const history = defineCommand({
@@ -38,10 +38,9 @@ export const floorPlans = defineCommand({
 
 export const exportPricing = defineCommand({
   name: 'export',
-  description: 'Write the pricing history of many communities to one CSV file, atomically (for cron)',
+  description: 'Write the pricing history of many communities to one CSV file (or workbook), atomically (for cron)',
   flags: (c) =>
     c
-      .requiredOption('--out <file>', 'CSV file to write (replaced atomically; "-" for stdout)')
       .option('--communities <list>', 'comma-separated communities: names, external ids or ids (default: the whole portfolio)')
       .option('--include-comps', "each subject's rows followed by its active comparables', with subject_id, subject_name, role, distance_miles")
       .option('--include-inactive', 'with --include-comps: deactivated comparables too (their history is kept)')
@@ -49,19 +48,18 @@ export const exportPricing = defineCommand({
       .option('--start <date>', 'first date, YYYY-MM-DD')
       .option('--end <date>', 'last date, YYYY-MM-DD')
       .addOption(new Option('--since-last', 'only dates after the last successful export to the same file (state kept beside it)').conflicts(['start', 'days']))
-      .option(
-        '--concurrency <n>',
-        'requests in flight at once (default 4; with --local 1, as its requests run one at a time in this process)',
-        parseIntegerOption('--concurrency', 1, 16),
-      ),
+      .addOption(concurrencyOption('requests in flight', 4)),
   output: { kind: 'file' },
   examples: [
     'rentsurvey pricing export --out pricing.csv',
     'rentsurvey pricing export --out ~/pricing.csv --since-last   # nightly cron: only what is new since the last run',
     'rentsurvey pricing export --communities DR-001,DR-006 --start 2026-01-01 --out q1.csv',
     'rentsurvey pricing export --include-comps --days 365 --out market.csv   # the whole market survey',
+    'rentsurvey pricing export --include-comps --days 90 --format xlsx --out market.xlsx   # a workbook for Excel',
   ],
   notes: [
+    '--out <file> (required) is the file, replaced atomically ("-" for stdout). --excel writes the CSV for Excel (byte-order ' +
+      'mark, CRLF, dollars); --format xlsx a workbook (typed cells, header frozen and filtered).',
     'Rows are written as they arrive (by subject, then community, date and floor plan) to a temporary file that replaces --out only ' +
       'when the export is complete; a progress bar shows on a terminal. Exit status is non-zero when any community could not be ' +
       'exported, and on Ctrl-C or SIGTERM: the file is then left as it was.',

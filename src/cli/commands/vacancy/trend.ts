@@ -25,6 +25,7 @@ const percent = (key: string, get: (p: Point) => number | null, header: string):
   value: get,
   display: (p) => formatPercentValue(get(p)),
   align: 'right',
+  kind: 'percent',
 });
 
 export const columns: Column<Point>[] = [

@@ -17,6 +17,7 @@ export const columns: Column<Vacancy>[] = [
     key: 'vacancy_rate',
     header: '14-day vacancy',
     value: (v) => v.vacancy_rate,
+    kind: 'fraction',
     display: (v) => (v.has_data ? formatVacancy(v.vacancy_rate, v.available_units_next_14_days) : '—'),
   },
   number('available_units_next_14_days', (v) => v.available_units_next_14_days, 'Available ≤ 14 days'),

@@ -1,0 +1,104 @@
+/**
+ * What `report` shows of one community, read through the spec's endpoints (so any
+ * service built from the spec can be reported on): its overview, its vacancy
+ * trend (and its floor plans when the overview has no unit counts: its positioning
+ * row, as `overview --all` computes it), its active comparables, and the pricing
+ * history of it and of each.
+ */
+import { addDays } from '../../../domain/dates.js';
+import { formatMoney, formatPercentValue, formatSignedPercent } from '../../../domain/format.js';
+import { DEFAULT_THRESHOLD, needsFloorPlans, positioningRow, type Basis, type PositioningRow } from '../../../domain/positioning.js';
+import { rentSeries, type PricedPlan } from '../../../domain/rent-series.js';
+import { reportTable, type CommunitySection } from '../../../output/report/html.js';
+import { selectColumns } from '../../../output/columns.js';
+import type { ApiClient } from '../../http/client.js';
+import { columns as planColumns, overallSummary, type Overview } from '../overview/overview.js';
+
+/** The overview's columns the report prints (the plan's label says BD/BA). */
+const PLAN_FIELDS = [
+  'floor_plan',
+  'square_feet',
+  'base_subject_rent',
+  'base_avg_comp_rent',
+  'base_psi',
+  'base_percentile_rank',
+  'ner_subject_rent',
+  'ner_avg_comp_rent',
+  'ner_psi',
+  'market_range',
+  'comps_with_data',
+  'comps_offering_concessions',
+];
+
+const planName = (plan: Overview['floor_plans'][number]) =>
+  plan.floor_plan_name ?? `${plan.bedrooms === 0 ? 'Studio' : `${plan.bedrooms} BR`}/${plan.bathrooms} BA ${plan.square_feet} sf`;
+
+async function pricedPlans(api: ApiClient, id: string, window: { start: string; end: string }, basis: Basis): Promise<PricedPlan[]> {
+  const { data } = await api.call('getPricingHistory', { params: { id }, query: { start_date: window.start, end_date: window.end } });
+  return data.pricing.map((record) => ({
+    date: record.as_of_date,
+    bedrooms: record.floor_plan.bedrooms,
+    rent: basis === 'ner' ? record.net_effective_rent_cents : record.market_rent_cents,
+  }));
+}
+
+/** A community to report on; its external id comes from the portfolio (the overview does not say it). */
+export interface Subject {
+  id: string;
+  external_community_id: string | null;
+}
+
+export interface CommunityAnswers {
+  section: CommunitySection;
+  /** Its row of `overview --all`, on the report's basis. */
+  positioning: PositioningRow;
+}
+
+/** The positioning row in words, under the community's table. */
+function positioningLine(row: PositioningRow): string {
+  const psi = row.basis === 'ner' ? row.psi_ner : row.psi_asking;
+  const gap = row.gap_to_market_cents;
+  return (
+    `Position (${row.basis === 'ner' ? 'NER' : 'asking'}): PSI ${formatSignedPercent(psi)}, ${row.band ?? 'no'} band, signal ${row.signal}; ` +
+    `gap to market ${gap === null ? '—' : `${gap > 0 ? '+' : ''}${formatMoney(gap)}`} a month; ` +
+    `14-day vacancy ${formatPercentValue(row.vacancy_14d_pct)} against the comparables' ${formatPercentValue(row.comp_vacancy_pct)}`
+  );
+}
+
+/** One community's section of the report, and the answers it was made from. */
+export async function collectCommunity(api: ApiClient, subject: Subject, options: { basis: Basis; days: number; today: string }): Promise<CommunityAnswers> {
+  const { id } = subject;
+  const window = { start: addDays(options.today, -options.days + 1), end: options.today };
+  const params = { params: { id } };
+  const [{ data: overview }, { data: trend }, { data: comps }, own] = await Promise.all([
+    api.call('getOverview', params),
+    api.call('getVacancyTrend', params),
+    api.call('listComps', { ...params, query: { include_inactive: false } }),
+    pricedPlans(api, id, window, options.basis),
+  ]);
+  const floorPlans = needsFloorPlans(overview) ? (await api.call('listFloorPlans', params)).data.floor_plans : undefined;
+  const positioning = positioningRow(
+    { community: { ...overview.community, external_community_id: subject.external_community_id }, overview, trend: trend.trends, floorPlans },
+    { basis: options.basis, threshold: DEFAULT_THRESHOLD },
+  );
+  // One comparable at a time: a subject's are a handful, and subjects are read a few at once.
+  const compPlans: PricedPlan[][] = [];
+  for (const comp of comps.comps) compPlans.push(await pricedPlans(api, comp.id, window, options.basis));
+  const section: CommunitySection = {
+    name: overview.community.name,
+    address: overview.community.address,
+    asOf: overview.as_of_date ?? null,
+    positioning: reportTable(overview.floor_plans, selectColumns(planColumns, PLAN_FIELDS)),
+    summary: [positioningLine(positioning), ...overallSummary(overview).map(([label, items]) => `${label}: ${items.join(', ')}`)],
+    rent: { basis: options.basis, series: rentSeries(own, compPlans) },
+    psi: overview.floor_plans
+      .filter((plan) => plan.base_rent.psi !== null || plan.ner.psi !== null)
+      .map((plan) => ({ plan: planName(plan), asking: plan.base_rent.psi, ner: plan.ner.psi })),
+    vacancy: {
+      trend: trend.trends.map((point) => ({ date: point.date.slice(0, 10), subject: point.subject_vacancy, comps: point.avg_comp_vacancy })),
+      projections: trend.projections,
+      surveys: trend.total_surveys,
+    },
+  };
+  return { section, positioning };
+}

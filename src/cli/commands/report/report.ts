@@ -1,0 +1,105 @@
+/**
+ * `rentsurvey report <community>... | --all --out report.html`: one self-contained
+ * HTML file with tables and SVG charts (src/output/report/), from the spec's
+ * endpoints of each community. Written atomically, and only whole: a community
+ * that cannot be read is named, and no file is written.
+ */
+import { resolve } from 'node:path';
+import { progressBar } from '../../../output/progress.js';
+import type { Handler } from '../../command.js';
+import { mapLimited } from '../../concurrency.js';
+import type { CommandContext } from '../../context.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { portfolioCommunities, resolveCommunity, resolveCommunityList } from '../../references.js';
+import { writeAtomically } from '../../state-file.js';
+import { byPsiDescending, DEFAULT_THRESHOLD, positioningTotals, type Basis, type PositioningRow } from '../../../domain/positioning.js';
+import { renderReport, reportTable, type PortfolioSection } from '../../../output/report/html.js';
+import { selectColumns } from '../../../output/columns.js';
+import { footerLines } from '../overview/positioning.js';
+import { positioningColumns } from '../overview/positioning-columns.js';
+import { collectCommunity, type CommunityAnswers, type Subject } from './collect.js';
+import type { report } from './index.js';
+
+const DEFAULT_DAYS = 365;
+
+/** The communities asked for, in order, each once; their external ids from the portfolio. */
+async function chosen(ctx: CommandContext, opts: { all?: true | undefined; communities?: string | undefined }, refs: string[]): Promise<Subject[]> {
+  if (opts.all && (refs.length > 0 || opts.communities !== undefined))
+    throw new UsageError('--all reports every community of the portfolio: name none, or leave out --all');
+  const ids: string[] = [];
+  for (const ref of refs) ids.push(await resolveCommunity(ctx, ref, '<community>'));
+  if (opts.communities !== undefined) ids.push(...(await resolveCommunityList(ctx, opts.communities, '--communities')));
+  if (!opts.all && ids.length === 0)
+    throw new UsageError('name the communities to report on, or --all for the whole portfolio', 'rentsurvey report --all --out report.html');
+  const portfolio = await portfolioCommunities(ctx);
+  const external = (id: string) => portfolio.find((community) => community.id.toLowerCase() === id.toLowerCase())?.external_community_id ?? null;
+  return (opts.all ? portfolio.map((community) => community.id) : [...new Set(ids)]).map((id) => ({ id, external_community_id: external(id) }));
+}
+
+/** Of the table `overview --all` prints, what a landscape page has room for: every figure, not the survey's counts and date. */
+const LEFT_OUT = new Set(['floor_plans_with_data', 'comps_with_data', 'as_of_date', 'external_community_id']);
+
+/** `--all`: every community's positioning row (PSI first), the footer's counts, and PSI against vacancy. */
+function portfolioSection(rows: PositioningRow[], basis: Basis): PortfolioSection {
+  const columns = positioningColumns(basis);
+  const ordered = byPsiDescending(rows);
+  return {
+    basis,
+    table: reportTable(ordered, selectColumns(columns.all, columns.defaultFields('table').filter((key) => !LEFT_OUT.has(key)))),
+    summary: footerLines(positioningTotals(ordered), basis, DEFAULT_THRESHOLD),
+    points: ordered.flatMap((row) => {
+      const psi = basis === 'ner' ? row.psi_ner : row.psi_asking;
+      return psi === null || row.vacancy_14d_pct === null ? [] : [{ name: row.community.name, psi, vacancy: row.vacancy_14d_pct }];
+    }),
+  };
+}
+
+/** Why a report writes nothing: each community that failed, by name or id, and the status they share (else 1). */
+function failed(ctx: CommandContext, failures: { id: string; error: Error }[], total: number): CliError {
+  for (const { id, error } of failures) ctx.log.error(`${id}: ${error.message}`);
+  const codes = failures.map(({ error }) => (error instanceof CliError ? error.exitCode : ExitCode.failure));
+  const code = codes.every((c) => c === codes[0]) ? codes[0]! : ExitCode.failure;
+  return new CliError(`${failures.length} of ${total} communities could not be read: no report written`, code);
+}
+
+export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
+  const { out, format, fields } = ctx.globals;
+  if (out === undefined || out === '-') throw new UsageError('report writes an HTML file: give --out <file.html>', 'rentsurvey report --all --out report.html');
+  if (format !== 'table' || fields !== undefined)
+    throw new UsageError(`report writes HTML: ${fields !== undefined ? '--fields' : `--format ${format}`} is not for it`, 'for data, use overview --all or pricing export');
+  const subjects = await chosen(ctx, opts, refs);
+  const api = await ctx.api();
+  const today = ctx.now().toISOString().slice(0, 10);
+  const days = opts.days ?? DEFAULT_DAYS;
+  // In-process (--local) requests take turns on this thread: more at once would only hold more answers.
+  const concurrency = opts.concurrency ?? (ctx.globals.local ? 1 : 4);
+  const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
+  const failures: { id: string; error: Error }[] = [];
+  let done = 0;
+  let read: (CommunityAnswers | undefined)[];
+  try {
+    read = await mapLimited(subjects, concurrency, async (subject) => {
+      try {
+        return await collectCommunity(api, subject, { basis: opts.basis, days, today });
+      } catch (error) {
+        failures.push({ id: subject.id, error: error instanceof Error ? error : new Error(String(error)) });
+        return undefined;
+      } finally {
+        progress.update(++done, failures.length);
+      }
+    });
+  } finally {
+    progress.stop();
+  }
+  if (failures.length > 0) throw failed(ctx, failures, subjects.length);
+  const communities = read.filter((answers) => answers !== undefined);
+
+  const html = await renderReport({
+    title: opts.all ? 'Portfolio report' : communities.length === 1 ? `${communities[0]!.section.name}: report` : `Report on ${communities.length} communities`,
+    subtitle: `${today} · ${api.target} · rent over the last ${days} days, ${opts.basis === 'ner' ? 'net effective' : 'asking'}`,
+    portfolio: opts.all ? portfolioSection(communities.map((answers) => answers.positioning), opts.basis) : undefined,
+    communities: communities.map((answers) => answers.section),
+  });
+  await writeAtomically(resolve(out), html);
+  ctx.log.success(`Wrote ${out}: ${communities.length} ${communities.length === 1 ? 'community' : 'communities'}, ${Math.round(Buffer.byteLength(html) / 1024)} KB`);
+};

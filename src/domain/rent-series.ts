@@ -1,0 +1,64 @@
+/**
+ * Rent over time per bedroom count, of a subject against its comparables (the
+ * report's rent chart). The subject's rent on a date is the mean of its floor
+ * plans of that bedroom count priced that day; the comparables' is the mean over
+ * comparables of each one's own mean of such plans, so that a comparable with
+ * many plans counts once, as in the overview (DOMAIN.md, "Matching comps").
+ */
+
+/** One priced floor plan on one date; rent in cents (asking or NER), null when not priced. */
+export interface PricedPlan {
+  date: string;
+  bedrooms: number;
+  rent: number | null;
+}
+
+export interface RentPoint {
+  date: string;
+  /** Cents; may hold fractions of a cent (a mean). */
+  rent: number;
+}
+
+export interface BedroomSeries {
+  bedrooms: number;
+  subject: RentPoint[];
+  /** The comparables' mean, on the dates any of them was priced. */
+  comps: RentPoint[];
+}
+
+/** Mean rent per bedroom count and date of one community's plans: bedrooms → date → mean. */
+function meansOf(plans: readonly PricedPlan[]): Map<number, Map<string, number>> {
+  const sums = new Map<number, Map<string, { total: number; count: number }>>();
+  for (const { date, bedrooms, rent } of plans) {
+    if (rent === null || !Number.isFinite(rent)) continue;
+    const byDate = sums.get(bedrooms) ?? new Map<string, { total: number; count: number }>();
+    sums.set(bedrooms, byDate);
+    const sum = byDate.get(date) ?? { total: 0, count: 0 };
+    byDate.set(date, { total: sum.total + rent, count: sum.count + 1 });
+  }
+  return new Map([...sums].map(([bedrooms, byDate]) => [bedrooms, new Map([...byDate].map(([date, s]) => [date, s.total / s.count]))]));
+}
+
+const byDate = (a: RentPoint, b: RentPoint) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+
+/**
+ * The subject's bedroom counts (fewest bedrooms first), each with the subject's
+ * and the comparables' rent per date. A bedroom count no comparable has keeps an
+ * empty `comps`; one the subject lacks is left out (nothing to compare).
+ */
+export function rentSeries(subject: readonly PricedPlan[], comps: readonly (readonly PricedPlan[])[]): BedroomSeries[] {
+  const own = meansOf(subject);
+  const theirs = comps.map(meansOf);
+  return [...own.keys()]
+    .sort((a, b) => a - b)
+    .map((bedrooms) => {
+      const perDate = new Map<string, number[]>();
+      for (const comp of theirs)
+        for (const [date, rent] of comp.get(bedrooms) ?? []) perDate.set(date, [...(perDate.get(date) ?? []), rent]);
+      return {
+        bedrooms,
+        subject: [...own.get(bedrooms)!].map(([date, rent]) => ({ date, rent })).sort(byDate),
+        comps: [...perDate].map(([date, rents]) => ({ date, rent: rents.reduce((a, b) => a + b, 0) / rents.length })).sort(byDate),
+      };
+    });
+}

@@ -1,0 +1,227 @@
+/**
+ * The report's charts: Apache ECharts rendered on the server side to SVG
+ * (`ssr: true`), inlined in the HTML, so that reading or printing the report
+ * needs no script. Each chart labels its numbers and dates, and tells its
+ * series apart without colour: line dash, marker shape and bar patterns
+ * (ECharts' decals) survive a grayscale print. Loaded only by `report`.
+ */
+import { addDays } from '../../domain/dates.js';
+import { formatMoney, formatPercentValue, formatSignedPercent } from '../../domain/format.js';
+import type { BedroomSeries } from '../../domain/rent-series.js';
+
+type ECharts = typeof import('echarts');
+type Option = import('echarts').EChartsOption;
+
+export interface ChartSize {
+  width: number;
+  height: number;
+}
+
+/** Dark to light with a hue each: apart in colour, and still apart in gray. */
+const INK = ['#1f3a5f', '#c2410c', '#4d7c0f', '#7c3aed', '#0e7490', '#a16207'];
+const FONT = { fontFamily: 'Helvetica, Arial, sans-serif', fontSize: 12, color: '#222' };
+/** A marker on every n-th point: enough to tell the lines apart, few enough to keep the file small. */
+const MARKER_EVERY = 4;
+
+const bedroomsLabel = (bedrooms: number) => (bedrooms === 0 ? 'Studios' : `${bedrooms}-bedroom plans`);
+const dollars = (cents: number) => formatMoney(cents);
+
+/** A line's points as [date, value], with a marker on every MARKER_EVERY-th and on the last. */
+function markedPoints(points: readonly { date: string; value: number }[], symbol: string) {
+  return points.map((point, i) => ({
+    value: [point.date, point.value],
+    symbol: i % MARKER_EVERY === 0 || i === points.length - 1 ? symbol : 'none',
+  }));
+}
+
+/** The title at the top left, the legend under it: apart at any width. */
+const heading = (text: string) => ({
+  title: { text, left: 0, top: 0, textStyle: { ...FONT, fontSize: 13, fontWeight: 'bold' as const } },
+  legend: { left: 0, top: 24, textStyle: FONT },
+});
+
+const common: Option = {
+  animation: false,
+  textStyle: FONT,
+  color: INK,
+  // ECharts' decals: patterns on bars and areas, for readers in grayscale.
+  aria: { enabled: true, decal: { show: true } },
+};
+
+const timeAxis = {
+  type: 'time',
+  axisLabel: { formatter: '{yyyy}-{MM}-{dd}', hideOverlap: true },
+  splitLine: { show: false },
+} as const;
+
+/** Rent of the subject against the comparables' average, for one bedroom count. */
+export function rentChart(series: BedroomSeries, basis: 'asking' | 'ner'): Option {
+  const rent = basis === 'ner' ? 'net effective rent' : 'asking rent';
+  const line = (name: string, points: { date: string; rent: number }[], index: number, dash: 'solid' | 'dashed', symbol: string) => ({
+    name,
+    type: 'line' as const,
+    data: markedPoints(
+      points.map((p) => ({ date: p.date, value: Math.round(p.rent) })),
+      symbol,
+    ),
+    // The series' own symbol is its legend's icon; the points carry theirs (markedPoints).
+    symbol,
+    symbolSize: 7,
+    lineStyle: { width: 2, type: dash, color: INK[index] },
+    itemStyle: { color: INK[index] },
+    endLabel: { show: true, formatter: (p: { value: unknown }) => dollars((p.value as [string, number])[1]), ...FONT },
+  });
+  return {
+    ...common,
+    ...heading(`${bedroomsLabel(series.bedrooms)}: ${rent}`),
+    grid: { left: 70, right: 80, top: 64, bottom: 40 },
+    xAxis: timeAxis,
+    yAxis: { type: 'value', scale: true, axisLabel: { formatter: (cents: number) => dollars(cents) } },
+    series: [line('Subject', series.subject, 0, 'solid', 'circle'), line("Comparables' average", series.comps, 1, 'dashed', 'triangle')],
+  };
+}
+
+export interface PlanPsi {
+  plan: string;
+  asking: number | null;
+  ner: number | null;
+}
+
+/** PSI of each floor plan, asking and NER side by side: horizontal bars, each labelled at its end, patterns apart. */
+export function psiChart(plans: readonly PlanPsi[]): Option {
+  const bars = (name: string, get: (p: PlanPsi) => number | null, index: number) => ({
+    name,
+    type: 'bar' as const,
+    // A label beyond the bar's end: right of a bar above the market, left of one below.
+    data: plans.map((p) => {
+      const value = get(p);
+      return { value, label: { position: value !== null && value < 0 ? ('left' as const) : ('right' as const) } };
+    }),
+    itemStyle: { color: INK[index] },
+    label: { show: true, formatter: (p: { value: unknown }) => formatSignedPercent(p.value as number), ...FONT, fontSize: 11 },
+  });
+  return {
+    ...common,
+    ...heading("PSI per floor plan (rent ÷ comparables' average − 1)"),
+    grid: { left: 60, right: 60, top: 64, bottom: 30 },
+    yAxis: { type: 'category', data: plans.map((p) => p.plan), inverse: true, axisLabel: { interval: 0 } },
+    xAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatSignedPercent(v, 0) } },
+    series: [bars('Asking', (p) => p.asking, 0), bars('Net effective', (p) => p.ner, 2)],
+  };
+}
+
+export interface VacancyPoint {
+  date: string;
+  subject: number;
+  comps: number | null;
+}
+
+/** Vacancy (percent) of the subject and the comparables' average, then the projected vacancy 14 to 90 days on. */
+export function vacancyChart(trend: readonly VacancyPoint[], projections: Record<'14d' | '30d' | '60d' | '90d', number>): Option {
+  const last = trend.at(-1)?.date;
+  const ahead = last === undefined ? [] : (['14d', '30d', '60d', '90d'] as const).map((h) => ({ date: addDays(last, Number.parseInt(h, 10)), value: projections[h], horizon: h }));
+  const percentLabel = (p: { value: unknown }) => formatPercentValue((p.value as [string, number])[1]);
+  return {
+    ...common,
+    ...heading('Vacancy: surveys, then projected from available-from dates'),
+    grid: { left: 60, right: 70, top: 64, bottom: 40 },
+    xAxis: timeAxis,
+    yAxis: { type: 'value', min: 0, axisLabel: { formatter: (v: number) => `${v}%` } },
+    series: [
+      {
+        name: 'Subject',
+        type: 'line',
+        data: markedPoints(trend.map((p) => ({ date: p.date, value: p.subject })), 'circle'),
+        symbol: 'circle',
+        symbolSize: 7,
+        lineStyle: { width: 2, color: INK[0] },
+        itemStyle: { color: INK[0] },
+      },
+      {
+        name: "Comparables' average",
+        type: 'line',
+        data: markedPoints(
+          trend.flatMap((p) => (p.comps === null ? [] : [{ date: p.date, value: p.comps }])),
+          'triangle',
+        ),
+        symbol: 'triangle',
+        symbolSize: 7,
+        lineStyle: { width: 2, type: 'dashed', color: INK[1] },
+        itemStyle: { color: INK[1] },
+        endLabel: { show: true, formatter: percentLabel, ...FONT },
+      },
+      {
+        name: 'Projected (subject)',
+        type: 'line',
+        // From the last survey on, each horizon labelled with its days and value.
+        data: [
+          ...(last === undefined ? [] : [{ value: [last, trend.at(-1)!.subject], symbol: 'none' }]),
+          ...ahead.map((p) => ({ value: [p.date, p.value], symbol: 'rect', label: { show: true, formatter: `${p.horizon}: ${formatPercentValue(p.value)}` } })),
+        ],
+        symbol: 'rect',
+        symbolSize: 8,
+        lineStyle: { width: 2, type: 'dotted', color: INK[3] },
+        itemStyle: { color: INK[3] },
+        label: { position: 'top', ...FONT, fontSize: 11 },
+      },
+    ],
+  };
+}
+
+export interface PortfolioPoint {
+  name: string;
+  /** Fraction (0.031 is 3.1%). */
+  psi: number;
+  /** Percent. */
+  vacancy: number;
+}
+
+/** Every community's PSI against its vacancy: where the portfolio is priced, and whether it is leasing. */
+export function portfolioChart(points: readonly PortfolioPoint[], basis: 'asking' | 'ner'): Option {
+  return {
+    ...common,
+    title: { text: `${basis === 'ner' ? 'NER' : 'Asking'} PSI against 14-day vacancy, per community`, left: 0, top: 0, textStyle: { ...FONT, fontSize: 13, fontWeight: 'bold' } },
+    // Room on the right for the labels of the points furthest above the market.
+    grid: { left: 70, right: 170, top: 50, bottom: 50 },
+    xAxis: { type: 'value', name: 'PSI', nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: (v: number) => formatSignedPercent(v, 0) } },
+    yAxis: { type: 'value', name: 'Vacancy', nameLocation: 'middle', nameGap: 45, min: 0, axisLabel: { formatter: (v: number) => `${v}%` } },
+    series: [
+      {
+        type: 'scatter',
+        symbolSize: 9,
+        itemStyle: { color: INK[0] },
+        data: points.map((p) => ({ value: [p.psi, p.vacancy], name: p.name })),
+        label: {
+          show: true,
+          position: 'right',
+          formatter: (p: { name: string }) => p.name,
+          ...FONT,
+          fontSize: 10,
+        },
+        labelLayout: { hideOverlap: true },
+        // The market: PSI 0.
+        markLine: { silent: true, symbol: 'none', lineStyle: { type: 'dashed', color: '#666' }, label: { formatter: 'market' }, data: [{ xAxis: 0 }] },
+      },
+    ],
+  };
+}
+
+/** Renders charts to SVG text, one ECharts instance at a time (each disposed, or it keeps a timer). */
+export interface SvgRenderer {
+  svg(option: Option, size: ChartSize): string;
+}
+
+export async function svgRenderer(): Promise<SvgRenderer> {
+  const echarts = (await import('echarts')) as unknown as ECharts;
+  return {
+    svg(option, { width, height }) {
+      const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+      try {
+        chart.setOption(option);
+        return chart.renderToSVGString();
+      } finally {
+        chart.dispose();
+      }
+    },
+  };
+}

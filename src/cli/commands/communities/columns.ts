@@ -7,12 +7,15 @@ type Person = Community['community_manager'];
 
 const person = (p: Person) => (p ? `${p.full_name} <${p.email}>` : null);
 
+/** The community's zip code, one name wherever it is shown (the API's field and flag: zipcode). */
+export const zipcodeColumn = <Row>(get: (row: Row) => string | null | undefined): Column<Row> => ({ ...text('zipcode', get, 'ZIP CODE'), label: 'Zip code' });
+
 /** Columns of a community record; managers flatten to their e-mail in csv/ndjson. */
 export const communityColumns: Column<Community>[] = [
   uuid('id', (c) => c.id, 'ID'),
   text('name', (c) => c.name, 'NAME', 'key'),
   text('address', (c) => c.address, 'ADDRESS', 'low'),
-  text('zipcode', (c) => c.zipcode, 'ZIP'),
+  zipcodeColumn((c) => c.zipcode),
   text('status', (c) => c.status, 'STATUS', 'high'),
   text('external_community_id', (c) => c.external_community_id, 'EXTERNAL ID', 'high'),
   text('email', (c) => c.email, 'EMAIL', 'low'),

@@ -93,7 +93,7 @@ function isRedundant(cells: readonly string[][], i: number): boolean {
   return cells.every((r) => r[i] === first) || cells.every((r) => EMPTY_CELLS.has(plain(r[i] ?? '')));
 }
 
-/** "AS OF 2026-11-20, CONCESSIONS none (every row)": the columns a table left out because every row said the same. */
+/** "SURVEY 2026-11-20, CONCESSIONS none (every row)": the columns a table left out because every row said the same. */
 function everyRowNote(columns: ReadonlyArray<[header: string, value: string]>): string {
   const shown = (value: string) => (EMPTY_CELLS.has(stripVTControlCharacters(value)) ? MISSING : value);
   return `${columns.map(([header, value]) => `${header} ${shown(value)}`).join(', ')} (every row)`;

@@ -17,9 +17,10 @@ export const communityColumns: Column<Community>[] = [
   text('address', (c) => c.address, 'ADDRESS', 'low'),
   zipcodeColumn((c) => c.zipcode),
   text('status', (c) => c.status, 'STATUS', 'high'),
-  text('external_community_id', (c) => c.external_community_id, 'EXTERNAL ID', 'high'),
+  // Labels of the record (create, update) say what the table's headers say.
+  { ...text('external_community_id', (c) => c.external_community_id, 'EXTERNAL ID', 'high'), label: 'External ID' },
   text('email', (c) => c.email, 'EMAIL', 'low'),
-  text('website_url', (c) => c.website_url, 'WEBSITE', 'low'),
+  { ...text('website_url', (c) => c.website_url, 'WEBSITE', 'low'), label: 'Website' },
   { ...text('community_manager', (c) => c.community_manager?.email, 'COMMUNITY MGR'), display: (c) => person(c.community_manager) ?? '—' },
   { ...text('asset_manager', (c) => c.asset_manager?.email, 'ASSET MGR', 'low'), display: (c) => person(c.asset_manager) ?? '—' },
   { ...text('leasing_manager', (c) => c.leasing_manager?.email, 'LEASING MGR', 'low'), display: (c) => person(c.leasing_manager) ?? '—' },

@@ -9,7 +9,7 @@ import { leaveOutSmallMoves } from '../../../domain/digest.js';
 import { planMoves, type MoveLimits, type PlanMove } from '../../../domain/digest-moves.js';
 import type { PortfolioSummary, SubjectSummary } from '../../../domain/digest-summary.js';
 import { formatCount, formatSignedPercent, MISSING } from '../../../domain/format.js';
-import type { Column } from '../../../output/columns.js';
+import { displayText, type Column } from '../../../output/columns.js';
 import { createStyle } from '../../../output/style.js';
 import { countOf } from '../../../output/text.js';
 import { text } from '../../columns.js';
@@ -223,7 +223,7 @@ export function tableCells(table: RollupTable): { headers: string[]; labels: str
   return {
     headers: table.columns.map((c) => c.header ?? c.key),
     labels: table.columns.map((c) => c.label ?? c.key),
-    rows: table.rows.map((row) => table.columns.map((c) => (c.display ? c.display(row, plain) : String(c.value(row) ?? '')))),
+    rows: table.rows.map((row) => table.columns.map((c) => displayText(c, row, plain))),
     aligns: table.columns.map((c) => c.align ?? 'left'),
   };
 }

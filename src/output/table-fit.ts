@@ -35,7 +35,7 @@ export interface TableFit {
  * in the table is cut down to its floor before one of them is left out. Columns below it go
  * before any text of a more important column is cut.
  */
-export const ANSWER_RANK = IMPORTANCE.indexOf('high');
+const ANSWER_RANK = IMPORTANCE.indexOf('high');
 
 /**
  * Which columns a boxed table keeps on a terminal `terminalWidth` wide, and their widths.

@@ -121,7 +121,7 @@ describe('pricing export memory', () => {
     const imported = ok(
       await sb.run(['local', 'import', join(dir, 'observations.csv'), '--data-dir', store], { env: { NODE_OPTIONS: SMALL_HEAP }, timeout: 240_000 }),
     );
-    expect(imported.stderr).toContain(`Imported ${rows} observations`);
+    expect(imported.stderr).toContain(`Imported ${rows.toLocaleString('en-US')} observations`);
     return { store, rows, importRss: Number(/maxrss=(\d+)/.exec(imported.stderr)?.[1]) };
   }
 

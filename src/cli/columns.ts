@@ -1,8 +1,4 @@
-import {
-  formatMoney,
-  formatPerSqft,
-  formatSignedPercent,
-} from '../domain/format.js';
+import { formatMoney, formatPerSqft, formatSignedPercent, moneyFormatFor, numberFormatFor } from '../domain/format.js';
 import type { Column, Importance } from '../output/columns.js';
 import { dollarsFromCents } from '../output/money.js';
 import type { Style } from '../output/style.js';
@@ -36,27 +32,56 @@ export const date = <Row>(key: string, get: (row: Row) => string | null | undefi
   kind: 'date',
 });
 
+/** A count or measure: "1,060" in tables, one number of decimals per column ("3.20" beside "0.26"). */
 export const number = <Row>(key: string, get: (row: Row) => number | null | undefined, header?: string, importance?: Importance): Column<Row> => ({
   key,
   ...(header ? { header } : {}),
   ...ranked(importance),
   value: (row) => get(row) ?? null,
-  display: (row) => {
-    const v = get(row);
-    return v === null || v === undefined ? '—' : String(v);
+  displayFor: (rows) => {
+    const format = numberFormatFor(rows.map(get));
+    return (row) => format(get(row));
   },
   align: 'right',
 });
 
-/** Cents: "$1,850" in tables, integer cents in csv/ndjson, dollars with --dollars. */
+/**
+ * Cents: "$1,850" in tables, or "$1,849.50" with every amount of the column in cents when
+ * one has cents (moneyFormatFor); integer cents in csv/ndjson, dollars with --dollars.
+ */
 export const money = <Row>(key: string, get: (row: Row) => number | null | undefined, header?: string, importance?: Importance): Column<Row> => ({
   key,
   ...(header ? { header } : {}),
   ...ranked(importance),
   value: (row) => get(row) ?? null,
-  display: (row) => formatMoney(get(row)),
+  displayFor: (rows) => {
+    const format = moneyFormatFor(rows.map(get));
+    return (row) => format(get(row));
+  },
   dollars: (row) => dollarsFromCents(get(row)),
   align: 'right',
+});
+
+/**
+ * Cents set against the market, signed and colored (versusMarket): "+$141" red, "-$42" green,
+ * in the column's one money format, or whole dollars with `wholeDollars` (an estimate summed
+ * over plans, whose cents say nothing). A pricing target's change, a gap to market.
+ */
+export const moneyChange = <Row>(
+  key: string,
+  get: (row: Row) => number | null | undefined,
+  header?: string,
+  importance?: Importance,
+  options: { wholeDollars?: boolean } = {},
+): Column<Row> => ({
+  ...money(key, get, header, importance),
+  displayFor: (rows) => {
+    const format = options.wholeDollars ? formatMoney : moneyFormatFor(rows.map(get));
+    return (row, style) => {
+      const cents = get(row);
+      return versusMarket(style, cents, typeof cents === 'number' && cents > 0 ? `+${format(cents)}` : format(cents));
+    };
+  },
 });
 
 /** Cents per square foot: "$2.40/sf" in tables, cents in csv/ndjson, dollars with --dollars. */

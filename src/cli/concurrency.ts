@@ -3,6 +3,7 @@
  * (fanOut, describeFailures) an exact account of the items that failed.
  */
 import { CliError, ExitCode } from './errors.js';
+import { formatCount } from '../domain/format.js';
 
 /** Runs `work` over `items` with at most `limit` calls in flight (bounded fan-out over the API). */
 export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -125,7 +126,7 @@ export function describeFailures<T>(
   const errors = failed.flatMap((outcome) => ('error' in outcome ? [outcome.error] : []));
   const codes = new Set(errors.map((error) => (error instanceof CliError ? error.exitCode : ExitCode.failure)));
   return {
-    message: [`${failed.length} of ${options.total} ${options.what}:`, ...lines].join('\n'),
+    message: [`${formatCount(failed.length)} of ${formatCount(options.total)} ${options.what}:`, ...lines].join('\n'),
     exitCode: codes.size === 1 ? ([...codes][0] as ExitCode) : ExitCode.failure,
     hints: [...new Set(errors.flatMap((error) => (error instanceof CliError && error.hint ? [error.hint] : [])))],
   };

@@ -7,6 +7,7 @@ import type { Column } from '../output/columns.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
 import { printList } from './print.js';
+import { formatCount } from '../domain/format.js';
 
 /** The page counts of a paged answer, as GET /communities gives them. */
 export interface PageCounts {
@@ -106,5 +107,5 @@ export async function printPage<T>(
   await printList(ctx, { ...output, rows, json: raw, limitApplied: true });
   const shown = Math.min(rows.length, ctx.globals.limit ?? Infinity);
   if (ctx.globals.format === 'table' && !following && page.total > page.offset + shown)
-    ctx.log.info(`Showing ${page.offset + 1}–${page.offset + shown} of ${page.total}; use --offset ${page.offset + shown} or --all.`);
+    ctx.log.info(`Showing ${formatCount(page.offset + 1)}–${formatCount(page.offset + shown)} of ${formatCount(page.total)}; use --offset ${page.offset + shown} or --all.`);
 }

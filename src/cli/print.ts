@@ -1,8 +1,9 @@
 import { selectColumns, sortRows, unknownFieldsProblem, unknownSortProblem, type Column } from '../output/columns.js';
 import { dollarColumns } from '../output/money.js';
 import { renderList, renderRecord } from '../output/render.js';
+import { formatCount } from '../domain/format.js';
 import type { SheetData } from '../output/xlsx.js';
-import { printText } from '../output/text.js';
+import { countOf, printText } from '../output/text.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
 
@@ -66,7 +67,7 @@ export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>)
   // A table says what --limit left out, as it says which columns it did; data formats stay as they are.
   const { limit } = ctx.globals;
   if (format === 'table' && !asGiven && !limitApplied && limit !== undefined && list.rows.length > limit)
-    ctx.log.note(`The first ${limit} of ${list.rows.length} rows (--limit)`);
+    ctx.log.note(`The first ${formatCount(limit)} of ${countOf(list.rows.length, 'row')} (--limit)`);
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MISSING,
   criBand,
+  formatCount,
   formatCri,
   formatMoney,
   formatMoneyExact,
@@ -11,6 +12,8 @@ import {
   formatSignedPercent,
   formatUnits,
   formatVacancy,
+  moneyFormatFor,
+  numberFormatFor,
 } from './format.js';
 
 describe('money', () => {
@@ -112,8 +115,35 @@ describe('CRI bands (lower bound inclusive)', () => {
   });
 });
 
+describe('one format for a column', () => {
+  it('money: whole dollars when every amount is whole, else cents for all of them', () => {
+    const whole = moneyFormatFor([161_300, 168_700, null]);
+    expect([161_300, 168_700, null].map(whole)).toEqual(['$1,613', '$1,687', MISSING]);
+    const exact = moneyFormatFor([215_900, 215_986, undefined]);
+    expect([215_900, 215_986].map(exact)).toEqual(['$2,159.00', '$2,159.86']);
+    // A fraction of a cent (an average) that rounds to whole cents is still whole dollars.
+    expect(moneyFormatFor([100_000.2])(100_000.2)).toBe('$1,000');
+    expect(moneyFormatFor([])(12_345)).toBe('$123');
+  });
+  it('numbers: thousands separators; the most decimals of the column for every value', () => {
+    const counts = numberFormatFor([735, 1060, 13_320]);
+    expect([735, 1060, 13_320].map(counts)).toEqual(['735', '1,060', '13,320']);
+    const miles = numberFormatFor([3.2, 0.26, 4, null]);
+    expect([3.2, 0.26, 4, null].map(miles)).toEqual(['3.20', '0.26', '4.00', MISSING]);
+    // Float noise is not a decimal to show: 0.1 + 0.2 is 0.3.
+    expect(numberFormatFor([0.1 + 0.2, 1])(0.1 + 0.2)).toBe('0.3');
+    expect(numberFormatFor([30.2672, -97.7431])(-97.7431)).toBe('-97.7431');
+  });
+  it('counts for people', () => {
+    expect(formatCount(13_320)).toBe('13,320');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(null)).toBe(MISSING);
+  });
+});
+
 describe('missing values print an em dash', () => {
   const formatters = [
+    formatCount,
     formatMoney,
     formatMoneyExact,
     formatPerSqft,

@@ -39,6 +39,40 @@ export function formatMoneyExact(cents: Maybe): string {
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
+/**
+ * One format for a list of amounts read together (a table's column, a line's before and after):
+ * whole dollars when every amount is whole, else dollars and cents for all of them. Targets
+ * are whole dollars, NERs and averages often not, and "$2,159" beside "$2,159.86" misreads.
+ */
+export function moneyFormatFor(amounts: Iterable<Maybe>): (cents: Maybe) => string {
+  let exact = false;
+  for (const cents of amounts) if (isNumber(cents) && roundTo(cents, 0) % 100 !== 0) exact = true;
+  return exact ? formatMoneyExact : formatMoney;
+}
+
+/** A count for people: 13320 → "13,320". */
+export function formatCount(count: Maybe): string {
+  return isNumber(count) ? fixed(count, 0) : MISSING;
+}
+
+/** Decimals a value written for people needs (at most MAX_DECIMALS: past that it is float noise). */
+const MAX_DECIMALS = 6;
+function decimalsOf(value: number): number {
+  const [, fraction = ''] = roundTo(value, MAX_DECIMALS).toFixed(MAX_DECIMALS).replace(/0+$/, '').split('.');
+  return fraction.length;
+}
+
+/**
+ * One format for a column of numbers: counts with thousands separators ("1,060"); when any
+ * value has decimals, every value with as many (miles 3.20 beside 0.26, baths 1.0 beside 1.5),
+ * so that a column lines up and no value looks rounder than its neighbours.
+ */
+export function numberFormatFor(values: Iterable<Maybe>): (value: Maybe) => string {
+  let decimals = 0;
+  for (const value of values) if (isNumber(value)) decimals = Math.max(decimals, decimalsOf(value));
+  return (value) => (isNumber(value) ? fixed(value, decimals) : MISSING);
+}
+
 /** Cents per square foot: 240 → "$2.40/sf". */
 export function formatPerSqft(centsPerSqft: Maybe): string {
   const money = formatMoneyExact(centsPerSqft);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sortRows, unknownSortProblem, type Column } from './columns.js';
 import { createTestIO } from './io.js';
-import { renderList } from './render.js';
+import { renderList, renderRecord } from './render.js';
 
 describe('--sort and --limit', () => {
   interface Item {
@@ -47,5 +47,44 @@ describe('--sort and --limit', () => {
     expect((await run('table')).trimEnd().split('\n')).toHaveLength(3);
     expect((await run('md')).trimEnd().split('\n')).toHaveLength(4);
     expect(JSON.parse(await run('json'))).toEqual({ items });
+  });
+});
+
+describe('a display decided by the whole column (displayFor)', () => {
+  interface Rent {
+    plan: string;
+    cents: number;
+  }
+  const rents: Rent[] = [
+    { plan: 'A1', cents: 215_900 },
+    { plan: 'B2', cents: 215_986 },
+  ];
+  // What money() does: one format chosen from every value shown.
+  const exactWhenAnyIs: Column<Rent> = {
+    key: 'rent',
+    value: (r) => r.cents,
+    displayFor: (rows) => {
+      const exact = rows.some((r) => r.cents % 100 !== 0);
+      return (r) => `$${(r.cents / 100).toFixed(exact ? 2 : 0)}`;
+    },
+  };
+  const columns: Column<Rent>[] = [{ key: 'plan', value: (r) => r.plan }, exactWhenAnyIs];
+
+  it('decides from the rows printed, in a table and in Markdown alike', async () => {
+    for (const format of ['table', 'md'] as const) {
+      const io = createTestIO();
+      await renderList(io, { format, rows: rents, columns });
+      expect(io.out(), format).toContain('$2159.00');
+      expect(io.out(), format).toContain('$2159.86');
+    }
+    // --limit 1 prints A1 alone: whole dollars are then its column's format.
+    const one = createTestIO();
+    await renderList(one, { format: 'table', rows: rents, columns, limit: 1 });
+    expect(one.out()).toMatch(/\$2159\n/);
+  });
+  it('a record reads it from its one row', async () => {
+    const io = createTestIO();
+    await renderRecord(io, { format: 'table', record: rents[0]!, columns });
+    expect(io.out()).toMatch(/^Rent: +\$2159$/m);
   });
 });

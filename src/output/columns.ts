@@ -14,8 +14,14 @@ export interface Column<Row> {
   label?: string;
   /** Raw value for csv/ndjson/json: cents, ISO dates, numbers, booleans; null for none. */
   value: (row: Row) => unknown;
-  /** Table/record cell for humans; may use color. Defaults to the raw value as text. */
+  /** Table/record cell for humans; may use color. Defaults to `displayFor`, else the raw value as text. */
   display?: (row: Row, style: Style) => string;
+  /**
+   * The cells of a column whose format depends on all of its values (one money or decimal
+   * format per column): given every row printed, the display of each. `display`, when a
+   * column sets one too, wins (a helper's column given its own display).
+   */
+  displayFor?: (rows: readonly Row[]) => (row: Row, style: Style) => string;
   /** Defaults to right when every non-null value is a number. */
   align?: 'left' | 'right';
   /**
@@ -139,9 +145,20 @@ export function limitRows<Row>(rows: Row[], limit: number | undefined): Row[] {
 
 // ---------------------------------------------------------------- cells and headings for people
 
+/**
+ * Columns ready to show `rows` to people: each column whose format depends on all of its
+ * values (displayFor) gets the display those rows decide. Tables, records and Markdown
+ * read cells through the result.
+ */
+export function displayColumns<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): Column<Row>[] {
+  return columns.map((c) => (c.display === undefined && c.displayFor ? { ...c, display: c.displayFor(rows) } : c));
+}
+
 /** A cell as people read it (table, record, Markdown): the column's display, else its raw value as text. */
 export function displayText<Row>(column: Column<Row>, row: Row, style: Style): string {
-  return column.display ? column.display(row, style) : plainText(column.value(row));
+  if (column.display) return column.display(row, style);
+  // A column-wide format seen through one row: what a lone record shows.
+  return column.displayFor ? column.displayFor([row])(row, style) : plainText(column.value(row));
 }
 
 function plainText(value: unknown): string {
@@ -180,9 +197,12 @@ export function headerOf<Row>(column: Column<Row>): string {
   return column.header ?? words(column.key).toUpperCase();
 }
 
+// Words a label writes as they are written everywhere else ("Invitation ID", "Website URL").
+const ACRONYMS = /\b(?:id|url|api|psi|ner|cri)\b/g;
+
 /** A record's label: the column's own, else its key in sentence case. */
 export function labelOf<Row>(column: Column<Row>): string {
   if (column.label !== undefined) return column.label;
-  const w = words(column.key).toLowerCase();
+  const w = words(column.key).toLowerCase().replace(ACRONYMS, (word) => word.toUpperCase());
   return w.charAt(0).toUpperCase() + w.slice(1);
 }

@@ -254,7 +254,7 @@ describe('renderRecord', () => {
     await renderRecord(io, { format: 'table', record, columns });
     expect(io.out()).toBe(
       [
-        'Id:                 c-1',
+        'ID:                 c-1',
         'Name:               Maple Court',
         'Market rent cents:  $1,850',
         'Managed:            yes',

@@ -4,7 +4,7 @@
  * file: columns.ts (fields, sort), json.ts, csv.ts, markdown.ts, table.ts
  * (with table-fit.ts) and money.ts (--dollars).
  */
-import { hasFields, limitRows, selectColumns, sortRows, type Column, type SortOrder } from './columns.js';
+import { displayColumns, hasFields, limitRows, selectColumns, sortRows, type Column, type SortOrder } from './columns.js';
 import { formatCsv } from './csv.js';
 import type { CsvDialect } from './csv-dialect.js';
 import type { Format } from './formats.js';
@@ -85,8 +85,8 @@ export async function renderList<Row>(io: IOStreams, options: RenderListOptions<
       }
       io.stdout.write(
         options.format === 'md'
-          ? formatMarkdown(rows, columns)
-          : await formatTable(io, rows, columns, {
+          ? formatMarkdown(rows, displayColumns(rows, columns))
+          : await formatTable(io, rows, displayColumns(rows, columns), {
               layout: wide ? 'wide' : chosen ? 'chosen' : 'fit',
               ...(options.omitted ? { omitted: options.omitted } : {}),
             }),

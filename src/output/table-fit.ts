@@ -1,49 +1,81 @@
 /**
  * Fitting a boxed table to a terminal: which columns stay and how wide each is.
  * Pure arithmetic over widths (padding included), so a new rule is tested here
- * without drawing anything; `formatTable` (table.ts) measures and draws.
+ * without drawing anything; `formatTable` (table.ts) measures, cuts and draws.
+ * The rule, for every command (docs/tables.md):
+ *   (a) columns empty or the same on every row go first (the table says their value once above);
+ *   (b) text is cut with "…" down to a floor before a column that carries the answer goes;
+ *   (c) the least important columns go in their declared order (importance, rightmost of equals first).
  */
+
+import { IMPORTANCE } from './columns.js';
 
 export interface ColumnFit {
   /** Width of the widest cell or header, padding included. */
   natural: number;
   /** Narrowest it may be cut to (its natural width when it may not be cut). */
   minimum: number;
-  /** Importance: higher is kept longer. */
+  /** Importance: higher is kept longer (an index in IMPORTANCE). */
   rank: number;
+  /** Empty or the same on every row: left out first when the table is too wide, its value said above it. */
+  redundant?: boolean;
+}
+
+export interface TableFit {
+  /** Indexes of the columns drawn, in order. */
+  kept: number[];
+  /** Their widths, padding included; below `natural` means the column's text is cut. */
+  widths: number[];
+  /** Indexes of the redundant columns left out, to be said above the table. */
+  folded: number[];
 }
 
 /**
- * Which columns a boxed table keeps on a terminal `terminalWidth` wide, and their widths.
- * While the table is too wide, the least important columns are either cut (text, down to
- * its minimum; only the least important may be, more important ones keep their width) or,
- * when that is not enough, the rightmost of them is left out. Columns left out that fit in
- * the room left come back, the most important first. Never fewer than one column: a single
- * column too wide for the terminal wraps.
+ * Columns from this rank up carry a command's answer (IMPORTANCE: high, key): text anywhere
+ * in the table is cut down to its floor before one of them is left out. Columns below it go
+ * before any text of a more important column is cut.
  */
-export function fitColumns(columns: readonly ColumnFit[], terminalWidth: number): { kept: number[]; widths: number[] } {
-  const sum = (widths: number[]) => widths.reduce((a, b) => a + b, 0);
+const ANSWER_RANK = IMPORTANCE.indexOf('high');
+
+/**
+ * Which columns a boxed table keeps on a terminal `terminalWidth` wide, and their widths.
+ * A table that fits is drawn whole. Otherwise (a) its redundant columns go; then, while it is
+ * still too wide, the least important level left: below ANSWER_RANK, that level's text is cut
+ * to its floor or, when that is not enough, its rightmost column goes; from ANSWER_RANK up,
+ * all text is cut to its floor and only when even that does not fit does a column go. Never
+ * fewer than one column (a single one too wide wraps). Columns left out that fit in the room
+ * left come back, the most important first.
+ */
+export function fitColumns(columns: readonly ColumnFit[], terminalWidth: number): TableFit {
+  const all = columns.map((_, i) => i);
+  const natural = (i: number) => columns[i]?.natural ?? 0;
+  const minimum = (i: number) => columns[i]?.minimum ?? 0;
+  const rank = (i: number) => columns[i]?.rank ?? 0;
   // Each column is padded in its width; the box adds one border per column, plus one.
-  const width = (kept: number[]) => sum(kept.map((i) => columns[i]?.natural ?? 0)) + kept.length + 1;
-  let kept = columns.map((_, i) => i);
+  const budget = (kept: readonly number[]) => terminalWidth - (kept.length + 1);
+  const sum = (kept: readonly number[], width: (i: number) => number) => kept.reduce((total, i) => total + width(i), 0);
+  if (sum(all, natural) <= budget(all)) return { kept: all, widths: all.map(natural), folded: [] };
+
+  const folded = all.filter((i) => columns[i]?.redundant === true);
+  let kept = all.filter((i) => !folded.includes(i));
   for (;;) {
-    const budget = terminalWidth - (kept.length + 1);
-    const natural = kept.map((i) => columns[i]?.natural ?? 0);
-    if (sum(natural) <= budget) {
-      const left = columns.map((_, i) => i).filter((i) => !kept.includes(i));
-      left.sort((a, b) => (columns[b]?.rank ?? 0) - (columns[a]?.rank ?? 0) || a - b);
-      for (const i of left) {
-        const more = [...kept, i].sort((a, b) => a - b);
-        if (width(more) <= terminalWidth) kept = more;
-      }
-      return { kept, widths: kept.map((i) => columns[i]?.natural ?? 0) };
+    if (sum(kept, natural) <= budget(kept)) break;
+    const lowest = Math.min(...kept.map(rank));
+    // Which widths may shrink: every text column once only answer columns are left, else the lowest level's.
+    const floor = (i: number) => (lowest >= ANSWER_RANK || rank(i) === lowest ? minimum(i) : natural(i));
+    if (sum(kept, floor) <= budget(kept) || kept.length === 1) {
+      return { kept, widths: fitWidths(kept.map(natural), kept.map(floor), budget(kept)), folded };
     }
-    const lowest = Math.min(...kept.map((i) => columns[i]?.rank ?? 0));
-    const minimum = kept.map((i) => ((columns[i]?.rank ?? 0) === lowest ? (columns[i]?.minimum ?? 0) : (columns[i]?.natural ?? 0)));
-    if (sum(minimum) <= budget || kept.length === 1) return { kept, widths: fitWidths(natural, minimum, budget) };
-    const drop = kept.findLast((i) => (columns[i]?.rank ?? 0) === lowest);
+    const drop = kept.findLast((i) => rank(i) === lowest);
     kept = kept.filter((i) => i !== drop);
   }
+  const left = all.filter((i) => !kept.includes(i) && !folded.includes(i));
+  left.sort((a, b) => rank(b) - rank(a) || a - b);
+  for (const i of left) {
+    const more = [...kept, i].sort((a, b) => a - b);
+    if (sum(more, natural) <= budget(more)) kept = more;
+  }
+  return { kept, widths: kept.map(natural), folded };
 }
 
 /**

@@ -2,16 +2,18 @@
  * The table format for people: a boxed table fitted to a terminal, plain aligned
  * columns on a pipe, and a record's label/value list.
  */
+import { stripVTControlCharacters } from 'node:util';
+import { MISSING } from '../domain/format.js';
 import { alignOf, displayText, headerOf, IMPORTANCE, labelOf, type Column } from './columns.js';
 import type { IOStreams } from './io.js';
 import { stdoutStyle, type Style } from './style.js';
-import { fitColumns, fitWidths } from './table-fit.js';
-import { displayWidth, padEnd, padStart, sanitize } from './text.js';
+import { fitColumns, fitWidths, type TableFit } from './table-fit.js';
+import { cutToWidth, displayWidth, padEnd, padStart, sanitize, wrapLines } from './text.js';
 
 export interface TableOptions {
   /**
-   * On a terminal: `fit` leaves out id columns and, when the rest is too wide, the least
-   * important columns; `chosen` (--fields) keeps every column asked for, cutting text to fit;
+   * On a terminal: `fit` leaves out id columns and fits the rest by the table rule (table-fit.ts);
+   * `chosen` (--fields) keeps every column asked for, cutting text to fit;
    * `wide` keeps every column at full width (the terminal may wrap). Default: fit.
    */
   layout?: 'fit' | 'chosen' | 'wide';
@@ -19,8 +21,10 @@ export interface TableOptions {
   omitted?: (headers: string[]) => void;
 }
 
-/** Narrowest a text column is cut to (padding included): below it, better to leave the column out. */
-const MIN_CUT_WIDTH = 18;
+/** Characters a cut text cell keeps at least ("The Residences at Ba…"): below it a name no longer reads. */
+const TEXT_FLOOR = 20;
+/** What an empty cell shows; a column of nothing but these is empty. */
+const EMPTY_CELLS = new Set(['', MISSING]);
 
 /**
  * A TTY gets a boxed table fitted to the terminal; a pipe gets plain aligned columns
@@ -36,48 +40,63 @@ export async function formatTable<Row>(
   const layout = io.isStdoutTTY ? (options.layout ?? 'fit') : 'wide';
   // Ids are for scripts and --wide; on a terminal names identify rows (and are what commands take).
   const shown = layout === 'fit' ? allColumns.filter((c) => c.importance !== 'id') : [...allColumns];
-  let headers = shown.map(headerOf);
-  let cells = rows.map((row) => shown.map((c) => cellText(c, row, style)));
-  let aligns = shown.map((c) => alignOf(rows, c));
+  const headers = shown.map(headerOf);
+  const cells = rows.map((row) => shown.map((c) => cellText(c, row, style)));
+  const aligns = shown.map((c) => alignOf(rows, c));
   if (!io.isStdoutTTY) return plainTable(headers.map(style.header), cells, aligns);
 
   const natural = headers.map((h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))) + 2);
   // A clipped number or id reads as another one: only text may be cut, and not below what still reads.
-  const minimum = natural.map((n, i) => ((shown[i]?.truncate ?? aligns[i] !== 'right') ? Math.min(n, Math.max(displayWidth(headers[i] ?? '') + 2, MIN_CUT_WIDTH)) : n));
-  let kept = shown.map((_, i) => i);
-  let widths = natural;
+  const cuttable = (i: number) => shown[i]?.truncate ?? aligns[i] !== 'right';
+  const minimum = natural.map((n, i) => (cuttable(i) ? Math.min(n, Math.max(displayWidth(headers[i] ?? ''), TEXT_FLOOR) + 2) : n));
+  let fit: TableFit = { kept: shown.map((_, i) => i), widths: natural, folded: [] };
   if (layout === 'fit') {
-    ({ kept, widths } = fitColumns(
-      shown.map((c, i) => ({ natural: natural[i] ?? 0, minimum: minimum[i] ?? 0, rank: IMPORTANCE.indexOf(c.importance ?? 'normal') })),
+    fit = fitColumns(
+      shown.map((c, i) => ({
+        natural: natural[i] ?? 0,
+        minimum: minimum[i] ?? 0,
+        rank: IMPORTANCE.indexOf(c.importance ?? 'normal'),
+        redundant: isRedundant(cells, i),
+      })),
       io.terminalWidth,
-    ));
+    );
   } else if (layout === 'chosen') {
-    widths = fitWidths(natural, minimum, io.terminalWidth - (shown.length + 1));
+    fit.widths = fitWidths(natural, minimum, io.terminalWidth - (shown.length + 1));
   }
-  const left = allColumns.filter((c) => !kept.some((i) => shown[i] === c));
+  const { kept, widths, folded } = fit;
+  const left = allColumns.filter((c) => !kept.some((k) => shown[k] === c) && !folded.some((f) => shown[f] === c));
   if (left.length > 0) options.omitted?.(left.map(headerOf));
-  headers = kept.map((i) => headers[i] ?? '');
-  cells = cells.map((r) => kept.map((i) => r[i] ?? ''));
-  aligns = kept.map((i) => aligns[i] ?? 'left');
-  const naturalKept = kept.map((i) => natural[i] ?? 0);
 
   const { default: Table } = await import('cli-table3');
   const table = new Table({
-    head: headers.map(style.header),
-    colAligns: aligns,
-    // null keeps cli-table3's own measure for columns that were not squeezed.
-    colWidths: widths.map((w, i) => (w < (naturalKept[i] ?? 0) ? w : null)),
+    head: kept.map((i) => style.header(headers[i] ?? '')),
+    colAligns: kept.map((i) => aligns[i] ?? 'left'),
     wordWrap: false,
-    truncate: '…',
     // No rule between rows (the header rule is added below); cli-table3 would color head/border itself.
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
     style: { head: [], border: [], 'padding-left': 1, 'padding-right': 1 },
   });
-  table.push(...cells);
+  // Cells are cut here rather than by cli-table3, which can split an emoji in two.
+  table.push(...cells.map((r) => kept.map((i, k) => ((widths[k] ?? 0) < (natural[i] ?? 0) ? cutToWidth(r[i] ?? '', (widths[k] ?? 0) - 2) : (r[i] ?? '')))));
   const lines = table.toString().split('\n');
   const top = lines[0] ?? '';
   lines.splice(2, 0, top.replace('┌', '├').replaceAll('┬', '┼').replace('┐', '┤'));
-  return `${lines.join('\n')}\n`;
+  const above = folded.length > 0 ? `${wrapLines(everyRowNote(folded.map((i) => [headers[i] ?? '', cells[0]?.[i] ?? ''])), io.terminalWidth)}\n` : '';
+  return `${above}${lines.join('\n')}\n`;
+}
+
+/** Every cell of column `i` empty, or all alike: it says nothing row by row. */
+function isRedundant(cells: readonly string[][], i: number): boolean {
+  if (cells.length < 2) return false;
+  const first = cells[0]?.[i] ?? '';
+  const plain = (cell: string) => stripVTControlCharacters(cell);
+  return cells.every((r) => r[i] === first) || cells.every((r) => EMPTY_CELLS.has(plain(r[i] ?? '')));
+}
+
+/** "SURVEY 2026-11-20, CONCESSIONS none (every row)": the columns a table left out because every row said the same. */
+function everyRowNote(columns: ReadonlyArray<[header: string, value: string]>): string {
+  const shown = (value: string) => (EMPTY_CELLS.has(stripVTControlCharacters(value)) ? MISSING : value);
+  return `${columns.map(([header, value]) => `${header} ${shown(value)}`).join(', ')} (every row)`;
 }
 
 function plainTable(headers: string[], cells: string[][], aligns: Array<'left' | 'right'>): string {
@@ -94,14 +113,16 @@ function plainTable(headers: string[], cells: string[][], aligns: Array<'left' |
     .join('');
 }
 
-/** One record for people: a bold label, then its value, one per line. */
+/**
+ * One record for people: a bold label, then its value, one per line. On a terminal a value
+ * too long for it (a 200-character name) wraps under itself, whole: a record has room to.
+ */
 export function formatKeyValue<Row>(io: IOStreams, record: Row, columns: readonly Column<Row>[]): string {
   const style = stdoutStyle(io);
   const labels = columns.map((c) => `${labelOf(c)}:`);
   const width = Math.max(0, ...labels.map(displayWidth));
-  return columns
-    .map((c, i) => `${style.bold(padEnd(labels[i] ?? '', width))}  ${cellText(c, record, style)}`.trimEnd() + '\n')
-    .join('');
+  const lines = columns.map((c, i) => `${style.bold(padEnd(labels[i] ?? '', width))}  ${cellText(c, record, style)}`.trimEnd());
+  return lines.map((line) => `${io.isStdoutTTY ? wrapLines(line, io.terminalWidth) : line}\n`).join('');
 }
 
 function cellText<Row>(column: Column<Row>, row: Row, style: Style): string {

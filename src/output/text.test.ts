@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, displayWidth, sanitize, wrapLines } from './text.js';
+import { countOf, cutToWidth, displayWidth, sanitize, wrapLines } from './text.js';
 
 describe('sanitize', () => {
   it('drops cursor movement, OSC sequences and control characters', () => {
@@ -29,6 +29,24 @@ describe('displayWidth', () => {
     expect(displayWidth('é')).toBe(1);
     expect(displayWidth('e\u0301')).toBe(1);
     expect(displayWidth('…')).toBe(1);
+  });
+});
+
+describe('cutToWidth', () => {
+  it('leaves text that fits alone and cuts the rest with an ellipsis inside the width', () => {
+    expect(cutToWidth('Barton Creek', 12)).toBe('Barton Creek');
+    expect(cutToWidth('The Residences at Barton Creek', 12)).toBe('The Residen…');
+    // No space left before the ellipsis.
+    expect(cutToWidth('The Residences at Barton Creek', 5)).toBe('The…');
+  });
+  it('never splits a wide character, an emoji or a combined character; measures what shows', () => {
+    // 東京 is 4 columns: in 6 only 東京 fits before "…" (5), the next character would need 2 more.
+    expect(cutToWidth('東京タワー', 6)).toBe('東京…');
+    expect(displayWidth(cutToWidth('東京タワー', 6))).toBe(5);
+    expect(cutToWidth('🏡🏡🏡🏡', 5)).toBe('🏡🏡…');
+    expect(cutToWidth('Cafe\u0301 de la Place', 6)).toBe('Cafe\u0301…');
+    // Colors are not counted; a cut cell is plain.
+    expect(cutToWidth('\x1b[31mMaple Court Residences\x1b[39m', 8)).toBe('Maple C…');
   });
 });
 

@@ -1,4 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
+import { formatCount } from '../domain/format.js';
 import type { IOStreams } from './io.js';
 
 /* eslint-disable no-control-regex -- matching terminal control characters is the point here */
@@ -147,6 +148,27 @@ function isWide(code: number): boolean {
   );
 }
 
+// Made on first use, like the collator in columns.ts: most runs cut nothing.
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * Text cut to at most `width` terminal columns, "…" included, at a whole character (a CJK
+ * character or an emoji with its modifiers is never split); text that fits is returned as is.
+ * A cut cell loses its colors: the codes are not counted and cannot be cut in half.
+ */
+export function cutToWidth(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  let out = '';
+  let used = 0;
+  for (const { segment } of (graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(stripVTControlCharacters(text))) {
+    const w = displayWidth(segment);
+    if (used + w > width - 1) break;
+    out += segment;
+    used += w;
+  }
+  return `${out.trimEnd()}…`;
+}
+
 export function padEnd(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }
@@ -155,7 +177,7 @@ export function padStart(text: string, width: number): string {
   return ' '.repeat(Math.max(0, width - displayWidth(text))) + text;
 }
 
-/** "1 community", "3 communities", "0 floor plans": a count and its noun, in the number the count needs. */
+/** "1 community", "3 communities", "13,320 records": a count for people and its noun, in the number the count needs. */
 export function countOf(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }

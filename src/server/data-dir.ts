@@ -25,6 +25,7 @@ import { createMailer } from './mail.js';
 import type { ServiceOptions } from './operations.js';
 import { invitationExpiry } from './store/accounts.js';
 import { DATABASE_FILE, openStore, type Store } from './store/index.js';
+import { formatCount } from '../domain/format.js';
 
 export type SeedMode = 'demo' | 'empty';
 
@@ -154,8 +155,8 @@ export async function openDataDirStore(options: DataDirOptions): Promise<Store> 
   const store = openStore(options.dataDir, options.clock);
   if (summary)
     options.notice?.(
-      `Created demo data in ${options.dataDir}: ${summary.organization}, ${summary.managed} communities ` +
-        `with ${summary.communities - summary.managed} comparables and ${summary.surveys} weekly surveys ` +
+      `Created demo data in ${options.dataDir}: ${summary.organization}, ${formatCount(summary.managed)} communities ` +
+        `with ${formatCount(summary.communities - summary.managed)} comparables and ${formatCount(summary.surveys)} weekly surveys ` +
         `(use --empty or rentsurvey local reset --empty for an empty store).`,
     );
   return store;

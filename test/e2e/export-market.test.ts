@@ -98,7 +98,7 @@ describe('pricing export in the process that was started', () => {
     const args = ['--local', '--data-dir', join(sb.root, 'flags-store'), 'pricing', 'export', '--days', '7', '--out', out];
     const run = ok(await sb.run(args, { env: { NODE_OPTIONS: REPORT_FLAGS } }));
     expect(run.stderr.match(/^execArgv=.*$/gm)).toEqual(['execArgv=[]']);
-    expect(run.stderr).toMatch(/^Exported \d+ pricing records/m);
+    expect(run.stderr).toMatch(/^Exported \d{1,3}(,\d{3})* pricing records/m);
   });
 });
 
@@ -121,7 +121,7 @@ describe('pricing export memory', () => {
     const imported = ok(
       await sb.run(['local', 'import', join(dir, 'observations.csv'), '--data-dir', store], { env: { NODE_OPTIONS: SMALL_HEAP }, timeout: 240_000 }),
     );
-    expect(imported.stderr).toContain(`Imported ${rows} observations`);
+    expect(imported.stderr).toContain(`Imported ${rows.toLocaleString('en-US')} observations`);
     return { store, rows, importRss: Number(/maxrss=(\d+)/.exec(imported.stderr)?.[1]) };
   }
 

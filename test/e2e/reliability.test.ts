@@ -210,7 +210,7 @@ describe('--since-last runs of the same state at the same moment', () => {
       const args = [...local, 'pricing', 'export', '--since-last', '--end', end, '--out', out];
       const results = await atOnce([{ args }, { args }]);
       const shown = results.map((r) => `exit ${r.exitCode}: ${String(r.stderr)}`).join('\n');
-      const exported = results.filter((r) => r.exitCode === 0 && /^Exported \d+ pricing records/m.test(String(r.stderr)));
+      const exported = results.filter((r) => r.exitCode === 0 && /^Exported \d{1,3}(,\d{3})* pricing records/m.test(String(r.stderr)));
       const others = results.filter((r) => !exported.includes(r));
       expect(exported, shown).toHaveLength(1);
       for (const other of others) {

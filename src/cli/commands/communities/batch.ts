@@ -7,6 +7,7 @@ import { MAX_BATCH_IDS } from '../../../api/rules.js';
 import { UsageError } from '../../errors.js';
 import { resolveCommunityList } from '../../references.js';
 import type { batch } from './index.js';
+import { zipcodeColumn } from './columns.js';
 
 type Row = ReadOf<'batchCommunities'>['communities'][number];
 
@@ -14,7 +15,7 @@ export const columns: Column<Row>[] = [
   uuid('id', (c) => c.id, 'ID'),
   text('name', (c) => c.name, 'NAME', 'key'),
   text('address', (c) => c.address, 'ADDRESS', 'low'),
-  text('zipcode', (c) => c.zipcode, 'ZIP'),
+  zipcodeColumn((c) => c.zipcode),
   text('external_community_id', (c) => c.external_community_id, 'EXTERNAL ID', 'high'),
   number('latitude', (c) => c.latitude, 'LAT', 'low'),
   number('longitude', (c) => c.longitude, 'LON', 'low'),

@@ -12,7 +12,7 @@ describe('communities create', () => {
     const csv = expectOk(await cli.run([...create, '--name', `${name} csv`, '--csv']));
     const ndjson = expectOk(await cli.run([...create, '--name', `${name} ndjson`, '--format', 'ndjson']));
     for (const r of [table, json, csv, ndjson]) expect(r.stderr).toMatch(/^Created community /);
-    expect(table.stdout).toMatch(/^Id:\s+[0-9a-f-]{36}$/m);
+    expect(table.stdout).toMatch(/^ID:\s+[0-9a-f-]{36}$/m);
     expect(table.stdout).toMatch(new RegExp(`^Name:\\s+${name} table$`, 'm'));
     expect(parseJson(json.stdout)).toMatchObject({ name: `${name} json`, zipcode: '78702', status: 'active', email: null, other_team_members: [] });
     expect(parseCsv(csv.stdout).rows[0]).toMatchObject({ name: `${name} csv`, status: 'active' });

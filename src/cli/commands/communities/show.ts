@@ -1,5 +1,4 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import { formatMoney } from '../../../domain/format.js';
 import { date, uuid, money, number, perSqft, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
@@ -8,6 +7,7 @@ import { printWhole } from '../../print-whole.js';
 import { concessionTextColumn, explainNotUnderstood } from '../pricing/columns.js';
 import { communityArgument } from '../../references.js';
 import type { show } from './index.js';
+import { zipcodeColumn } from './columns.js';
 
 type Detail = ReadOf<'getCommunityDetail'>;
 type Plan = NonNullable<Detail['community']['pricing_summary']>['floor_plans'][number];
@@ -46,8 +46,8 @@ async function printTables(ctx: CommandContext, data: Detail, raw: unknown) {
       asGiven: true,
       columns: [
         text('name', (c) => c.name, 'NAME', 'key'),
-        number('distance_miles', (c) => c.distance_miles, 'MILES'),
-        money('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG RENT', 'high'),
+        number('distance_miles', (c) => c.distance_miles, 'MILES', 'high'),
+        money('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG ASKING', 'key'),
         uuid('id', (c) => c.id, 'ID'),
       ],
     });
@@ -58,28 +58,28 @@ export const summaryColumns = [
   text<Detail['community']>('id', (c) => c.id, 'ID'),
   text<Detail['community']>('name', (c) => c.name, 'Name'),
   text<Detail['community']>('address', (c) => c.address, 'Address'),
-  text<Detail['community']>('zipcode', (c) => c.zipcode, 'Zip'),
+  zipcodeColumn<Detail['community']>((c) => c.zipcode),
   number<Detail['community']>('comp_count', (c) => c.comp_count, 'Active comps'),
   number<Detail['community']>('floor_plan_count', (c) => c.floor_plan_count, 'Floor plans'),
-  date<Detail['community']>('latest_date', (c) => c.pricing_summary?.latest_date, 'Latest pricing'),
-  {
-    ...money<Detail['community']>('avg_market_rent_cents', (c) => c.pricing_summary?.avg_market_rent_cents, 'Avg asking rent'),
-    display: (c: Detail['community']) => formatMoney(c.pricing_summary?.avg_market_rent_cents),
-  },
+  date<Detail['community']>('latest_date', (c) => c.pricing_summary?.latest_date, 'Latest survey'),
+  money<Detail['community']>('avg_market_rent_cents', (c) => c.pricing_summary?.avg_market_rent_cents, 'Avg asking'),
 ];
 
-/** Floor plans with their latest pricing (also `pricing floor-plans`): plan, rents and units first. */
+/**
+ * Floor plans with their latest pricing (also `pricing floor-plans`): the plan with BD/BA/SQFT
+ * and its rents stay on any terminal; availability and the survey date next.
+ */
 export const floorPlanColumns = [
   text<Plan>('floor_plan_name', (p) => p.floor_plan_name, 'PLAN', 'key'),
-  number<Plan>('bedrooms', (p) => p.bedrooms, 'BD', 'low'),
-  number<Plan>('bathrooms', (p) => p.bathrooms, 'BA', 'low'),
-  number<Plan>('square_feet', (p) => p.square_feet, 'SQFT', 'low'),
+  number<Plan>('bedrooms', (p) => p.bedrooms, 'BD', 'key'),
+  number<Plan>('bathrooms', (p) => p.bathrooms, 'BA', 'key'),
+  number<Plan>('square_feet', (p) => p.square_feet, 'SQFT', 'key'),
   number<Plan>('unit_count', (p) => p.unit_count, 'UNITS'),
   money<Plan>('market_rent_cents', (p) => p.latest_pricing?.market_rent_cents, 'ASKING', 'key'),
   money<Plan>('net_effective_rent_cents', (p) => p.latest_pricing?.net_effective_rent_cents, 'NER', 'key'),
   perSqft<Plan>('market_rent_per_sqft_cents', (p) => p.latest_pricing?.market_rent_per_sqft_cents, 'ASK/SF'),
   number<Plan>('units_available', (p) => p.latest_pricing?.units_available, 'AVAIL', 'high'),
   concessionTextColumn<Plan>((p) => p.latest_pricing),
-  date<Plan>('as_of_date', (p) => p.latest_pricing?.as_of_date, 'AS OF', 'high'),
+  date<Plan>('as_of_date', (p) => p.latest_pricing?.as_of_date, 'SURVEY', 'high'),
   uuid<Plan>('id', (p) => p.id, 'ID'),
 ];

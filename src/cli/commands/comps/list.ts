@@ -15,7 +15,7 @@ export const columns: Column<Comp>[] = [
   number('distance_miles', (c) => c.distance_miles, 'MILES', 'high'),
   bool('is_included_in_surveys', (c) => c.is_included_in_surveys, 'ACTIVE', 'high'),
   number('floor_plan_count', (c) => c.pricing?.floor_plan_count, 'PLANS'),
-  money('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG RENT', 'high'),
+  money('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG ASKING', 'key'),
   text('address', (c) => c.address, 'ADDRESS', 'low'),
 ];
 /** Printed with --include-pricing only. */

@@ -153,9 +153,9 @@ describe('digest output formats', () => {
     expect(lines).toContain('Band changed:                      1 of 2 subjects: Maple Court (market-aligned → premium)');
     const row = (name: string) => lines.find((line) => line.startsWith(`${name} `))?.split(/\s{2,}/);
     expect(row('Maple Court')).toEqual(['Maple Court', '+0.5% → +2.9%', 'market-aligned → premium', '2.5% → 5.0%', '0.0% → 0.0%', '+1 -0 =2, $0 (0.0%)', '+1 -1 Δ1', '+1 -1']);
-    expect(row('Pine Ridge')).toEqual(['Pine Ridge', '-1.3% → -1.3%', 'aggressively priced', '3.6% → 4.6%', '0.0% → 0.0%', '+0 -0 =1, $0 (0.0%)', '—', '—']);
+    expect(row('Pine Ridge')).toEqual(['Pine Ridge', '-1.3% → -1.3%', 'aggressively priced', '3.6% → 4.6%', '0.0% → 0.0%', '+0 -0 =1, $0 (0.0%)', 'none', 'none']);
     const moves = lines.slice(lines.indexOf('Biggest moves (10 of 10)') + 1).filter(Boolean);
-    expect(moves[0]).toBe('- Birch Commons (comp of Maple Court), B-B2 NER $2,400 → $2,123.08 (-$276.92), asking unchanged');
+    expect(moves[0]).toBe('- Birch Commons (comp of Maple Court), B-B2 NER $2,400.00 → $2,123.08 (-$276.92), asking unchanged');
     expect(moves).toContain('- Maple Court, A1 $1,780 → $1,800 (+$20), NER $1,680 → $1,700 (+$20)');
     // Maple Court's A1 units moved by one: under --min-units 2, not a move.
     expect(moves.at(-1)).toBe('- Maple Court, B2 units available 2 → 5 (+3)');
@@ -177,10 +177,10 @@ describe('digest output formats', () => {
       '- Birch Commons (comp), all plans: concession started: "6 weeks free"',
       '- Cedar Row (comp), C-A1: concession changed: "$500 off move-in" → "$1,000 off move-in"',
       '- Oak Flats (comp), O-B15: concession ended: "half month free"',
-      '- Birch Commons (comp), B-B2: NER $2,400 → $2,123.08 (-$276.92)',
-      '- Birch Commons (comp), B-B1: NER $2,320 → $2,052.31 (-$267.69)',
-      '- Birch Commons (comp), B-A1: NER $1,900 → $1,680.77 (-$219.23)',
-      '- Oak Flats (comp), O-B15: NER $2,156.25 → $2,250 (+$93.75)',
+      '- Birch Commons (comp), B-B2: NER $2,400.00 → $2,123.08 (-$276.92)',
+      '- Birch Commons (comp), B-B1: NER $2,320.00 → $2,052.31 (-$267.69)',
+      '- Birch Commons (comp), B-A1: NER $1,900.00 → $1,680.77 (-$219.23)',
+      '- Oak Flats (comp), O-B15: NER $2,156.25 → $2,250.00 (+$93.75)',
       '- Cedar Row (comp), C-A1: NER $1,758.33 → $1,716.67 (-$41.66)',
       '- Maple Court, C3: asking rent $2,600 → $2,625 (+$25)',
       '- Maple Court, C3: NER $2,600 → $2,625 (+$25)',

@@ -8,8 +8,8 @@
 import { leaveOutSmallMoves } from '../../../domain/digest.js';
 import { planMoves, type MoveLimits, type PlanMove } from '../../../domain/digest-moves.js';
 import type { PortfolioSummary, SubjectSummary } from '../../../domain/digest-summary.js';
-import { formatSignedPercent, MISSING } from '../../../domain/format.js';
-import type { Column } from '../../../output/columns.js';
+import { formatCount, formatSignedPercent, MISSING } from '../../../domain/format.js';
+import { displayText, type Column } from '../../../output/columns.js';
 import { createStyle } from '../../../output/style.js';
 import { countOf } from '../../../output/text.js';
 import { text } from '../../columns.js';
@@ -83,13 +83,15 @@ const POSITION_MOVES_NAMED = 3;
 // Eight short columns (headers of letters, digits and spaces, like every table's): on an 80-column
 // terminal the first four fit and the note naming the others fits a line; the legend says what they mean.
 // Labels are for formats without tables (Slack: "NER PSI +0.6% → +3.2% · band premium · …").
+// Only the subject's name may be cut on a narrow terminal: "-13.2% → -1…" would misread.
 const cell = (key: string, header: string, label: string, get: (s: SubjectSummary) => string, options: Partial<Column<SubjectSummary>> = {}) => ({
   ...text(key, get, header),
   label,
+  truncate: false,
   ...options,
 });
 const ROLLUP_COLUMNS: Column<SubjectSummary>[] = [
-  cell('subject', 'SUBJECT', 'subject', (s) => s.subject_name, { importance: 'key' }),
+  cell('subject', 'SUBJECT', 'subject', (s) => s.subject_name, { importance: 'key', truncate: true }),
   cell('psi_ner', 'NER PSI', 'NER PSI', psiMove, { importance: 'key' }),
   cell('band', 'BAND', 'band', bandMove, { importance: 'high' }),
   cell('vacancy', 'VACANCY', 'vacancy', (s) => vacancyMove(s), { importance: 'high' }),
@@ -172,7 +174,7 @@ function portfolioSection(portfolio: PortfolioSummary): Section {
       },
       {
         label: 'Comparables that cut asking rent',
-        value: comps === 0 ? 'none compared' : `${cut} of ${comps} (${raised} raised, ${held} held)`,
+        value: comps === 0 ? 'none compared' : `${formatCount(cut)} of ${formatCount(comps)} (${formatCount(raised)} raised, ${formatCount(held)} held)`,
       },
     ],
     lists: [],
@@ -206,12 +208,12 @@ function subjectFacts(s: SubjectSummary): Fact[] {
 function movesList(moves: readonly PlanMove[], top: number, ofSubject: boolean): ItemList | null {
   if (top === 0 || moves.length === 0) return null;
   const shown = moves.slice(0, top);
-  return { title: `Biggest moves (${shown.length} of ${moves.length})`, items: shown.map((m) => moveLine(m, ofSubject)) };
+  return { title: `Biggest moves (${formatCount(shown.length)} of ${formatCount(moves.length)})`, items: shown.map((m) => moveLine(m, ofSubject)) };
 }
 
 function changesList(digest: SubjectDigest, minChangeCents: number): ItemList | null {
   const changes = leaveOutSmallMoves(digest.changes, minChangeCents);
-  return changes.length === 0 ? null : { title: `All changes (${changes.length})`, items: changes.map((c) => sentence(c)) };
+  return changes.length === 0 ? null : { title: `All changes (${formatCount(changes.length)})`, items: changes.map((c) => sentence(c)) };
 }
 
 const plain = createStyle(false);
@@ -221,7 +223,7 @@ export function tableCells(table: RollupTable): { headers: string[]; labels: str
   return {
     headers: table.columns.map((c) => c.header ?? c.key),
     labels: table.columns.map((c) => c.label ?? c.key),
-    rows: table.rows.map((row) => table.columns.map((c) => (c.display ? c.display(row, plain) : String(c.value(row) ?? '')))),
+    rows: table.rows.map((row) => table.columns.map((c) => displayText(c, row, plain))),
     aligns: table.columns.map((c) => c.align ?? 'left'),
   };
 }

@@ -49,7 +49,7 @@ describe('a plan move on one line', () => {
   });
 
   it('names the side that did not move, and adds units available', () => {
-    expect(moveLine({ ...plan, ner: { before: 240_000, after: 212_308 } })).toBe('Oak *Flats* (comp), A1 NER $2,400 → $2,123.08 (-$276.92), asking unchanged');
+    expect(moveLine({ ...plan, ner: { before: 240_000, after: 212_308 } })).toBe('Oak *Flats* (comp), A1 NER $2,400.00 → $2,123.08 (-$276.92), asking unchanged');
     expect(moveLine({ ...plan, rent: { before: 180_000, after: 182_000 }, units: { before: 2, after: 5 } }, true)).toBe(
       'Oak *Flats* (comp of Maple Court), A1 $1,800 → $1,820 (+$20), NER unchanged; units available 2 → 5 (+3)',
     );

@@ -6,7 +6,7 @@
 import { isMoneyChange, type ChangeKind, type ChangeValue } from '../../../domain/digest.js';
 import type { Movement, PlanMove } from '../../../domain/digest-moves.js';
 import type { PositionAt, SubjectSummary, VacancyAt } from '../../../domain/digest-summary.js';
-import { formatMoney, formatMoneyExact, formatPercentValue, formatSignedPercent, MISSING } from '../../../domain/format.js';
+import { formatCount, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
 import { roundPercent1 } from '../../../domain/rounding.js';
 import type { Style } from '../../../output/style.js';
 import type { DigestChange } from './collect.js';
@@ -23,34 +23,43 @@ export const KIND_LABEL: Record<ChangeKind, string> = {
   units_available: 'units available',
 };
 
-/** Whole dollars when the amount is, else dollars and cents (NERs rarely are whole). */
+type MoneyFormat = (cents: number) => string;
+
+/** A lone amount: whole dollars when it is, else dollars and cents (NERs rarely are whole). */
 export function dollars(cents: number): string {
-  return cents % 100 === 0 ? formatMoney(cents) : formatMoneyExact(cents);
+  return moneyFormatFor([cents])(cents);
 }
 
-/** "+$20", "-$276.92". */
-export function signedDollars(cents: number): string {
-  return cents < 0 ? `-${dollars(-cents)}` : `+${dollars(cents)}`;
+/** "+$20", "-$276.92": in the format of the amounts it is read with (a line's before and after), else its own. */
+export function signedDollars(cents: number, format: MoneyFormat = dollars): string {
+  return cents < 0 ? `-${format(-cents)}` : `+${format(cents)}`;
 }
 
-/** A before or after value as people read it; `quote` wraps concession texts. */
-export function showValue(kind: ChangeKind, value: ChangeValue, quote: (text: string) => string = (t) => `"${t}"`): string {
+/** One format for the amounts of a change, its before and after: "$2,281.00 → $1,930.08", not "$2,281 → $1,930.08". */
+const changeFormat = (change: Pick<DigestChange, 'before' | 'after'>): MoneyFormat =>
+  moneyFormatFor([change.before, change.after].filter((v): v is number => typeof v === 'number'));
+
+/**
+ * A before or after value as people read it; `quote` wraps concession texts. A rent or NER
+ * is in `format`, the one of the amounts it is read with (changeFormat), else its own.
+ */
+export function showValue(kind: ChangeKind, value: ChangeValue, quote: (text: string) => string = (t) => `"${t}"`, format: MoneyFormat = dollars): string {
   if (value === null) return kind.startsWith('concession_') ? 'none' : MISSING;
   if (typeof value === 'string') return kind.startsWith('concession_') ? quote(value) : value;
-  if (isMoneyChange(kind)) return dollars(value);
+  if (isMoneyChange(kind)) return format(value);
   if (kind === 'vacancy') return formatPercentValue(value);
-  return String(value);
+  return formatCount(value);
 }
 
-/** after − before for numbers ("+$25", "-2.5 pts", "+3"); empty for texts. Colored when a style is given. */
+/** after − before for numbers ("+$25", "-2.5 pts", "+3"), in the format of its before and after; empty for texts. Colored when a style is given. */
 export function showMove(change: Pick<DigestChange, 'kind' | 'before' | 'after'>, style?: Style): string {
   if (typeof change.before !== 'number' || typeof change.after !== 'number') return '';
   const delta = change.after - change.before;
   const sign = delta > 0 ? '+' : '';
   let shown: string;
-  if (isMoneyChange(change.kind)) shown = signedDollars(delta);
+  if (isMoneyChange(change.kind)) shown = signedDollars(delta, changeFormat(change));
   else if (change.kind === 'vacancy') shown = `${sign}${roundPercent1(delta).toFixed(1)} pts`;
-  else shown = `${sign}${delta}`;
+  else shown = `${sign}${formatCount(delta)}`;
   if (!style || delta === 0) return shown;
   return delta > 0 ? style.positive(shown) : style.negative(shown);
 }
@@ -67,13 +76,14 @@ export function communityOf(change: Pick<DigestChange, 'community_name' | 'role'
   return `${change.community_name} (comp${ofSubject ? ` of ${change.subject_name}` : ''})`;
 }
 
-/** One change as a sentence: "Birch Commons (comp), B-B2: NER $2,400 → $2,123.08 (-$276.92)". */
+/** One change as a sentence: "Birch Commons (comp), B-B2: NER $2,400.00 → $2,123.08 (-$276.92)". */
 export function sentence(change: DigestChange): string {
   const who = communityOf(change);
   const plan = planOf(change);
   const where = plan === MISSING ? who : `${who}, ${plan}`;
   const quote = (raw: string) => `"${raw}"`;
-  const value = (v: ChangeValue) => showValue(change.kind, v, quote);
+  const format = changeFormat(change);
+  const value = (v: ChangeValue) => showValue(change.kind, v, quote, format);
   const label = KIND_LABEL[change.kind];
   switch (change.kind) {
     case 'comp_added':
@@ -92,7 +102,7 @@ export function sentence(change: DigestChange): string {
 
 // ------------------------------------------------------------------ moves
 
-const span = (m: Movement) => `${dollars(m.before)} → ${dollars(m.after)} (${signedDollars(m.after - m.before)})`;
+const span = (m: Movement, format: MoneyFormat) => `${format(m.before)} → ${format(m.after)} (${signedDollars(m.after - m.before, format)})`;
 
 /**
  * A plan's move on one line, asking and NER together:
@@ -100,12 +110,14 @@ const span = (m: Movement) => `${dollars(m.before)} → ${dollars(m.after)} (${s
  */
 export function moveLine(move: PlanMove, ofSubject = false): string {
   const { rent, ner, units } = move;
+  // One money format for the line: its asking and NER amounts are read side by side.
+  const format = moneyFormatFor([rent, ner].flatMap((m) => (m ? [m.before, m.after] : [])));
   let money = '';
   if (rent && ner) {
     const same = rent.before === ner.before && rent.after === ner.after;
-    money = `${span(rent)}, NER ${same ? 'the same' : span(ner)}`;
-  } else if (rent) money = `${span(rent)}, NER unchanged`;
-  else if (ner) money = `NER ${span(ner)}, asking unchanged`;
+    money = `${span(rent, format)}, NER ${same ? 'the same' : span(ner, format)}`;
+  } else if (rent) money = `${span(rent, format)}, NER unchanged`;
+  else if (ner) money = `NER ${span(ner, format)}, asking unchanged`;
   const count = units ? `units available ${units.before} → ${units.after} (${showMove({ kind: 'units_available', ...units })})` : '';
   return `${communityOf(move, ofSubject)}, ${move.floor_plan_name} ${[money, count].filter(Boolean).join('; ')}`;
 }
@@ -147,16 +159,16 @@ export function compAskingCell(s: SubjectSummary): string {
   return compared === 0 ? MISSING : `+${raised} -${cut} =${held}, ${medianMove(s)}`;
 }
 
-/** The roll-up's "+1 -1 Δ1": comparables whose concession started, ended, changed; "—" for none. */
+/** The roll-up's "+1 -1 Δ1": comparables whose concession started, ended, changed; "none" (known: "—" is for unknown). */
 export function concessionsCell(s: SubjectSummary): string {
   const { started, ended, changed } = s.concessions;
-  return started + ended + changed === 0 ? MISSING : `+${started} -${ended} Δ${changed}`;
+  return started + ended + changed === 0 ? 'none' : `+${started} -${ended} Δ${changed}`;
 }
 
-/** The roll-up's "+1 -1": comparables added, deactivated; "—" for none. */
+/** The roll-up's "+1 -1": comparables added, deactivated; "none". */
 export function compsCell(s: SubjectSummary): string {
   const [added, deactivated] = [s.comps_added.length, s.comps_deactivated.length];
-  return added + deactivated === 0 ? MISSING : `+${added} -${deactivated}`;
+  return added + deactivated === 0 ? 'none' : `+${added} -${deactivated}`;
 }
 
 /** "PSI +0.6% → +3.2% (+2.6 pts); CRI 40.0 → 70.0, market-aligned → premium" */

@@ -96,7 +96,7 @@ describe('digest for people', () => {
     );
     expect(result.stdout).toContain(
       '| Aspen Yard   | +0.6% → +3.2% | market-aligned → premium | 3.0% → 6.0% | 4.0% → 5.0% | +1 -2 =1, -$5 (-0.3%)  | +1 -1 Δ1    | +1 -1 |\n' +
-        '| Birch Hollow | -6.7% → -8.2% | aggressively priced      | 5.0% → 6.0% | 2.0% → 2.0% | +1 -0 =0, +$25 (+1.7%) | —           | —     |\n',
+        '| Birch Hollow | -6.7% → -8.2% | aggressively priced      | 5.0% → 6.0% | 2.0% → 2.0% | +1 -0 =0, +$25 (+1.7%) | none        | none  |\n',
     );
     expect(result.stdout).toMatch(
       new RegExp(

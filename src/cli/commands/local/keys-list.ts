@@ -19,7 +19,8 @@ export const columns: Column<Key>[] = [
   date('created_at', (k) => k.created_at, undefined, 'low'),
   {
     ...date<Key>('revoked_at', (k) => k.revoked_at, 'REVOKED', 'high'),
-    display: (k, style) => (k.revoked_at ? style.warn(k.revoked_at) : '—'),
+    // Not revoked is known: "no", not the "—" of a value nobody knows.
+    display: (k, style) => (k.revoked_at ? style.warn(k.revoked_at) : style.muted('no')),
   },
 ];
 

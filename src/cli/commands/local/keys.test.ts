@@ -59,5 +59,8 @@ describe('local keys', () => {
     expect((await cli.run(['local', 'keys', 'revoke', prefix, '--yes'])).exitCode).toBe(4);
     const table = expectOk(await cli.run(['local', 'keys', 'list']));
     expect(table.stdout).toMatch(/REVOKED/);
+    const row = (start: string) => table.stdout.split('\n').find((line) => line.includes(` ${start} `)) ?? '';
+    expect(row(prefix)).toMatch(/\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+    expect(table.stdout.split('\n').filter((line) => / no$/.test(line)).length).toBeGreaterThan(0);
   });
 });

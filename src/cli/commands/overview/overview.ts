@@ -1,10 +1,10 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import { criBand, formatMoney, formatPercentValue, formatSignedPercent } from '../../../domain/format.js';
+import { criBand, formatCount, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
 import type { Column } from '../../../output/columns.js';
 import { dollarsFromCents } from '../../../output/money.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
 import { createStyle, stdoutStyle, type Style } from '../../../output/style.js';
-import { sanitize } from '../../../output/text.js';
+import { countOf, sanitize } from '../../../output/text.js';
 import { date, money, number, signedPercent, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
@@ -38,7 +38,10 @@ export const columns: Column<Row>[] = [
     importance: 'low',
     // Both ends or nothing: the spec does not show these amounts, another service may leave them out.
     value: (r) => (hasRange(r) ? `${r.base_rent.market_low}-${r.base_rent.market_high}` : null),
-    display: (r) => (hasRange(r) ? `${formatMoney(r.base_rent.market_low)}–${formatMoney(r.base_rent.market_high)}` : '—'),
+    displayFor: (rows) => {
+      const format = moneyFormatFor(rows.flatMap((r) => [r.base_rent.market_low, r.base_rent.market_high]));
+      return (r) => (hasRange(r) ? `${format(r.base_rent.market_low)}–${format(r.base_rent.market_high)}` : MISSING);
+    },
     dollars: (r) => (hasRange(r) ? `${dollarsFromCents(r.base_rent.market_low)}-${dollarsFromCents(r.base_rent.market_high)}` : null),
   },
   number('comps_with_data', (r) => r.base_rent.comps_with_data, 'COMPS', 'low'),
@@ -109,6 +112,15 @@ export const run: Handler<typeof overview> = async (ctx, opts, [refs]) => {
   });
 };
 
+/** "1 of 10 comps (10.0%), average $75/month off asking"; no average where there is none to take ("$0" would be a value). */
+function concessionPressure(pressure: Overview['overall_metrics']['market_concession_pressure']): string {
+  const { comps_with_concessions: offering, total_comps: total } = pressure;
+  if (total === 0) return 'no comparable data';
+  if (offering === 0) return `none of ${countOf(total, 'comp')}`;
+  const average = moneyFormatFor([pressure.avg_concession_value])(pressure.avg_concession_value);
+  return `${formatCount(offering)} of ${countOf(total, 'comp')} (${formatPercentValue(pressure.pct_comps_offering)}), average ${average}/month off asking`;
+}
+
 /** The overall metrics, a label and its items per line: under the table, and in `report`. */
 export function overallSummary(data: Overview, style: Style = createStyle(false)): [label: string, items: string[]][] {
   const { overall_metrics: m } = data;
@@ -117,13 +129,7 @@ export function overallSummary(data: Overview, style: Style = createStyle(false)
   return [
     ['Overall PSI', [`asking ${formatSignedPercent(m.overall_psi_base)}`, `NER ${formatSignedPercent(m.overall_psi_ner)}`]],
     ['CRI', [`asking ${cri(m.cri_base)}`, `NER ${cri(m.cri_ner)}`]],
-    [
-      'Concessions',
-      [
-        `${pressure.comps_with_concessions} of ${pressure.total_comps} comps (${formatPercentValue(pressure.pct_comps_offering)}), ` +
-          `average ${formatMoney(pressure.avg_concession_value)}/month off asking`,
-      ],
-    ],
+    ['Concessions', [concessionPressure(pressure)]],
   ];
 }
 

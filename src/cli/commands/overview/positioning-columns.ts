@@ -3,13 +3,12 @@
  * shows the basis's figures first; csv flattens the community into three columns;
  * ndjson and json keep the row as `overview --all --json` documents it.
  */
-import { formatMoney, formatPercentValue, MISSING } from '../../../domain/format.js';
+import { formatPercentValue, MISSING } from '../../../domain/format.js';
 import type { Basis, PositioningRow } from '../../../domain/positioning.js';
 import { roundPercent1 } from '../../../domain/rounding.js';
 import type { Format } from '../../../output/formats.js';
 import type { Column, Importance } from '../../../output/columns.js';
-import { dollarsFromCents } from '../../../output/money.js';
-import { date, number, signedPercent, text, uuid, versusMarket } from '../../columns.js';
+import { date, moneyChange, number, signedPercent, text, uuid } from '../../columns.js';
 
 type Row = PositioningRow;
 
@@ -58,7 +57,7 @@ export function positioningColumns(basis: Basis): PositioningColumns {
     },
     uuid('community_id', (r) => r.community.id, 'ID'),
     text('community_name', (r) => r.community.name, 'NAME'),
-    text('external_community_id', (r) => r.community.external_community_id, 'EXT ID', 'low'),
+    text('external_community_id', (r) => r.community.external_community_id, 'EXTERNAL ID', 'low'),
     date('as_of_date', (r) => r.as_of_date, 'SURVEY', 'low'),
     number('floor_plans_with_data', (r) => r.floor_plans_with_data, 'PLANS', 'low'),
     number('comps_with_data', (r) => r.comps_with_data, 'COMPS', 'low'),
@@ -68,18 +67,8 @@ export function positioningColumns(basis: Basis): PositioningColumns {
     cri('cri_asking', (r) => r.cri_asking, 'ASKING CRI', basis === 'asking' ? 'normal' : 'low'),
     cri('cri_ner', (r) => r.cri_ner, 'NER CRI', basis === 'ner' ? 'normal' : 'low'),
     text('band', (r) => r.band, 'BAND'),
-    {
-      key: 'gap_to_market_cents',
-      header: 'GAP/MONTH',
-      importance: 'key',
-      value: (r) => r.gap_to_market_cents,
-      display: (r, style) => {
-        const cents = r.gap_to_market_cents;
-        return versusMarket(style, cents, cents !== null && cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents));
-      },
-      dollars: (r) => dollarsFromCents(r.gap_to_market_cents),
-      align: 'right',
-    },
+    // Whole dollars, as the footer's total: (rent − comp average) × units summed over plans is an estimate.
+    moneyChange('gap_to_market_cents', (r) => r.gap_to_market_cents, 'GAP/MONTH', 'key', { wholeDollars: true }),
     percent('vacancy_14d_pct', (r) => r.vacancy_14d_pct, 'VACANCY', 'high'),
     percent('comp_vacancy_pct', (r) => r.comp_vacancy_pct, 'COMP VAC', 'high'),
     {

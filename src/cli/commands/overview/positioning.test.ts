@@ -116,7 +116,7 @@ describe('overview --all: one row per community', () => {
     const { stdout } = await ok(['overview', '--all']);
     const lines = stdout.split('\n');
     expect(lines[0]!.split(/\s{2,}/)).toEqual([
-      'COMMUNITY', 'NER PSI', 'GAP/MONTH', 'VAC (COMPS)', 'SIGNAL', 'NER CRI', 'BAND', 'CONCESSIONS', 'ASKING PSI', 'PLANS', 'COMPS', 'SURVEY', 'EXT ID',
+      'COMMUNITY', 'NER PSI', 'GAP/MONTH', 'VAC (COMPS)', 'SIGNAL', 'NER CRI', 'BAND', 'CONCESSIONS', 'ASKING PSI', 'PLANS', 'COMPS', 'SURVEY', 'EXTERNAL ID',
     ]);
     expect(lines[1]!.split(/\s{2,}/)).toEqual(['Harbor View', '+11.2%', '+$37,000', '8.0% (1.7%)', 'lower', '85.0', 'premium', '50.0%', '+8.9%', '3', '2', '2026-11-02', 'PT-001']);
     expect(lines[2]!.split(/\s{2,}/)).toEqual(['Lakeside Commons', '-3.8%', '-$14,200', '1.0% (3.5%)', 'raise', '35.0', 'market', '100.0%', '-5.8%', '2', '2', '2026-11-03', 'PT-002']);

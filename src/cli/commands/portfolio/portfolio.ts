@@ -17,7 +17,7 @@ export const columns: Column<Row>[] = [
   number('comp_count', (r) => r.comp_count, 'COMPS', 'high'),
   date('latest_pricing_date', (r) => r.latest_pricing_date, 'LATEST SURVEY', 'high'),
   number('floor_plan_count', (r) => r.pricing_summary?.floor_plan_count, 'PLANS', 'low'),
-  money('avg_market_rent_cents', (r) => r.pricing_summary?.avg_market_rent_cents, 'AVG RENT', 'high'),
+  money('avg_market_rent_cents', (r) => r.pricing_summary?.avg_market_rent_cents, 'AVG ASKING', 'key'),
   money('min_rent_cents', (r) => r.pricing_summary?.min_rent_cents, 'MIN'),
   money('max_rent_cents', (r) => r.pricing_summary?.max_rent_cents, 'MAX'),
 ];

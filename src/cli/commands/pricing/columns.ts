@@ -1,5 +1,5 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import { formatMoney } from '../../../domain/format.js';
+import { MISSING, moneyFormatFor } from '../../../domain/format.js';
 import type { Column } from '../../../output/columns.js';
 import { dollarsFromCents } from '../../../output/money.js';
 import { date, uuid, money, number, perSqft, text } from '../../columns.js';
@@ -36,7 +36,9 @@ export function concessionTextColumn<Row>(get: (row: Row) => PricingValues | nul
     ...text<Row>('concessions', (row) => get(row)?.concessions, 'CONCESSIONS'),
     display: (row, style) => {
       const values = get(row);
-      if (!values || typeof values.concessions !== 'string') return '—';
+      if (!values || typeof values.concessions !== 'string') return MISSING;
+      // The spec's empty string is "none": known, not missing.
+      if (values.concessions === '') return style.muted('none');
       return notUnderstood(values) ? `${style.warn(NOT_UNDERSTOOD)} ${values.concessions}` : values.concessions;
     },
   };
@@ -50,15 +52,16 @@ export function explainNotUnderstood<Row>(ctx: CommandContext, rows: readonly Ro
 
 /**
  * One pricing record per row; the same columns serve `pricing history` and `pricing export`.
- * On a narrow terminal: date, plan, asking and NER first, then the gap, availability and the
- * concession text that explains the gap; per square foot and BD/BA/SQFT last.
+ * On a narrow terminal (docs/tables.md): the date, the plan with BD/BA/SQFT, asking and NER
+ * stay; then the gap, availability and the concession text that explains the gap; per
+ * square foot last.
  */
 export const pricingColumns: Column<PricingRecord>[] = [
-  date('as_of_date', (r) => r.as_of_date, 'DATE', 'high'),
+  date('as_of_date', (r) => r.as_of_date, 'SURVEY', 'key'),
   text('floor_plan_name', (r) => r.floor_plan.floor_plan_name, 'PLAN', 'key'),
-  number('bedrooms', (r) => r.floor_plan.bedrooms, 'BD', 'low'),
-  number('bathrooms', (r) => r.floor_plan.bathrooms, 'BA', 'low'),
-  number('square_feet', (r) => r.floor_plan.square_feet, 'SQFT', 'low'),
+  number('bedrooms', (r) => r.floor_plan.bedrooms, 'BD', 'key'),
+  number('bathrooms', (r) => r.floor_plan.bathrooms, 'BA', 'key'),
+  number('square_feet', (r) => r.floor_plan.square_feet, 'SQFT', 'key'),
   money('market_rent_cents', (r) => r.market_rent_cents, 'ASKING', 'key'),
   money('net_effective_rent_cents', (r) => r.net_effective_rent_cents, 'NER', 'key'),
   {
@@ -67,16 +70,20 @@ export const pricingColumns: Column<PricingRecord>[] = [
     importance: 'high',
     value: concessionValue,
     dollars: (r) => dollarsFromCents(concessionValue(r)),
-    display: (r, style) => {
-      const gap = concessionValue(r);
-      if (gap === null) return style.warn(NOT_UNDERSTOOD);
-      return gap === 0 || gap === undefined ? style.muted('—') : `-${formatMoney(gap)}`;
+    displayFor: (rows) => {
+      const format = moneyFormatFor(rows.map(concessionValue));
+      return (r, style) => {
+        const gap = concessionValue(r);
+        if (gap === null) return style.warn(NOT_UNDERSTOOD);
+        // What the concession takes off asking: "-$75"; no concession is $0, known.
+        return gap === undefined ? MISSING : gap === 0 ? format(0) : `-${format(gap)}`;
+      };
     },
     align: 'right',
   },
   perSqft('market_rent_per_sqft_cents', (r) => r.market_rent_per_sqft_cents, 'ASK/SF', 'low'),
   perSqft('net_effective_rent_per_sqft_cents', (r) => r.net_effective_rent_per_sqft_cents, 'NER/SF', 'low'),
-  number('units_available', (r) => r.units_available, 'AVAIL'),
+  number('units_available', (r) => r.units_available, 'AVAIL', 'high'),
   concessionTextColumn<PricingRecord>((r) => r),
   uuid('floor_plan_id', (r) => r.floor_plan_id, 'FLOOR PLAN ID'),
 ];

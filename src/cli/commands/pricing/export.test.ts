@@ -41,7 +41,7 @@ describe('pricing export --out', () => {
     const out = join(cli.root, 'pricing.csv');
     const r = expectOk(await exportTo(cli, '--out', out));
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/Exported \d+ pricing records of \d+ communities \(.* to .*\) to /);
+    expect(r.stderr).toMatch(/Exported \d{1,3}(,\d{3})* pricing records of \d+ communities \(.* to .*\) to /);
     const { header, rows } = await readCsv(out);
     expect(header).toEqual(HEADER);
     expect(rows.length).toBeGreaterThan(communities.length);
@@ -180,7 +180,7 @@ describe('pricing export --include-comps (the market survey)', () => {
     const r = expectOk(await exportTo(cli, '--include-comps', '--communities', subjects.map((s) => s.id).join(','), '--days', '60', '--out', out));
     const { header, rows } = await readCsv(out);
     expect(header).toEqual(['subject_id', 'subject_name', 'role', 'distance_miles', ...HEADER]);
-    expect(r.stderr).toMatch(new RegExp(`Exported ${rows.length} pricing records of 3 subjects and ${markets.flat().length} comparables`));
+    expect(r.stderr).toMatch(new RegExp(`Exported ${rows.length.toLocaleString('en-US')} pricing records of 3 subjects and ${markets.flat().length} comparables`));
 
     // The communities in order: per subject, itself, then its comparables as the service lists them (nearest first).
     const expected = subjects.flatMap((s, i) => [
@@ -239,7 +239,7 @@ describe('pricing export --include-comps (the market survey)', () => {
     expect(piped.stderr.trim().split('\n')).toHaveLength(1);
     const tty = expectOk(await cli.run(['--local', 'pricing', 'export', '--include-comps', '--days', '14', '--out', join(cli.root, 'tty.csv')], { isTTY: true }));
     expect(tty.stderr).toMatch(/\] \d+\/\d+ communities · [\d,]+ rows · /);
-    expect(tty.stderr).toMatch(/Exported \d+ pricing records/);
+    expect(tty.stderr).toMatch(/Exported \d{1,3}(,\d{3})* pricing records/);
   });
 });
 

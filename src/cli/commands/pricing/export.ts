@@ -20,6 +20,7 @@ import { csvExport, xlsxExport, type ExportFile } from './export-file.js';
 import { HISTORY_FLAGS } from './query-flags.js';
 import { capYoungGeneration } from './young-generation.js';
 import type { exportPricing } from './index.js';
+import { countOf } from '../../../output/text.js';
 
 type Flags = OptionsOf<typeof exportPricing>;
 
@@ -251,10 +252,10 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
       throw fileFailure(error, `${out} is written, but the next --since-last run will export its rows again`);
     });
   const what = includeComps
-    ? `${units.filter((u) => u.role === 'subject').length} subjects and ${units.filter((u) => u.role === 'comp').length} comparables`
-    : `${units.length} communities`;
+    ? `${countOf(units.filter((u) => u.role === 'subject').length, 'subject')} and ${countOf(units.filter((u) => u.role === 'comp').length, 'comparable')}`
+    : countOf(units.length, 'community', 'communities');
   // The progress bar shows only on a terminal; the summary is for cron logs too (like other commands' success lines).
-  ctx.log.success(`Exported ${written} pricing records of ${what} (${range.start} to ${range.end})${toStdout ? '' : ` to ${out}`}`);
+  ctx.log.success(`Exported ${countOf(written, 'pricing record')} of ${what} (${range.start} to ${range.end})${toStdout ? '' : ` to ${out}`}`);
 };
 
 /** A file that could not be written (a full disk): named, with what became of the output. */

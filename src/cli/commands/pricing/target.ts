@@ -6,7 +6,7 @@
  * the comps' floor plans for their unit counts) with the domain's functions. Definitions:
  * docs/metrics.md, "Pricing targets".
  */
-import { formatMoney, formatMoneyExact, formatSignedPercent, MISSING } from '../../../domain/format.js';
+import { formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
 import { comparableRents } from '../../../domain/overview.js';
 import {
   bandPercentile,
@@ -23,11 +23,10 @@ import {
 import { mean, rentPerSqftCents } from '../../../domain/stats.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
 import type { Column } from '../../../output/columns.js';
-import { dollarsFromCents } from '../../../output/money.js';
 import type { Style } from '../../../output/style.js';
 import { createStyle, stdoutStyle } from '../../../output/style.js';
 import { countOf } from '../../../output/text.js';
-import { money, number, perSqft, text, versusMarket } from '../../columns.js';
+import { money, moneyChange, number, perSqft, text, versusMarket } from '../../columns.js';
 import type { Handler, OptionsOf } from '../../command.js';
 import type { target as targetCommand } from './index.js';
 import type { CommandContext } from '../../context.js';
@@ -124,27 +123,17 @@ function describeTarget(target: GivenTarget): string {
 
 const BASIS_TEXT: Record<Basis, string> = { ner: 'net effective rent', asking: 'asking rent' };
 
-/**
- * Whole dollars when every amount of the column is, else dollars and cents for all
- * of them: targets are whole dollars, NERs and averages often not, and a column
- * reads (and sorts by eye) in one format.
- */
-function rentFormat(amounts: ReadonlyArray<number | null>): (cents: number | null) => string {
-  const exact = amounts.some((cents) => cents !== null && cents % 100 !== 0);
-  return (cents) => (cents === null ? MISSING : exact ? formatMoneyExact(cents) : formatMoney(cents));
-}
-
 const nowAfter = (now: string, after: string) => (now === MISSING && after === MISSING ? MISSING : `${now} → ${after}`);
 
 /** The JSON fields, in the JSON's order: what csv and ndjson print. */
 function dataColumns(perSqftMode: boolean): Column<Row>[] {
   return [
-    text('floor_plan_name', (r) => r.floor_plan_name),
+    text('floor_plan_name', (r) => r.floor_plan_name, 'PLAN'),
     number('bedrooms', (r) => r.bedrooms, 'BD'),
     number('bathrooms', (r) => r.bathrooms, 'BA'),
     number('square_feet', (r) => r.square_feet, 'SQFT'),
     number('comps_with_data', (r) => r.comps_with_data, 'COMPS'),
-    money('current_rent_cents', (r) => r.current_rent_cents, 'CURRENT'),
+    money('current_rent_cents', (r) => r.current_rent_cents, 'NOW'),
     money('avg_comp_rent_cents', (r) => r.avg_comp_rent_cents, 'COMP AVG'),
     ...(perSqftMode ? [perSqft<Row>('comp_rent_per_sqft_cents', (r) => r.comp_rent_per_sqft_cents, 'COMP $/SF')] : []),
     money('target_rent_cents', (r) => r.target_rent_cents, 'TARGET'),
@@ -156,42 +145,17 @@ function dataColumns(perSqftMode: boolean): Column<Row>[] {
   ];
 }
 
-/** A rent in cents shown in its column's one format (see rentFormat). */
-function rentColumn(
-  rows: readonly Row[],
-  key: string,
-  header: string,
-  get: (r: Row) => number | null,
-  importance: Column<Row>['importance'],
-  color = false,
-): Column<Row> {
-  const format = rentFormat(rows.map(get));
-  return {
-    key,
-    header,
-    importance,
-    value: get,
-    display: (r, style) => {
-      const cents = get(r);
-      const shown = cents !== null && cents > 0 && color ? `+${format(cents)}` : format(cents);
-      return color ? versusMarket(style, cents, shown) : shown;
-    },
-    dollars: (r) => dollarsFromCents(get(r)),
-    align: 'right',
-  };
-}
-
 /**
  * Most telling first, so that a terminal too narrow for all of them loses the least. The change
  * and the PSIs are colored as the overview colors PSI: up, or above the market, red; down, or below, green.
  */
-function tableColumns(rows: readonly Row[], perSqftMode: boolean): Column<Row>[] {
+function tableColumns(perSqftMode: boolean): Column<Row>[] {
   const psiCell = (psi: number | null, style: Style) => versusMarket(style, psi, formatSignedPercent(psi));
   return [
     text('plan', planLabel, 'PLAN', 'key'),
-    rentColumn(rows, 'current', 'NOW', (r) => r.current_rent_cents, 'high'),
-    rentColumn(rows, 'target', 'TARGET', (r) => r.target_rent_cents, 'key'),
-    rentColumn(rows, 'change', 'CHANGE', (r) => r.change_cents, 'key', true),
+    money('current', (r) => r.current_rent_cents, 'NOW', 'high'),
+    money('target', (r) => r.target_rent_cents, 'TARGET', 'key'),
+    moneyChange('change', (r) => r.change_cents, 'CHANGE', 'key'),
     {
       key: 'psi',
       header: 'PSI',
@@ -206,7 +170,7 @@ function tableColumns(rows: readonly Row[], perSqftMode: boolean): Column<Row>[]
       display: (r) => nowAfter(String(r.percentile_current ?? MISSING), String(r.percentile_target ?? MISSING)),
       align: 'right',
     },
-    rentColumn(rows, 'comp_avg', 'COMP AVG', (r) => r.avg_comp_rent_cents, 'low'),
+    money('comp_avg', (r) => r.avg_comp_rent_cents, 'COMP AVG', 'low'),
     ...(perSqftMode ? [perSqft<Row>('comp_per_sqft', (r) => r.comp_rent_per_sqft_cents, 'COMP $/SF', 'low')] : []),
     number('comps', (r) => r.comps_with_data, 'COMPS', 'low'),
     number('unit_count', (r) => r.unit_count, 'UNITS', 'low'),
@@ -214,15 +178,15 @@ function tableColumns(rows: readonly Row[], perSqftMode: boolean): Column<Row>[]
 }
 
 /** Every column --fields may name, in any format: the table's, then the JSON fields it does not show. */
-function allColumns(rows: readonly Row[], perSqftMode: boolean) {
-  const table = tableColumns(rows, perSqftMode);
+function allColumns(perSqftMode: boolean) {
+  const table = tableColumns(perSqftMode);
   const data = dataColumns(perSqftMode);
   const tableKeys = table.map((c) => c.key);
   return { table, data, all: [...table, ...data.filter((c) => !tableKeys.includes(c.key))] };
 }
 
 /** What --fields and --sort may name, with or without --per-sqft (the command's definition offers them). */
-export const columns = allColumns([], true).all;
+export const columns = allColumns(true).all;
 
 /**
  * --per-sqft: each active comparable's floor plans priced on or before the survey, with their
@@ -243,7 +207,7 @@ async function sizedComps(api: ApiClient, compIds: readonly string[], pricing: r
 export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   const target = parseTarget(opts);
   const perSqftMode = opts.perSqft === true;
-  assertFields(ctx, allColumns([], perSqftMode).all);
+  assertFields(ctx, allColumns(perSqftMode).all);
   const basis: Basis = opts.basis;
   const id = await communityArgument(ctx, ref);
   const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
@@ -294,7 +258,7 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   if (asOf === null) ctx.log.warn(`${plans.community.name} has no completed survey yet: nothing to compare, no targets.`);
   const human = ctx.globals.format === 'table' || ctx.globals.format === 'md';
   const md = ctx.globals.format === 'md';
-  const columns = allColumns(rows, perSqftMode);
+  const columns = allColumns(perSqftMode);
   // One piece, through the sanitizer: the heading and footer quote the community's and plans' names.
   await printWhole(ctx, async (out) => {
     // No plan to show (none yet, or none with --bedrooms): the empty message says so, with no heading over nothing.
@@ -328,7 +292,7 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
  * (a raise is red there) and income would read the other way round.
  */
 function signedRevenue(cents: number): string {
-  const shown = cents % 100 === 0 ? formatMoney(cents) : formatMoneyExact(cents);
+  const shown = moneyFormatFor([cents])(cents);
   return cents > 0 ? `+${shown}` : shown;
 }
 

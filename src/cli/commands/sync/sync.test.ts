@@ -20,7 +20,7 @@ describe('sync', () => {
   it('mirrors the portfolio, comparables and pricing so that --local gives the remote answers; again in place', async () => {
     const synced = expectOk(await sb.run(['sync', '--days', '21', '--data-dir', mirror]));
     expect(synced.stdout).toBe('');
-    expect(synced.stderr).toMatch(/Synced \d+ communities, \d+ floor plans and \d+ observations .* as "default @ 127\.0\.0\.1:\d+"; --local now reads it\./);
+    expect(synced.stderr).toMatch(/Synced [\d,]+ communities, [\d,]+ floor plans and \d{1,3}(,\d{3})* observations .* as "default @ 127\.0\.0\.1:\d+"; --local now reads it\./);
     const remote = parseJson(expectOk(await sb.run(['portfolio', '--json', '--include-pricing'])).stdout);
     const local = parseJson(expectOk(await sb.run(['--local', '--data-dir', mirror, 'portfolio', '--json', '--include-pricing'])).stdout);
     expect(local).toEqual(remote);

@@ -160,7 +160,7 @@ async function readRemote(
 
   const missingZip = everyone.filter((id) => !places.get(id)?.zipcode);
   if (missingZip.length > 0)
-    ctx.log.warn(`${missingZip.length} comparables came without a zip code; stored as 00000 (the service did not return them in batch)`);
+    ctx.log.warn(`${countOf(missingZip.length, 'comparable')} came without a zip code; stored as 00000 (the service did not return them in batch)`);
 
   const community = (id: string, managed: boolean): NonNullable<DatasetInput['communities']>[number] => {
     const place = places.get(id);

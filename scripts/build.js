@@ -9,7 +9,7 @@
 // `--local portfolio --json` −18 ms, remote `portfolio --json` −16 ms, TAB −4 ms.
 import { readFile, rename, rm } from 'node:fs/promises';
 import { rolldown } from 'rolldown';
-import { zodEnglishOnly } from './build-plugins.js';
+import { lazyBuiltins, zodEnglishOnly } from './build-plugins.js';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -42,7 +42,11 @@ const bundle = await rolldown({
   // The zip table is a few MB of data: load it from node_modules at run time.
   external: ['zipcodes'],
   transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version) } },
-  plugins: [zodEnglishOnly()],
+  plugins: [
+    zodEnglishOnly(),
+    // commander imports child_process (with net and stream, ≈ 4 ms of every start) for executable subcommands, which we have none of.
+    lazyBuiltins([{ builtin: 'node:child_process', importer: /\/node_modules\/commander\/lib\/command\.js$/ }]),
+  ],
 });
 const { output } = await bundle.write({
   dir: staging,

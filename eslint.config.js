@@ -35,4 +35,6 @@ export default tseslint.config(
   // main() is where the process meets the program: its streams (EPIPE) and its exit.
   { files: ['src/cli/main.ts'], rules: { 'no-restricted-syntax': ['error', streamWrite] } },
   { files: ['bench/**', 'scripts/**', 'bin/**'], languageOptions: { globals: globals.node }, rules: { 'no-console': 'off' } },
+  // bin/ is CommonJS (bin/package.json): the entry starts without Node's ESM loader.
+  { files: ['bin/**'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

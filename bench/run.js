@@ -9,6 +9,7 @@
 //   BENCH_POSITIONING_SIZES=100,1000 BENCH_POSITIONING_RUNS=3 node bench/run.js positioning
 //   BENCH_RUNS=25 BENCH_STARTUP_RUNS=40 BENCH_SECONDS=8 BENCH_SIZES=25,100 npm run bench
 //   BENCH_CLI=/other/checkout/bin/rentsurvey.js node bench/run.js startup   (another built checkout, for before/after)
+//   BENCH_BEFORE=/other/checkout/bin/rentsurvey.js node bench/run.js startup   (both, in the same rounds)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';

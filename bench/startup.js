@@ -108,21 +108,27 @@ const PLAIN_SERVER = `require('node:http').createServer((q, r) => r.end('{}')).l
  * Resolves to the baseline's median wall time (other sections divide by it).
  */
 export async function startupBench({ demoDir, remoteEnv, key }) {
-  const cases = [
-    { label: 'node -e 0', run: () => runOnce(['-e', '0']) },
-    { label: 'rentsurvey --version', goal: 1.5, run: () => runOnce([CLI, '--version']) },
-    { label: 'rentsurvey --help', goal: 2, run: () => runOnce([CLI, '--help']) },
-    { label: 'rentsurvey portfolio --json (against serve)', goal: 4, run: () => runOnce([CLI, 'portfolio', '--json'], remoteEnv) },
+  // Goals: issue 22's start-up budget (--version, --local portfolio, serve), earlier issues' for --help and remote.
+  const commands = (cli) => [
+    { label: 'rentsurvey --version', goal: 1.5, run: () => runOnce([cli, '--version']) },
+    { label: 'rentsurvey --help', goal: 2, run: () => runOnce([cli, '--help']) },
+    { label: 'rentsurvey portfolio --json (against serve)', goal: 4, run: () => runOnce([cli, 'portfolio', '--json'], remoteEnv) },
     {
       label: 'rentsurvey --local portfolio --json',
-      goal: 5,
-      run: () => runOnce([CLI, '--local', '--data-dir', demoDir, 'portfolio', '--json']),
+      goal: 2.5,
+      run: () => runOnce([cli, '--local', '--data-dir', demoDir, 'portfolio', '--json']),
     },
     {
       label: 'serve spawn → first GET /rentsurvey/portfolio',
-      goal: 3,
-      run: () => firstAnswer([CLI, 'serve', '--port', '0', '--data-dir', demoDir], '/v1/rentsurvey/portfolio', key),
+      goal: 4,
+      run: () => firstAnswer([cli, 'serve', '--port', '0', '--data-dir', demoDir], '/v1/rentsurvey/portfolio', key),
     },
+  ];
+  // BENCH_BEFORE: another built checkout's bin/rentsurvey.js, each command measured in the same rounds, under this one.
+  const before = process.env.BENCH_BEFORE ? commands(process.env.BENCH_BEFORE) : [];
+  const cases = [
+    { label: 'node -e 0', run: () => runOnce(['-e', '0']) },
+    ...commands(CLI).flatMap((command, i) => (before[i] ? [command, { ...before[i], label: '  before', goal: undefined }] : [command])),
     {
       label: '  plain node:http server spawn → first answer',
       run: () => firstAnswer(['-e', PLAIN_SERVER], '/v1/'),

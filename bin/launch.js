@@ -2,16 +2,14 @@
 // the build (dist/), scripts/dev.js the source through tsx (`npm run dev`).
 
 /**
- * Runs the CLI whose `main` `load` imports, with the process's argv, and sets
- * the exit code. `--version` answers without loading the CLI: scripts call it
- * to probe the install.
+ * Runs the CLI whose `main` `load` returns (or resolves to), with the process's
+ * argv, and sets the exit code. `--version` answers without loading the CLI:
+ * scripts call it to probe the install.
  */
-export async function launch(load) {
+async function launch(load) {
   const args = process.argv.slice(2);
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-    const { readFileSync } = await import('node:fs');
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-    process.stdout.write(`${pkg.version}\n`);
+    process.stdout.write(`${require('../package.json').version}\n`);
   } else if (!supportedNode(process.versions.node)) {
     // Older Nodes lack node:sqlite, or what commander and the prompts need: say so, rather than fail on the first command that needs it.
     process.stderr.write(`error: rentsurvey needs Node.js 22.22.2 or newer in 22, or 24.15 or newer (24 LTS recommended); this is Node.js ${process.versions.node}\n`);
@@ -31,3 +29,5 @@ function supportedNode(version) {
   if (major === 22) return minor > 22 || (minor === 22 && patch >= 2);
   return major > 24 || (major === 24 && minor >= 15);
 }
+
+module.exports = { launch };

@@ -1,8 +1,6 @@
 // rolldown plugins of scripts/build.js. A plugin that reaches into another
 // package's files by path would silently stop matching when an upgrade moves
-// them, so each fails the build when it has matched nothing (mustMatch). (The
-// lazy-builtins plugin, which deferred Fastify's https and http2 requires, went
-// with Fastify: it failed the build the day Fastify left, as it should.)
+// them, so each fails the build when it has matched nothing (mustMatch).
 
 /**
  * `plugin` with a check at the end of the build: each of `expected` (what its
@@ -27,6 +25,32 @@ function mustMatch(plugin, expected) {
         throw new Error(`build: plugin ${plugin.name} matched nothing for ${missed.join('; ')}: update what it looks for, or remove it`);
     },
   };
+}
+
+/**
+ * Built-ins that a dependency imports when it loads but uses only in code we
+ * never run load on first use instead: each rule names the built-in and the
+ * file that imports it. Only a default import can be deferred this way (a
+ * named one fails the build: the stand-in has no such export); each property
+ * read loads the built-in, once (Node caches it).
+ */
+export function lazyBuiltins(rules) {
+  const describe = ({ builtin, importer }) => `${builtin} from ${importer}`;
+  return mustMatch(
+    {
+      name: 'lazy-builtins',
+      resolveId(source, importer) {
+        const rule = rules.find(({ builtin, importer: from }) => source === builtin && from.test(importer ?? ''));
+        return rule ? { id: `\0lazy-builtin:${source}`, match: describe(rule) } : undefined;
+      },
+      load(id) {
+        if (!id.startsWith('\0lazy-builtin:')) return undefined;
+        const builtin = JSON.stringify(id.slice('\0lazy-builtin:'.length));
+        return { code: `export default new Proxy({}, { get: (_, key) => process.getBuiltinModule(${builtin})[key] });`, moduleType: 'js' };
+      },
+    },
+    rules.map(describe),
+  );
 }
 
 const ZOD_LOCALES = "zod's ../locales/index.js";

@@ -1,12 +1,13 @@
 // The build's plugins that match other packages' files by path must fail the
 // build when they match nothing (an upgrade moved the file), not do nothing.
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zodEnglishOnly } from './build-plugins.js';
+import { lazyBuiltins, zodEnglishOnly } from './build-plugins.js';
 
 let dir;
 beforeAll(async () => {
@@ -41,6 +42,27 @@ describe('zod-english-only', () => {
   it('fails the build, naming what it looked for, when zod no longer imports its locales that way', async () => {
     await expect(build('no-zod', "export const answer = 42;\n", [zodEnglishOnly()])).rejects.toThrow(
       /plugin zod-english-only matched nothing for zod's \.\.\/locales\/index\.js: update what it looks for, or remove it/,
+    );
+  });
+});
+
+describe('lazy-builtins', () => {
+  const source = "import childProcess from 'node:child_process';\nexport const spawnOf = () => childProcess.spawn;\n";
+  const rule = { builtin: 'node:child_process', importer: /\/uses-child-process\.js$/ };
+
+  it('loads the built-in when a property is first read, not when the bundle loads', async () => {
+    const bundled = join(dir, 'lazy.cjs');
+    await writeFile(bundled, await build('uses-child-process', source, [lazyBuiltins([rule])]));
+    const loaded = () => "process.moduleLoadList.includes('NativeModule child_process')";
+    const script = `const m = require(${JSON.stringify(bundled)}); const before = ${loaded()}; const spawn = m.spawnOf(); console.log(JSON.stringify([before, ${loaded()}, typeof spawn]))`;
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(run.stdout)).toEqual([false, true, 'function']);
+  });
+
+  it('fails the build, naming the rule, when it matches nothing', async () => {
+    const other = { builtin: 'node:child_process', importer: /\/somewhere-else\.js$/ };
+    await expect(build('uses-child-process', source, [lazyBuiltins([rule, other])])).rejects.toThrow(
+      /plugin lazy-builtins matched nothing for node:child_process from \/\\\/somewhere-else\\\.js\$\/: update what it looks for, or remove it/,
     );
   });
 });

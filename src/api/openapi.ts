@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { endpoints, type Endpoint } from './endpoints.js';
-import { READING_KEY } from './reading.js';
+import { READING_KEY } from './markers.js';
 import { routes, SCOPES, type OperationId } from './routes.js';
 import { ErrorBody } from './schemas/errors.js';
 

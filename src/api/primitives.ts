@@ -5,8 +5,6 @@ import {
   hasEmailLocalPartWithinLimit,
   idListProblems,
   isDateFromYearOne,
-  isInteger,
-  isIsoInstant,
   isStartNotAfterEnd,
   MAX_BATCH_IDS,
   QUERY_FALSE,
@@ -96,25 +94,3 @@ export const PAGE_COUNTS = { total: NonNegativeInt, limit: NonNegativeInt, offse
 export const IdParams = z.strictObject({ id: Id });
 export const CompParams = z.strictObject({ id: Id, comp_id: Id });
 export const CommunityRef = z.object({ id: Id, name: z.string() });
-
-// ---------------------------------------------------------------- client-side readings
-// What the CLI accepts from *any* service that follows the spec, beside the strict
-// primitives above that our own service emits. src/api/reading.ts maps each strict
-// primitive to one of these when it derives the client's response schemas.
-
-/** Any 8-4-4-4-12 hex id, of any version or variant. */
-export const SpecId = z.guid({ message: 'expected a UUID' });
-
-/** A user summary's id: the spec types it "string (user identifier)", not a UUID. */
-export const SpecUserId = z.string().check(z.minLength(1, 'expected a non-empty user identifier'));
-
-/** Any ISO 8601 instant: with or without milliseconds, `Z` or an offset. */
-export const SpecTimestamp = z
-  .string()
-  .check(z.refine(isIsoInstant, 'expected an ISO 8601 timestamp with Z or an offset, e.g. 2026-08-24T14:15:22Z'));
-
-/** A calendar date, YYYY-MM-DD. */
-export const SpecDate = z.iso.date({ message: 'expected a date YYYY-MM-DD' });
-
-/** An integer of any size (JSON's 12.0 is 12); the CLI shows what it is sent. */
-export const SpecInteger = z.number().check(z.refine(isInteger, 'expected an integer'));

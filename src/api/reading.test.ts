@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { endpoints } from './endpoints.js';
-import { SpecTimestamp } from './primitives.js';
-import { clientSchema, extension, markerOf, notShown, specReads } from './reading.js';
+import { extension, markerOf, notShown, specReads } from './markers.js';
+import { clientSchema, SpecTimestamp } from './reading.js';
 import { BatchResponse } from './schemas/communities.js';
 import { OverviewResponse } from './schemas/overview.js';
 import { User } from './schemas/users.js';

@@ -1,74 +1,52 @@
 /**
- * Two readings of one contract. The schemas of src/api/schemas say exactly what *our*
- * service sends, and the server checks its answers against them. The CLI must work
- * with *any* service built from the spec, so it reads answers through a tolerant
- * schema derived here from the same definitions — never written by hand a second time:
+ * The client's tolerant reading of the contract. The schemas of src/api/schemas say
+ * exactly what *our* service sends, and the service checks its answers against them
+ * (so does the client, for our own service's answers in process). The CLI must work
+ * with *any* service built from the spec, so it reads a remote answer through a
+ * tolerant schema derived here from the same definitions — never written by hand a
+ * second time:
  *
  * - fields the spec lists stay required, with the spec's types and not our narrower
  *   rules (any UUID; any ISO 8601 instant; integers of any size and sign; any string
  *   where we send an enum), and null where our own service may send null;
- * - fields only our service sends are marked `extension(...)`: the client takes them
- *   when they are there and readable, and reads them as absent (or null) otherwise;
- * - shapes the spec leaves "not shown" are marked `notShown(...)`: read best effort,
- *   every part optional, unreadable parts dropped;
+ * - what markers.ts marks is read as it says (extensions optional, "not shown" best effort);
  * - every object lets unknown fields through (`--json` prints the body as received anyway).
  *
- * The markers also appear in the generated OpenAPI document as `x-rentsurvey`.
+ * Loaded by the client for a remote answer only: neither the service nor --local needs it.
  */
 import * as z from 'zod/mini';
-import { SpecDate, SpecId, SpecInteger, SpecTimestamp, SpecUserId } from './primitives.js';
-
-export const READING_KEY = 'x-rentsurvey';
-export type Marker = 'extension' | 'not-shown';
+import { markerOf, specTypeOf, type Marked, type SpecType } from './markers.js';
+import { isInteger, isIsoInstant } from './rules.js';
 
 type Schema = z.ZodMiniType;
 
-/** Types the spec gives more widely than our service sends, by name, as specReads takes them. */
-const SPEC_TYPES = {
+// ---------------------------------------------------------------- the spec's types
+// What the CLI accepts from *any* service that follows the spec, beside the strict
+// primitives (primitives.ts) that our own service emits: plain() maps each strict
+// primitive to one of these.
+
+/** Any 8-4-4-4-12 hex id, of any version or variant. */
+export const SpecId = z.guid({ message: 'expected a UUID' });
+
+/** A user summary's id: the spec types it "string (user identifier)", not a UUID. */
+const SpecUserId = z.string().check(z.minLength(1, 'expected a non-empty user identifier'));
+
+/** Any ISO 8601 instant: with or without milliseconds, `Z` or an offset. */
+export const SpecTimestamp = z
+  .string()
+  .check(z.refine(isIsoInstant, 'expected an ISO 8601 timestamp with Z or an offset, e.g. 2026-08-24T14:15:22Z'));
+
+/** A calendar date, YYYY-MM-DD. */
+const SpecDate = z.iso.date({ message: 'expected a date YYYY-MM-DD' });
+
+/** An integer of any size (JSON's 12.0 is 12); the CLI shows what it is sent. */
+const SpecInteger = z.number().check(z.refine(isInteger, 'expected an integer'));
+
+/** How the spec reads each SpecType of markers.ts. */
+const SPEC_TYPES: Record<SpecType, Schema> = {
   // The spec types a user summary's id "string (user identifier)": our ids are UUIDs, another service's need not be.
   'user identifier': SpecUserId,
 };
-export type SpecType = keyof typeof SPEC_TYPES;
-
-// Which schemas the spec reads as one of SPEC_TYPES (a registry: zod's way to attach metadata to a schema).
-const specTypes = z.registry<{ specType: SpecType }>();
-
-/** Our service sends `schema`; the spec allows any `specType` (e.g. a user id that is any string). */
-export function specReads<S extends Schema>(schema: S, specType: SpecType): S {
-  // A copy: the reading must not apply to every use of a shared primitive.
-  const copy: Schema = schema.clone();
-  specTypes.add(copy, { specType });
-  return copy as S;
-}
-
-declare const marked: unique symbol;
-/** A schema carrying a reading marker in its type, so that `Read<>` can see it. */
-export type Marked<S extends Schema, M extends Marker> = S & { readonly [marked]: M };
-
-function mark<S extends Schema, M extends Marker>(schema: S, marker: M, description?: string): Marked<S, M> {
-  // The marker goes on a copy, with the original's metadata (its description, never its id: ids are unique) and spec type.
-  const copy: Schema = schema.clone();
-  const { id: _id, ...kept } = z.globalRegistry.get(schema) ?? {};
-  z.globalRegistry.add(copy, { ...kept, [READING_KEY]: marker, ...(description ? { description } : {}) });
-  const specType = specTypes.get(schema);
-  if (specType) specTypes.add(copy, specType);
-  return copy as Marked<S, M>;
-}
-
-/** A field only our service sends (not in the spec): optional for the client. */
-export function extension<S extends Schema>(schema: S, description?: string): Marked<S, 'extension'> {
-  return mark(schema, 'extension', description);
-}
-
-/** A field or shape the spec leaves "not shown": the client reads it best effort. */
-export function notShown<S extends Schema>(schema: S, description?: string): Marked<S, 'not-shown'> {
-  return mark(schema, 'not-shown', description);
-}
-
-export function markerOf(schema: Schema): Marker | undefined {
-  const value = z.globalRegistry.get(schema)?.[READING_KEY];
-  return value === 'extension' || value === 'not-shown' ? value : undefined;
-}
 
 // ---------------------------------------------------------------- runtime
 
@@ -103,7 +81,7 @@ function mapShape(schema: Schema, field: (value: Schema) => Schema): Record<stri
 
 /** The spec's reading of a schema without a marker of its own. */
 function plain(schema: Schema): Schema {
-  const specType = specTypes.get(schema)?.specType;
+  const specType = specTypeOf(schema);
   if (specType) return SPEC_TYPES[specType];
   switch (schema.type) {
     case 'object':
@@ -189,9 +167,9 @@ type ReadShape<Shape> = Simplify<
 type LenientShape<Shape> = Simplify<{ [K in keyof Shape]?: Lenient<Shape[K]> }>;
 
 /** What the client's reading of a schema yields (the type of `clientSchema(S)`'s output). */
-export type Read<S> = S extends { readonly [marked]: 'extension' }
+export type Read<S> = S extends Marked<Schema, 'extension'>
   ? ReadPlain<S> | null | undefined
-  : S extends { readonly [marked]: 'not-shown' }
+  : S extends Marked<Schema, 'not-shown'>
     ? Lenient<S>
     : ReadPlain<S>;
 
@@ -199,7 +177,7 @@ type ReadPlain<S> =
   S extends z.ZodMiniObject<infer Shape>
     ? ReadShape<Shape>
     : S extends z.ZodMiniArray<infer E>
-      ? E extends { readonly [marked]: 'not-shown' }
+      ? E extends Marked<Schema, 'not-shown'>
         ? NonNullable<Read<E>>[]
         : Read<E>[]
       : S extends z.ZodMiniNullable<infer I>

@@ -58,7 +58,6 @@ export function createContext(options: {
             dataDir: globals.dataDir,
             notice: (message) => log.info(message),
             trace,
-            checkAnswers: env.RENTSURVEY_CHECK_ANSWERS === '1',
             clock: context.now,
           });
           return { client: createApiClient(transport, { apiKey, trace }), close: () => transport.close() };

@@ -61,6 +61,12 @@ describe('usage errors: exit 2, a message on stderr, nothing on stdout', () => {
       expect(r.stderr).not.toMatch(/at .*\.[jt]s:\d+/);
     });
 
+  it('colors where they are asked for (FORCE_COLOR on a pipe): main() loads them for the run', async ({ cli }) => {
+    const r = await cli.run(['--connect-timeout', 'soon', 'portfolio'], { env: { FORCE_COLOR: '1' } });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr.startsWith('\u001b[31merror:\u001b[39m connect timeout must be a positive number')).toBe(true);
+  });
+
   it('what a user typed is echoed without its control characters', async ({ cli }) => {
     const r = await cli.run(['bogus\u001b]0;x\u0007']);
     expect(r.exitCode).toBe(2);

@@ -2,6 +2,7 @@ import { CommanderError } from '@commander-js/extra-typings';
 import type { Command } from 'commander';
 import { createSystemIO } from '../output/io.js';
 import type { Logger } from '../output/messages.js';
+import { loadColors } from '../output/style.js';
 import { StoreError } from '../server/store/errors.js';
 import { statusOf } from './command.js';
 import { CliError, ExitCode, exitCodeForStore } from './errors.js';
@@ -70,6 +71,7 @@ export async function main(argv: string[], runtime?: Runtime): Promise<ExitCode>
     io: createSystemIO({ noColor: argv.includes('--no-color') }),
     env: process.env,
   };
+  await loadColors(rt.io);
   const program = buildProgram(rt, argv);
   // Hidden: the completion scripts' question at each TAB. Not a commander command: its words are the
   // user's half-typed command line, which commander would parse as our own flags (--help, --format …).

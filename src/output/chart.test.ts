@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lineChart, niceTicks, type ChartSeries } from './chart.js';
-import { createStyle } from './style.js';
+import { createStyle, loadColors } from './style.js';
 
 const ANSI = /\x1b\[/; // eslint-disable-line no-control-regex
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US')}`;
@@ -22,6 +22,9 @@ function plotRows(chart: string, height: number): string[] {
     .slice(0, height)
     .map((line) => line.replace(/^.*?[┤│|+]/, ''));
 }
+
+// Colored output needs chalk, which main() loads for a run that colors (style.ts).
+beforeAll(() => loadColors({ colorEnabled: true, stderrColorEnabled: true }));
 
 describe('lineChart', () => {
   it('has height plot rows, an x axis, x labels and a legend', () => {

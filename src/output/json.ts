@@ -2,10 +2,11 @@
  * --format json and ndjson: the service's body as it came (reduced by --fields),
  * or rows as objects keyed by column.
  */
+import type { ChalkInstance } from 'chalk';
 import type { Column } from './columns.js';
 import type { IOStreams } from './io.js';
 import { DollarAmount } from './money.js';
-import { createStyle, type Style } from './style.js';
+import { createStyle } from './style.js';
 
 export interface FormatJsonOptions {
   pretty?: boolean;
@@ -15,7 +16,8 @@ export interface FormatJsonOptions {
 /** JSON text with a trailing newline; pretty (2 spaces, optionally colored) for people. */
 export function formatJson(value: unknown, options: FormatJsonOptions = {}): string {
   const text = escapeC1(JSON.stringify(value, null, options.pretty ? 2 : undefined) ?? 'null');
-  return `${options.color ? colorizeJson(text, createStyle(true)) : text}\n`;
+  const { chalk } = createStyle(options.color === true);
+  return `${chalk ? colorizeJson(text, chalk) : text}\n`;
 }
 
 /** Pretty and colored on a terminal, compact when piped (`| jq` reformats anyway). */
@@ -48,8 +50,7 @@ function escapeC1(text: string): string {
 
 const JSON_TOKEN = /("(?:\\u[0-9a-fA-F]{4}|\\[^u]|[^\\"])*")(\s*:)?|\b(?:true|false)\b|\bnull\b|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
-function colorizeJson(text: string, style: Style): string {
-  const { chalk } = style;
+function colorizeJson(text: string, chalk: ChalkInstance): string {
   return text.replace(JSON_TOKEN, (match, str: string | undefined, colon: string | undefined) => {
     if (str !== undefined) return colon !== undefined ? chalk.blue(str) + colon : chalk.green(str);
     if (match === 'null') return chalk.gray(match);

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestIO } from './io.js';
 import { createLogger, spinner } from './messages.js';
+import { loadColors } from './style.js';
 
 const ANSI = /\x1b\[/; // eslint-disable-line no-control-regex
+
+// Colored output needs chalk, which main() loads for a run that colors (style.ts).
+beforeAll(() => loadColors({ colorEnabled: true, stderrColorEnabled: true }));
 
 describe('createLogger', () => {
   it('writes every level to stderr, nothing to stdout', () => {

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { selectColumns, unknownFieldsProblem, type Column } from './columns.js';
 import { createTestIO } from './io.js';
 import { formatJson, printJson, reduceJson } from './json.js';
 import { renderList, renderRecord } from './render.js';
+import { loadColors } from './style.js';
 
 interface Community {
   id: string;
@@ -29,6 +30,9 @@ const columns: Column<Community>[] = [
 
 const body = { communities: rows.map((r) => ({ ...r, market_rent_cents: r.rent })), total: 2 };
 const ANSI = /\x1b\[/; // eslint-disable-line no-control-regex
+
+// Colored output needs chalk, which main() loads for a run that colors (style.ts).
+beforeAll(() => loadColors({ colorEnabled: true, stderrColorEnabled: true }));
 
 describe('formats and fields', () => {
   it('selects columns in --fields order, once each', () => {

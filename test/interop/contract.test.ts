@@ -3,13 +3,13 @@
  * the one `serve openapi` generates from src/api: every operation, parameter, body
  * field and answer field of the spec is in ours with the same type, and every field
  * ours adds is marked as our extension — which is what makes the client treat it as
- * optional (src/api/reading.ts).
+ * optional (src/api/markers.ts, read by src/api/reading.ts).
  */
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/api/openapi.js';
-import { READING_KEY } from '../../src/api/reading.js';
+import { READING_KEY } from '../../src/api/markers.js';
 import { SPEC_ONLY } from './harness.js';
 
 type Json = Record<string, unknown>;

@@ -17,7 +17,7 @@ import {
   Url,
   Zipcode,
 } from '../primitives.js';
-import { extension, notShown } from '../reading.js';
+import { extension, notShown } from '../markers.js';
 import { routes } from '../routes.js';
 import { ADDRESS_MAX, isNonEmptyBody, NAME_MAX } from '../rules.js';
 import { Comparable } from './comps.js';

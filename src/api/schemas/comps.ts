@@ -13,7 +13,7 @@ import {
   Url,
   Zipcode,
 } from '../primitives.js';
-import { extension } from '../reading.js';
+import { extension } from '../markers.js';
 import { routes } from '../routes.js';
 import { ADDRESS_MAX, NAME_MAX } from '../rules.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Endpoint } from '../endpoints.js';
 import { Cents, Id, IdParams, IsoDate, NonNegativeInt, NonNegativeNumber, Percent } from '../primitives.js';
-import { extension, notShown } from '../reading.js';
+import { extension, notShown } from '../markers.js';
 import { routes } from '../routes.js';
 
 // The spec shows neither the type nor the unit of the rent amounts; ours are integer cents.

@@ -12,7 +12,7 @@ import {
   queryInt,
   startNotAfterEnd,
 } from '../primitives.js';
-import { extension } from '../reading.js';
+import { extension } from '../markers.js';
 import { routes } from '../routes.js';
 
 export const PricingValues = z

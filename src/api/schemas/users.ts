@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Endpoint } from '../endpoints.js';
 import { Email, Id, IdParams, PAGE_COUNTS, PAGED_QUERY, requiredText, Role, Status, Timestamp } from '../primitives.js';
-import { specReads } from '../reading.js';
+import { specReads } from '../markers.js';
 import { routes } from '../routes.js';
 import { isNonEmptyBody, NAME_MAX } from '../rules.js';
 

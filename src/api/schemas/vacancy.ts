@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Endpoint } from '../endpoints.js';
 import { Id, IdParams, IsoDate, NonNegativeInt, NonNegativeNumber, startNotAfterEnd, Timestamp } from '../primitives.js';
-import { notShown } from '../reading.js';
+import { notShown } from '../markers.js';
 import { routes } from '../routes.js';
 
 // The spec does not show the answer without a completed survey: all but the community and has_data may then be absent.

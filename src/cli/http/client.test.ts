@@ -274,7 +274,7 @@ describe('responses', () => {
     expect(lines).toEqual([`< body: ${JSON.stringify(user)}`]);
   });
 
-  it('an answer handed over in-process (no JSON text) is read like a body: checked, kept as raw, traced as JSON', async () => {
+  it('an answer handed over in process (no JSON text) is read by the strict contract: checked, kept as raw, traced as JSON', async () => {
     const inProcess = (answer: unknown): Transport => ({
       target: 'local store',
       request: async () => ({ status: 200, headers: {}, body: '', answer }),
@@ -285,8 +285,16 @@ describe('responses', () => {
     expect(result.raw).toBe(user);
     expect(result.data).toEqual(user);
     expect(lines).toEqual([`< body: ${JSON.stringify(user)}`]);
-    const error = await failure(createApiClient(inProcess({ ...user, id: 'not-a-uuid' })).call('getUser', { params: { id: USER_ID } }));
-    expect(error.message).toMatch(/getUser\) answered with a body that breaks the API contract: id: expected a UUID/);
+    // Our own service promises the strict contract: what the tolerant reading of another service's answer lets
+    // through (a role we do not have, a timestamp without milliseconds) is refused in process.
+    for (const [field, broken] of [
+      ['id', { ...user, id: 'not-a-uuid' }],
+      ['role', { ...user, role: 'owner' }],
+      ['created_at', { ...user, created_at: '2026-01-02T03:04:05Z' }],
+    ] as const) {
+      const error = await failure(createApiClient(inProcess(broken)).call('getUser', { params: { id: USER_ID } }));
+      expect(error.message).toMatch(new RegExp(`getUser\\) answered with a body that breaks the API contract: ${field}: `));
+    }
   });
 
   it('server text in error messages is neutralised: no terminal controls, one line', async () => {

@@ -205,7 +205,7 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
 
     async call<O extends OperationId>(operation: O, input: CallInput<O> = {}): Promise<CallResult<O>> {
       // The operation's schemas load with its first request, not with the CLI (docs/api-decisions.md, "Start-up").
-      const [endpoint, { clientSchema }] = await Promise.all([loadEndpoint(operation) as Promise<Endpoint>, import('../../api/reading.js')]);
+      const endpoint: Endpoint = await loadEndpoint(operation);
 
       // Validate everything before sending: a bad flag is exit 2 with no request made.
       const params = (input.params ?? {}) as Record<string, unknown>;
@@ -269,8 +269,11 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
           `check that ${transport.target} is the service's base URL (its API under /v1); ${DEBUG_HINT}`,
         );
       }
-      // Read as the spec allows any service to answer: extensions optional, unknown fields kept.
-      const result = clientSchema(endpoint.response).safeParse(raw, { reportInput: true });
+      // Read as the spec allows any service to answer: extensions optional, unknown fields kept. An answer
+      // handed over in process is our own service's: read by the strict contract it was built to, which
+      // checks it and costs no tolerant reading (docs/api-decisions.md, "Where answers are checked").
+      const reading = handedOver ? endpoint.response : (await import('../../api/reading.js')).clientSchema(endpoint.response);
+      const result = reading.safeParse(raw, { reportInput: true });
       if (!result.success)
         throw new CliError(
           `${request} (${operation}) answered with a body that breaks the API contract: ${describeAnswerIssues(result.error)}`,

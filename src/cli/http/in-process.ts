@@ -13,8 +13,6 @@ export async function createInProcessTransport(options: {
   dataDir: string;
   notice: (message: string) => void;
   trace?: ((line: string) => void) | undefined;
-  /** Run the service's strict check of its own answers (tests: RENTSURVEY_CHECK_ANSWERS=1). */
-  checkAnswers?: boolean;
   /** The service's clock: the command's own, so that "the last 30 days" mean the same days to both. */
   clock?: () => Date;
 }): Promise<{ transport: Transport; apiKey: string }> {
@@ -22,10 +20,10 @@ export async function createInProcessTransport(options: {
   const { trace } = options;
   // One command's requests rarely repeat, and a cache of whole answers would hold
   // every page of a long `pricing export` in memory.
-  // Answers come over as objects, not JSON text. The client reads each one against the
-  // contract; the service's own strict check runs with --debug and in tests (docs/api-decisions.md).
+  // Answers come over as objects, not JSON text, and the client reads each one by the strict
+  // contract: the service's own check of them would check the same object twice (docs/api-decisions.md).
   const pipeline = createPipeline(
-    { ...serviceOptions(store, { dataDir: options.dataDir, responseCache: false }), checkAnswers: trace !== undefined || options.checkAnswers === true },
+    { ...serviceOptions(store, { dataDir: options.dataDir, responseCache: false }), checkAnswers: false },
     // A bug's details: with --debug, where the trace goes; otherwise the 500's message says enough.
     trace ? { error: (details, message) => trace(`service error: ${message} ${JSON.stringify(details)}`) } : undefined,
   );

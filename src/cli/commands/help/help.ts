@@ -30,7 +30,6 @@ export const ENVIRONMENT: readonly (readonly [name: string, text: string])[] = [
   ['RENTSURVEY_SMTP_URL', 'SMTP server for invitation e-mails of `serve` and `digest --mail-to` (--smtp-url); smtp://user:password@host:587, kept out of the process list'],
   ['RENTSURVEY_WEBHOOK_URL', '`digest` posts itself there as Slack mrkdwn, {"text": …} (--webhook-url)'],
   ['RENTSURVEY_RESPONSE_CACHE', '"off" makes `serve` compute every GET instead of reusing unchanged answers'],
-  ['RENTSURVEY_CHECK_ANSWERS', '"1" makes --local check each answer against the strict contract, as `serve` does (slower)'],
   ['XDG_CONFIG_HOME', 'credentials live in $XDG_CONFIG_HOME/rentsurvey/config.json (0600)'],
   ['XDG_DATA_HOME', 'the local store lives in $XDG_DATA_HOME/rentsurvey'],
   ['XDG_STATE_HOME', '`digest --since-last` keeps its state in $XDG_STATE_HOME/rentsurvey (default ~/.local/state)'],

@@ -1,5 +1,5 @@
 import type { DatasetInput } from '../../../api/dataset.js';
-import { SpecId } from '../../../api/primitives.js';
+import { SpecId } from '../../../api/reading.js';
 import type { ReadOf } from '../../../api/endpoints.js';
 import { addDays } from '../../../domain/dates.js';
 import { spinner } from '../../../output/messages.js';

@@ -62,7 +62,7 @@ const holdings = (o: { communities: number; users: number }) =>
   `${countOf(o.communities, 'community', 'communities')}, ${countOf(o.users, 'user')}`;
 
 /** The command that makes `organization` the one --local works in again, for this data directory. */
-export function useCommand(ctx: CommandContext, organization: string): string {
+function useCommand(ctx: CommandContext, organization: string): string {
   const dataDir = ctx.globals.dataDirSource === 'flag' ? ` --data-dir ${shellWord(ctx.globals.dataDir)}` : '';
   return `rentsurvey local organizations use ${shellWord(organization)}${dataDir}`;
 }

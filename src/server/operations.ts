@@ -58,8 +58,7 @@ export function errorAnswer(status: number, code: string, message: string, detai
   return { status, body: JSON.stringify(errorBody(code, message, details)), headers: {} };
 }
 
-/** Where a request part sits, as Fastify names it; the message says "query". */
-type Part = 'params' | 'body' | 'querystring';
+type Part = 'params' | 'query' | 'body';
 
 /** A request part that breaks the contract: our `details` (a dotted path and a message) and the 400. */
 function validationAnswer(part: Part, error: z.core.$ZodError): Answer {
@@ -71,9 +70,8 @@ function validationAnswer(part: Part, error: z.core.$ZodError): Answer {
       message: keys.length > 0 ? `unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}` : (issue.message ?? 'invalid'),
     };
   });
-  const where = part === 'querystring' ? 'query' : part;
   const first = details[0];
-  return errorAnswer(400, 'validation_error', `invalid ${where}: ${first?.path ? `${first.path}: ` : ''}${first?.message ?? ''}`, details);
+  return errorAnswer(400, 'validation_error', `invalid ${part}: ${first?.path ? `${first.path}: ` : ''}${first?.message ?? ''}`, details);
 }
 
 /** A refusal of the store or of the service, in our shape; anything else is a bug (undefined: the caller logs it). */
@@ -145,7 +143,8 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
     },
 
     /**
-     * Validates the request's params, body and query (in Fastify's order), runs
+     * Validates the request's params, body and query (in that order: the first
+     * part that breaks the contract is the one the 400 names), runs
      * the operation's handler and checks its answer against the contract (unless
      * checkAnswers is off). Store and service refusals are thrown (see
      * knownErrorAnswer), as are bugs. With handOver, a successful answer comes
@@ -154,17 +153,13 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
     async run(operationId: OperationId, principal: Principal, request: OperationRequest, handOver = false): Promise<Answer> {
       // The operation's schemas load with its first request, not with the service (docs/api-decisions.md, "Start-up").
       const endpoint: Endpoint = await loadEndpoint(operationId);
-      const parsed: Record<'params' | 'query' | 'body', unknown> = { params: request.params, query: request.query, body: request.body };
-      for (const [part, key] of [
-        ['params', 'params'],
-        ['body', 'body'],
-        ['querystring', 'query'],
-      ] as const) {
-        const schema = endpoint[key];
+      const parsed: Record<Part, unknown> = { params: request.params, query: request.query, body: request.body };
+      for (const part of ['params', 'body', 'query'] as const) {
+        const schema = endpoint[part];
         if (!schema) continue;
-        const result = schema.safeParse(parsed[key]);
+        const result = schema.safeParse(parsed[part]);
         if (!result.success) return validationAnswer(part, result.error);
-        parsed[key] = result.data;
+        parsed[part] = result.data;
       }
       const handler = handlers[operationId] as (ctx: HandlerContext<OperationId>) => unknown;
       const answer = async () => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portfolioStructure, writeObservations } from '../../bench/portfolio.js';
+import { addDays } from '../../src/domain/dates.js';
 import { BIN, createSandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
 import { sandboxEnv } from '../helpers/sandbox-env.js';
 import { parseCsv } from '../helpers/run-cli.js';
@@ -21,7 +22,6 @@ const ok = (r: RunResult) => {
   return r;
 };
 const today = new Date().toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   sb = await createSandbox();

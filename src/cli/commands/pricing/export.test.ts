@@ -4,7 +4,8 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { addDays, copyDemoStore, expectOk, it, MISSING_ID, parseCsv, parseJson, startServer, type CliSandbox } from '../../../../test/helpers/run-cli.js';
+import { addDays } from '../../../domain/dates.js';
+import { copyDemoStore, expectOk, it, MISSING_ID, parseCsv, parseJson, startServer, type CliSandbox } from '../../../../test/helpers/run-cli.js';
 
 const HEADER = [
   'community_id',

@@ -83,6 +83,16 @@ export function knownErrorAnswer(error: unknown): Answer | undefined {
 
 export const INTERNAL_ERROR: Answer = errorAnswer(500, 'internal_error', 'internal error; the server log has the details');
 
+/** The caller of an admitted request, and the store version it was admitted at. */
+export interface Admitted {
+  principal: Principal;
+  /**
+   * What run's response cache files its answer under: read once per request (a PRAGMA).
+   * The answer is built after it, so it is never older than its version says.
+   */
+  version: string;
+}
+
 /** The parts of a request an operation reads, as they arrived (strings, parsed JSON). */
 export interface OperationRequest {
   /** Path with query string: the response cache's key. */
@@ -126,7 +136,7 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
      * version, served as it was (validated then, so neither validation nor
      * the handler needs to run again).
      */
-    admit(scope: string, authorization: string | undefined, method: string, url: string): { principal: Principal } | { answer: Answer } {
+    admit(scope: string, authorization: string | undefined, method: string, url: string): Admitted | { answer: Answer } {
       const started = performance.now();
       const version = store.db.version();
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
@@ -138,7 +148,7 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
           answer: errorAnswer(403, 'forbidden', `this API key lacks the ${scope} scope`, [{ path: 'scope', message: `required: ${scope}` }]),
         };
       const hit = cache && method === 'GET' ? cache.peek(cacheKey(principal, url), version) : undefined;
-      if (hit === undefined) return { principal };
+      if (hit === undefined) return { principal, version };
       return { answer: { status: 200, body: hit, headers: { 'server-timing': `cache;desc=hit;dur=${(performance.now() - started).toFixed(3)}` } } };
     },
 
@@ -150,7 +160,7 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
      * knownErrorAnswer), as are bugs. With handOver, a successful answer comes
      * back as its value (Answer.value), neither serialized nor cached.
      */
-    async run(operationId: OperationId, principal: Principal, request: OperationRequest, handOver = false): Promise<Answer> {
+    async run(operationId: OperationId, { principal, version }: Admitted, request: OperationRequest, handOver = false): Promise<Answer> {
       // The operation's schemas load with its first request, not with the service (docs/api-decisions.md, "Start-up").
       const endpoint: Endpoint = await loadEndpoint(operationId);
       const parsed: Record<Part, unknown> = { params: request.params, query: request.query, body: request.body };
@@ -189,7 +199,7 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
       let built = false;
       const body =
         endpoint.method === 'GET' && cache
-          ? await cache.get(cacheKey(principal, request.url), store.db.version(), () => {
+          ? await cache.get(cacheKey(principal, request.url), version, () => {
               built = true;
               return build();
             })

@@ -112,7 +112,7 @@ export function createPipeline(options: ServiceOptions, log: ServiceLog = SILENT
       body = read.value;
     }
     const query = parseQuery(queryAt === -1 ? '' : request.url.slice(queryAt + 1));
-    return operations.run(routed.operationId, admitted.principal, { url: request.url, params: routed.params, query, body }, handOver);
+    return operations.run(routed.operationId, admitted, { url: request.url, params: routed.params, query, body }, handOver);
   }
 
   return {

@@ -12,7 +12,8 @@
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { definitionExamples, documentExamples, exampleDocuments, ROOT, runShell, type ExampleScript, type ShellCall } from '../../test/helpers/examples.js';
+import { ROOT } from '../../test/helpers/common.js';
+import { definitionExamples, documentExamples, exampleDocuments, runShell, type ExampleScript, type ShellCall } from '../../test/helpers/examples.js';
 import { smtpServer, webhook } from '../../test/helpers/receivers.js';
 import { cliSandbox, startServer, type CliResult, type CliSandbox, type TestServer } from '../../test/helpers/run-cli.js';
 import { typedWords } from './program.js';

@@ -3,7 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { addDays, demoSubjects, expectOk, it, parseCsv, parseJson, type CliSandbox } from '../../test/helpers/run-cli.js';
+import { addDays } from '../domain/dates.js';
+import { demoSubjects, expectOk, it, parseCsv, parseJson, type CliSandbox } from '../../test/helpers/run-cli.js';
 
 const FORMULA = '=HYPERLINK("http://x.example","click")';
 const NEUTRALIZED = `'${FORMULA}`;

@@ -4,7 +4,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect } from 'vitest';
-import { addDays, demoSubjects, expectOk, it, MISSING_ID, parseCsv, parseJson, type CliSandbox } from '../../test/helpers/run-cli.js';
+import { addDays } from '../domain/dates.js';
+import { demoSubjects, expectOk, it, MISSING_ID, parseCsv, parseJson, type CliSandbox } from '../../test/helpers/run-cli.js';
 
 async function workbook(path: string): Promise<ExcelJS.Workbook> {
   const book = new ExcelJS.Workbook();

@@ -3,6 +3,7 @@ import { criBand } from './format.js';
 import {
   computeOverview,
   matchFloorPlans,
+  subjectPlanInput,
   type CompFloorPlanInput,
   type CompInput,
   type OverviewInput,
@@ -466,5 +467,27 @@ describe('computeOverview — edge cases', () => {
       comps: [comp('c1', { marketRentCents: 100_000 }), comp('c2', { marketRentCents: 100_001 })],
     });
     expect(result.floor_plans[0]?.base_rent.avg_comp_rent).toBe(100_001); // 100,000.5
+  });
+});
+
+describe('subjectPlanInput', () => {
+  const plan = { id: 'a1', floor_plan_name: 'A1', bedrooms: 1, bathrooms: 1, square_feet: 750, unit_count: 120, community_id: 's1' };
+
+  it('takes the plan and the prices of its survey, nothing else', () => {
+    expect(subjectPlanInput(plan, { market_rent_cents: 180_000, net_effective_rent_cents: 165_000, concessions: '1 month free' })).toEqual({
+      id: 'a1',
+      floor_plan_name: 'A1',
+      bedrooms: 1,
+      bathrooms: 1,
+      square_feet: 750,
+      unit_count: 120,
+      marketRentCents: 180_000,
+      nerCents: 165_000,
+      concessions: '1 month free',
+    });
+  });
+
+  it('a plan not priced in that survey has no rent', () => {
+    expect(subjectPlanInput(plan, undefined)).toMatchObject({ marketRentCents: null, nerCents: null, concessions: null });
   });
 });

@@ -19,6 +19,31 @@ export interface SubjectFloorPlanInput {
   concessions?: string | null;
 }
 
+/** A plan's prices in one survey, as the spec's pricing records and the store's observations name them. */
+export interface SurveyPrices {
+  market_rent_cents: number;
+  net_effective_rent_cents: number;
+  concessions: string | null;
+}
+
+/** A subject's floor plan as the overview's input, priced as of one survey; without prices (not priced then) it has no rent. */
+export function subjectPlanInput(
+  plan: { id: string; floor_plan_name: string; bedrooms: number; bathrooms: number; square_feet: number; unit_count: number },
+  prices: SurveyPrices | undefined,
+): SubjectFloorPlanInput {
+  return {
+    id: plan.id,
+    floor_plan_name: plan.floor_plan_name,
+    bedrooms: plan.bedrooms,
+    bathrooms: plan.bathrooms,
+    square_feet: plan.square_feet,
+    unit_count: plan.unit_count,
+    marketRentCents: prices?.market_rent_cents ?? null,
+    nerCents: prices?.net_effective_rent_cents ?? null,
+    concessions: prices?.concessions ?? null,
+  };
+}
+
 export interface CompFloorPlanInput {
   bedrooms: number;
   bathrooms: number;

@@ -3,7 +3,7 @@
  * report's rent chart). The subject's rent on a date is the mean of its floor
  * plans of that bedroom count priced that day; the comparables' is the mean over
  * comparables of each one's own mean of such plans, so that a comparable with
- * many plans counts once, as in the overview (DOMAIN.md, "Matching comps").
+ * many plans counts once, as in the overview (docs/metrics.md, "Matching comparable floor plans to a subject floor plan").
  */
 
 /** One priced floor plan on one date; rent in cents (asking or NER), null when not priced. */

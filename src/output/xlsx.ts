@@ -120,7 +120,7 @@ function cellOfValue<Row>(column: Column<Row>, value: unknown): Cell {
 }
 
 /** The header of a column: its key, named in dollars when its money is (market_rent_cents → market_rent_dollars). */
-export function xlsxHeader<Row>(column: Column<Row>): string {
+function xlsxHeader<Row>(column: Column<Row>): string {
   return column.dollars ? dollarKey(column.key) : column.key;
 }
 

@@ -1,5 +1,5 @@
 import type { QueryOutputOf, ResponseOf } from '../api/endpoints.js';
-import { computeOverview } from '../domain/overview.js';
+import { computeOverview, subjectPlanInput, type SurveyPrices } from '../domain/overview.js';
 import {
   computeProjections,
   computeVacancy,
@@ -13,7 +13,9 @@ import type { Store } from './store/index.js';
 /** GET …/overview: the store gathers the latest survey data in one round trip; the domain computes. */
 export function overview(store: Store, organizationId: string, id: string): ResponseOf<'getOverview'> {
   const { subject, asOf, rows } = store.analytics.overviewData(organizationId, id);
-  const priced = (row: (typeof rows)[number]) => row.market_rent_cents !== null && row.market_rent_cents !== undefined;
+  type Row = (typeof rows)[number];
+  // A plan without an observation on or before the survey comes back with null prices (LEFT JOIN).
+  const priced = (row: Row): row is Row & SurveyPrices => row.market_rent_cents !== null && row.market_rent_cents !== undefined;
   const subjectPlans = rows.filter((row) => row.is_subject === 1);
   const comps = new Map<string, typeof rows>();
   for (const row of rows) {
@@ -23,16 +25,7 @@ export function overview(store: Store, organizationId: string, id: string): Resp
     comps.set(row.community_id, list);
   }
   const result = computeOverview({
-    subjectFloorPlans: subjectPlans.map((plan) => ({
-      id: plan.id,
-      floor_plan_name: plan.floor_plan_name,
-      bedrooms: plan.bedrooms,
-      bathrooms: plan.bathrooms,
-      square_feet: plan.square_feet,
-      unit_count: plan.unit_count,
-      marketRentCents: priced(plan) ? (plan.market_rent_cents as number) : null,
-      nerCents: priced(plan) ? (plan.net_effective_rent_cents as number) : null,
-    })),
+    subjectFloorPlans: subjectPlans.map((plan) => subjectPlanInput(plan, priced(plan) ? plan : undefined)),
     comps: [...comps].map(([compId, plans]) => ({
       id: compId,
       floorPlans: plans.map((plan) => ({

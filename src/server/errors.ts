@@ -18,6 +18,8 @@ export class ServiceError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Why, for whoever runs the service (serve --log): kept out of the answer, which is the client's. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'ServiceError';

@@ -160,11 +160,16 @@ export const handlers: Handlers = {
           '',
         ].join('\n'),
       });
-    } catch {
+    } catch (error) {
       // An invitation nobody received must not block inviting the same e-mail again (409).
-      // The mail server's own words stay out of the answer: they describe our network, not the request.
+      // The mail server's own words stay out of the answer (they describe our network, not the request): the log has them.
       store.accounts.deleteInvitation(id);
-      throw new ServiceError(502, 'mail_failed', `the invitation e-mail to ${email} could not be sent; nothing was kept, try again later`);
+      throw new ServiceError(
+        502,
+        'mail_failed',
+        `the invitation e-mail to ${email} could not be sent; nothing was kept, try again later`,
+        error instanceof Error ? error.message : String(error),
+      );
     }
     store.accounts.recordEmail(org, email, 'invitation', delivery);
     return {

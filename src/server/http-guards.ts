@@ -27,11 +27,13 @@ export function sendSocketError(socket: Socket, status: number, code: string, me
   if (refusedSockets.has(socket)) return;
   refusedSockets.add(socket);
   // A response already under way on this connection cannot be followed by another one.
-  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean; statusCode?: number } })._httpMessage;
   if (!socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
+  // A request whose body did not arrive in time has its response unsent: serve --log reports this status for it.
+  if (inFlight) inFlight.statusCode = status;
   const body = JSON.stringify(errorBody(code, message));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: ${JSON_TYPE}\r\n` +

@@ -48,8 +48,11 @@ async function readBy(serverSide: Socket, bytes: number): Promise<void> {
 describe("serve's HTTP server (http-server.ts)", () => {
   const demo = useDemoStore('http-server');
 
-  async function started(log?: (line: string) => void): Promise<{ http: HttpServer; origin: string }> {
-    const http = createHttpServer(serviceOptions(demo.store, { dataDir: demo.dataDir, responseCache: false }), log ? { log } : {});
+  async function started(log?: (line: string) => void, requestTimeoutMs?: number): Promise<{ http: HttpServer; origin: string }> {
+    const http = createHttpServer(serviceOptions(demo.store, { dataDir: demo.dataDir, responseCache: false }), {
+      log,
+      ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
+    });
     return { http, origin: await http.listen({ host: '127.0.0.1', port: 0 }) };
   }
   const auth = () => ({ authorization: `Bearer ${demo.key}` });
@@ -168,6 +171,29 @@ describe("serve's HTTP server (http-server.ts)", () => {
       await ended;
       expect(sent).toBeGreaterThan(DISCARD_LIMIT);
       expect(sent).toBeLessThan(4 * DISCARD_LIMIT);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('a body that stalls is cut: 408 in the service shape once the request is over its time, and the connection closes', async () => {
+    let logged: (line: string) => void = () => {};
+    const line = new Promise<string>((resolve) => (logged = resolve));
+    const { http, origin } = await started((text) => logged(text), 500);
+    try {
+      const { socket, received, ended } = rawConnection(origin);
+      // Headers and a third of the announced body, then nothing: the connection would be held for ever.
+      socket.write(
+        `POST /v1/communities HTTP/1.1\r\nHost: rentsurvey\r\nAuthorization: Bearer ${demo.key}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 300\r\n\r\n{"name": "Slow',
+      );
+      expect(await ended).toBeUndefined();
+      const [head = '', body] = received().split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 408 /);
+      expect(head).toMatch(/\r\nConnection: close(\r\n|$)/i);
+      expect(JSON.parse(body!)).toEqual({ error: { code: 'request_timeout', message: 'the request did not arrive in time' } });
+      // serve --log: the status that was sent.
+      expect(JSON.parse(await line)).toMatchObject({ method: 'POST', url: '/v1/communities', status: 408 });
     } finally {
       await http.close();
     }

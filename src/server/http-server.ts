@@ -6,7 +6,7 @@
  * body its answer did not need, stopping with requests under way, and the
  * request log of `serve --log`.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { guardServer, HEADER_LIMIT, onClientError } from './http-guards.js';
 import { errorAnswer, INTERNAL_ERROR, JSON_TYPE, SILENT, type Answer, type ServiceOptions } from './operations.js';
@@ -22,6 +22,14 @@ const KEEP_ALIVE_TIMEOUT_MS = 72_000;
  * body is announced larger, the answer goes at once and the connection closes.
  */
 export const DISCARD_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * How long a request may take to arrive, body included: a slow link gets minutes,
+ * a body that stalls (or drips a byte at a time) does not hold its connection for
+ * ever — it is answered 408 in the service's shape and the connection closed.
+ * The limit ends once the request has arrived: an answer takes as long as it takes.
+ */
+export const REQUEST_TIMEOUT_MS = 5 * 60_000;
 
 const MISSING_HOST = errorAnswer(400, 'bad_request', 'missing Host header: an HTTP/1.1 request must send one');
 
@@ -128,8 +136,12 @@ export interface HttpServer {
 /**
  * `log` (serve --log): receives one JSON line per request — method, URL,
  * status, milliseconds — and one per failure of the service, with its details.
+ * `requestTimeoutMs`: see REQUEST_TIMEOUT_MS.
  */
-export function createHttpServer(options: ServiceOptions, { log }: { log?: (line: string) => void } = {}): HttpServer {
+export function createHttpServer(
+  options: ServiceOptions,
+  { log, requestTimeoutMs = REQUEST_TIMEOUT_MS }: { log?: ((line: string) => void) | undefined; requestTimeoutMs?: number } = {},
+): HttpServer {
   const pipeline = createPipeline(
     options,
     log ? { error: (details, message) => log(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: message, ...details })) } : SILENT,
@@ -151,7 +163,14 @@ export function createHttpServer(options: ServiceOptions, { log }: { log?: (line
     send(response, answer, !(await discardUnread(request)));
   }
 
-  const server = createServer({ maxHeaderSize: HEADER_LIMIT, requireHostHeader: false }, (request, response) => {
+  const limits: ServerOptions = {
+    maxHeaderSize: HEADER_LIMIT,
+    requireHostHeader: false,
+    requestTimeout: requestTimeoutMs,
+    // node looks for late requests every 30 s; a tenth of a shorter limit keeps the cut near it.
+    connectionsCheckingInterval: Math.min(30_000, requestTimeoutMs / 10),
+  };
+  const server = createServer(limits, (request, response) => {
     if (log) {
       const started = performance.now();
       response.once('close', () =>
@@ -185,9 +204,6 @@ export function createHttpServer(options: ServiceOptions, { log }: { log?: (line
     });
   });
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  // A body arrives at the client's pace (DISCARD_LIMIT bounds what is thrown away); headers still have node's 60 s.
-  server.requestTimeout = 0;
-  server.setTimeout(0);
   server.on('clientError', onClientError);
   guardServer(server);
 

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { sendThroughSmtp, SMTP_TIMEOUTS } from '../smtp.js';
 
 export interface OutgoingEmail {
   /** Names the outbox file: an address can be longer than a file name may be. */
@@ -16,19 +17,21 @@ export interface Mailer {
 const FROM = 'rentsurvey <no-reply@rentsurvey.local>';
 
 /**
- * SMTP through nodemailer when a URL is configured; otherwise each message is
- * written as an .eml file to the outbox folder, where a person or a test can
- * open it. nodemailer and node:fs/promises (~2 ms of every serve start) load
- * only when a message is sent.
+ * SMTP through nodemailer when a URL is configured (src/smtp.ts: with time
+ * limits, and a failure's message scrubbed of the URL's password); otherwise
+ * each message is written as an .eml file to the outbox folder, where a person
+ * or a test can open it. nodemailer and node:fs/promises (~2 ms of every serve
+ * start) load only when a message is sent.
  */
 export function createMailer(options: { smtpUrl?: string | undefined; outboxDir: string }): Mailer {
+  const smtpUrl = options.smtpUrl ? new URL(options.smtpUrl) : undefined;
   return {
     async send({ id, ...message }) {
-      const [{ default: nodemailer }, { mkdir, writeFile }] = await Promise.all([import('nodemailer'), import('node:fs/promises')]);
-      if (options.smtpUrl) {
-        await nodemailer.createTransport(options.smtpUrl).sendMail({ from: FROM, ...message });
+      if (smtpUrl) {
+        await sendThroughSmtp(smtpUrl, SMTP_TIMEOUTS, { from: FROM, ...message });
         return 'smtp';
       }
+      const [{ default: nodemailer }, { mkdir, writeFile }] = await Promise.all([import('nodemailer'), import('node:fs/promises')]);
       const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail({ from: FROM, ...message });
       await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });

@@ -58,8 +58,7 @@ export function errorAnswer(status: number, code: string, message: string, detai
   return { status, body: JSON.stringify(errorBody(code, message, details)), headers: {} };
 }
 
-/** Where a request part sits, as Fastify names it; the message says "query". */
-type Part = 'params' | 'body' | 'querystring';
+type Part = 'params' | 'query' | 'body';
 
 /** A request part that breaks the contract: our `details` (a dotted path and a message) and the 400. */
 function validationAnswer(part: Part, error: z.core.$ZodError): Answer {
@@ -71,9 +70,8 @@ function validationAnswer(part: Part, error: z.core.$ZodError): Answer {
       message: keys.length > 0 ? `unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}` : (issue.message ?? 'invalid'),
     };
   });
-  const where = part === 'querystring' ? 'query' : part;
   const first = details[0];
-  return errorAnswer(400, 'validation_error', `invalid ${where}: ${first?.path ? `${first.path}: ` : ''}${first?.message ?? ''}`, details);
+  return errorAnswer(400, 'validation_error', `invalid ${part}: ${first?.path ? `${first.path}: ` : ''}${first?.message ?? ''}`, details);
 }
 
 /** A refusal of the store or of the service, in our shape; anything else is a bug (undefined: the caller logs it). */
@@ -84,6 +82,16 @@ export function knownErrorAnswer(error: unknown): Answer | undefined {
 }
 
 export const INTERNAL_ERROR: Answer = errorAnswer(500, 'internal_error', 'internal error; the server log has the details');
+
+/** The caller of an admitted request, and the store version it was admitted at. */
+export interface Admitted {
+  principal: Principal;
+  /**
+   * What run's response cache files its answer under: read once per request (a PRAGMA).
+   * The answer is built after it, so it is never older than its version says.
+   */
+  version: string;
+}
 
 /** The parts of a request an operation reads, as they arrived (strings, parsed JSON). */
 export interface OperationRequest {
@@ -128,7 +136,7 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
      * version, served as it was (validated then, so neither validation nor
      * the handler needs to run again).
      */
-    admit(scope: string, authorization: string | undefined, method: string, url: string): { principal: Principal } | { answer: Answer } {
+    admit(scope: string, authorization: string | undefined, method: string, url: string): Admitted | { answer: Answer } {
       const started = performance.now();
       const version = store.db.version();
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
@@ -140,31 +148,28 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
           answer: errorAnswer(403, 'forbidden', `this API key lacks the ${scope} scope`, [{ path: 'scope', message: `required: ${scope}` }]),
         };
       const hit = cache && method === 'GET' ? cache.peek(cacheKey(principal, url), version) : undefined;
-      if (hit === undefined) return { principal };
+      if (hit === undefined) return { principal, version };
       return { answer: { status: 200, body: hit, headers: { 'server-timing': `cache;desc=hit;dur=${(performance.now() - started).toFixed(3)}` } } };
     },
 
     /**
-     * Validates the request's params, body and query (in Fastify's order), runs
+     * Validates the request's params, body and query (in that order: the first
+     * part that breaks the contract is the one the 400 names), runs
      * the operation's handler and checks its answer against the contract (unless
      * checkAnswers is off). Store and service refusals are thrown (see
      * knownErrorAnswer), as are bugs. With handOver, a successful answer comes
      * back as its value (Answer.value), neither serialized nor cached.
      */
-    async run(operationId: OperationId, principal: Principal, request: OperationRequest, handOver = false): Promise<Answer> {
+    async run(operationId: OperationId, { principal, version }: Admitted, request: OperationRequest, handOver = false): Promise<Answer> {
       // The operation's schemas load with its first request, not with the service (docs/api-decisions.md, "Start-up").
       const endpoint: Endpoint = await loadEndpoint(operationId);
-      const parsed: Record<'params' | 'query' | 'body', unknown> = { params: request.params, query: request.query, body: request.body };
-      for (const [part, key] of [
-        ['params', 'params'],
-        ['body', 'body'],
-        ['querystring', 'query'],
-      ] as const) {
-        const schema = endpoint[key];
+      const parsed: Record<Part, unknown> = { params: request.params, query: request.query, body: request.body };
+      for (const part of ['params', 'body', 'query'] as const) {
+        const schema = endpoint[part];
         if (!schema) continue;
-        const result = schema.safeParse(parsed[key]);
+        const result = schema.safeParse(parsed[part]);
         if (!result.success) return validationAnswer(part, result.error);
-        parsed[key] = result.data;
+        parsed[part] = result.data;
       }
       const handler = handlers[operationId] as (ctx: HandlerContext<OperationId>) => unknown;
       const answer = async () => {
@@ -194,7 +199,7 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
       let built = false;
       const body =
         endpoint.method === 'GET' && cache
-          ? await cache.get(cacheKey(principal, request.url), store.db.version(), () => {
+          ? await cache.get(cacheKey(principal, request.url), version, () => {
               built = true;
               return build();
             })

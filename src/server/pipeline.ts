@@ -18,6 +18,7 @@ import {
   type ServiceLog,
   type ServiceOptions,
 } from './operations.js';
+import { ServiceError } from './errors.js';
 import { API_PREFIX, parseQuery, route } from './router.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -111,7 +112,7 @@ export function createPipeline(options: ServiceOptions, log: ServiceLog = SILENT
       body = read.value;
     }
     const query = parseQuery(queryAt === -1 ? '' : request.url.slice(queryAt + 1));
-    return operations.run(routed.operationId, admitted.principal, { url: request.url, params: routed.params, query, body }, handOver);
+    return operations.run(routed.operationId, admitted, { url: request.url, params: routed.params, query, body }, handOver);
   }
 
   return {
@@ -125,8 +126,12 @@ export function createPipeline(options: ServiceOptions, log: ServiceLog = SILENT
         return await answerOrThrow(request, handOver);
       } catch (error) {
         const known = knownErrorAnswer(error);
-        if (known) return known;
-        log.error({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, `${request.method} ${request.url.split('?')[0]} failed`);
+        const failed = `${request.method} ${request.url.split('?')[0]} failed`;
+        if (known) {
+          if (error instanceof ServiceError && error.reason !== undefined) log.error({ reason: error.reason }, `${failed}: ${error.message}`);
+          return known;
+        }
+        log.error({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, failed);
         return INTERNAL_ERROR;
       }
     },

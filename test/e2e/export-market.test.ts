@@ -2,13 +2,13 @@
 // memory (peak RSS) as the rows grow. Order and --include-comps are tested
 // in-process beside the command (src/cli/commands/pricing/export.test.ts).
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portfolioStructure, writeObservations } from '../../bench/portfolio.js';
+import { addDays } from '../../src/domain/dates.js';
 import { BIN, createSandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
+import { listeningServer } from '../helpers/net.js';
 import { sandboxEnv } from '../helpers/sandbox-env.js';
 import { parseCsv } from '../helpers/run-cli.js';
 
@@ -21,7 +21,6 @@ const ok = (r: RunResult) => {
   return r;
 };
 const today = new Date().toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   sb = await createSandbox();
@@ -35,22 +34,10 @@ afterAll(async () => {
 
 /** A service that takes requests and never answers them: the export is caught mid-way. */
 async function stallingService() {
-  const requests: IncomingMessage[] = [];
   let arrived: () => void;
   const first = new Promise<void>((resolve) => (arrived = resolve));
-  const server: Server = createServer((request) => {
-    requests.push(request);
-    arrived();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    first,
-    close: () => {
-      server.closeAllConnections();
-      server.close();
-    },
-  };
+  const server = await listeningServer(() => arrived());
+  return { baseUrl: server.url, first, close: server.close };
 }
 
 describe('pricing export interrupted', () => {
@@ -84,7 +71,7 @@ describe('pricing export interrupted', () => {
         expect(await readFile(out, 'utf8')).toBe('previous,export\n');
       } finally {
         child.kill('SIGKILL');
-        service.close();
+        await service.close();
       }
     });
 });

@@ -8,10 +8,10 @@
 // Skipped, saying so, where tmux is missing.
 import { existsSync } from 'node:fs';
 import { cp, readFile } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, createSandbox, parseJson, startServe, type Sandbox, type Served } from '../helpers/cli.js';
+import { forwardingProxy } from '../helpers/net.js';
 import { hasTmux, Terminal } from '../helpers/terminal.js';
 import { sandboxEnv } from '../helpers/sandbox-env.js';
 
@@ -180,23 +180,13 @@ async function gate(target: string) {
   let pattern: RegExp | undefined;
   let held: Array<() => void> = [];
   const onHeld: Array<() => void> = [];
-  const server: Server = createServer((incoming, answer) => {
-    const forward = () => {
-      const upstream = request(new URL(incoming.url!, target), { method: incoming.method, headers: incoming.headers }, (response) => {
-        answer.writeHead(response.statusCode!, response.headers);
-        response.pipe(answer);
-      });
-      upstream.on('error', () => answer.destroy());
-      incoming.pipe(upstream);
-    };
-    if (pattern?.test(incoming.url!)) {
-      held.push(forward);
-      for (const notify of onHeld.splice(0)) notify();
-    } else forward();
+  const proxy = await forwardingProxy(target, ({ request, forward }) => {
+    if (!pattern?.test(request.url!)) return forward();
+    held.push(forward);
+    for (const notify of onHeld.splice(0)) notify();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    url: proxy.url,
     hold(requests: RegExp) {
       pattern = requests;
     },
@@ -210,11 +200,7 @@ async function gate(target: string) {
       held = [];
       for (const forward of now) forward();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: proxy.close,
   };
 }
 

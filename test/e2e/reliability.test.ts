@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/dates.js';
 import { BIN, createSandbox, demoStore, parseJson, ROOT, type Sandbox } from '../helpers/cli.js';
 import { HUNG_MS } from '../helpers/limits.js';
 import { createBarrier, processesMentioning } from '../helpers/processes.js';
@@ -191,7 +192,7 @@ describe('config.json written by processes at the same moment', () => {
 describe('--since-last runs of the same state at the same moment', () => {
   let store: string;
   const today = new Date().toISOString().slice(0, 10);
-  const daysBefore = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  const daysBefore = (days: number) => addDays(today, -days);
   const REFUSED = /^error: another rentsurvey \(process \d+\) is running with \S+: one --since-last run at a time$/m;
   const dataLines = (csv: string) => csv.split('\n').slice(1).filter((line) => line !== '');
 

@@ -9,8 +9,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { ROOT } from './common.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,8 +18,6 @@ declare module 'vitest' {
     e2eTemplateRoot: string;
   }
 }
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export default async function setup(project: TestProject) {
   execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });

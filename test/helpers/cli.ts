@@ -8,13 +8,14 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { inject } from 'vitest';
+import { ANSI, ROOT } from './common.js';
 import { HUNG_MS } from './limits.js';
 import { sandboxEnv, SANDBOXED_VARIABLES } from './sandbox-env.js';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export { ANSI, parseJson, ROOT } from './common.js';
+
 export const BIN = join(ROOT, 'bin', 'rentsurvey.js');
 
 export interface RunResult {
@@ -97,9 +98,6 @@ async function runNow(args: string[], options: RunOptions): Promise<RunResult> {
     timedOut: result.timedOut === true,
   };
 }
-
-// eslint-disable-next-line no-control-regex -- ESC is exactly what we look for
-export const ANSI = /\u001b\[/;
 
 /** What every run in a sandbox must respect; a failure names the command. */
 export class SecretLeak extends Error {}
@@ -275,14 +273,6 @@ export async function createKey(dataDir: string, scopes: string[] | 'all' = 'all
   return key;
 }
 
-/** JSON.parse that names the output when it is not JSON (only JSON may be on stdout). */
-export function parseJson<T = unknown>(stdout: string): T {
-  try {
-    return JSON.parse(stdout) as T;
-  } catch {
-    throw new Error(`stdout is not one JSON document:\n${stdout.slice(0, 2000)}`);
-  }
-}
 
 /** True when dist/cli.cjs exists (the e2e project's global setup builds it first). */
 export function isBuilt(): boolean {

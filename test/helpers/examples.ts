@@ -20,9 +20,9 @@ import { createInterface } from 'node:readline';
 import { Duplex } from 'node:stream';
 import type { AnyDefinition } from '../../src/cli/command.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
+import { ROOT } from './common.js';
 import type { CliResult } from './run-cli.js';
 
-export const ROOT = join(import.meta.dirname, '../..');
 
 /** Every definition of the command tree, with the words that run it (`['pricing', 'history']`). */
 export function commandTree(definitions: readonly AnyDefinition[] = COMMANDS, parents: string[] = []): { path: string[]; definition: AnyDefinition }[] {

@@ -14,7 +14,10 @@ import { SCOPES, type Scope } from '../../src/api/routes.js';
 import { main } from '../../src/cli/main.js';
 import { createTestIO } from '../../src/output/io.js';
 import { openHttpService } from '../../src/server/serve.js';
+import { ANSI, parseJson } from './common.js';
 import { sandboxEnv } from './sandbox-env.js';
+
+export { ANSI, MISSING_ID, parseJson } from './common.js';
 
 export interface CliResult {
   exitCode: number;
@@ -71,9 +74,6 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
   const exitCode = await main(['node', 'rentsurvey', ...argv], { io, env, ...(options.now ? { now: options.now } : {}) });
   return { exitCode, stdout: io.out(), stderr: io.err() };
 }
-
-// eslint-disable-next-line no-control-regex -- ESC is exactly what we look for
-export const ANSI = /\u001b\[/;
 
 /** A run printed something it never may (an API key, colors on a pipe). */
 export class SandboxViolation extends Error {}
@@ -204,15 +204,6 @@ export async function remoteSandbox(server: TestServer, options: { store?: Store
   return { sandbox, key };
 }
 
-/** JSON.parse that names the output when it is not JSON (only JSON may be on stdout). */
-export function parseJson<T = unknown>(stdout: string): T {
-  try {
-    return JSON.parse(stdout) as T;
-  } catch {
-    throw new Error(`stdout is not one JSON document:\n${stdout.slice(0, 2000)}`);
-  }
-}
-
 /** Lines of an ndjson output, each parsed. */
 export function parseNdjson<T = Record<string, unknown>>(stdout: string): T[] {
   if (stdout !== '' && !stdout.endsWith('\n')) throw new Error('output does not end with a newline');
@@ -233,11 +224,6 @@ export function expectOk(result: CliResult): CliResult {
   if (result.exitCode !== 0) throw new Error(`exit ${result.exitCode}:\n${result.stderr}`);
   return result;
 }
-
-export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
-
-export const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export interface PortfolioRow {
   id: string;

@@ -184,7 +184,6 @@ export function expectNoStack(answer: Answer): void {
   expect(answer.status).toBeLessThan(500);
 }
 
-/** A syntactically valid id that names nothing. */
-export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+export { MISSING_ID } from './common.js';
 
 export const isoDate = (date: Date) => date.toISOString().slice(0, 10);

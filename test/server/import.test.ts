@@ -5,16 +5,15 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { execa } from 'execa';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Dataset, OBSERVATION_CSV_COLUMNS, type DatasetInput } from '../../src/api/dataset.js';
 import { keyId } from '../../src/server/store/import.js';
 import { openStore, StoreError, type Store } from '../../src/server/store/index.js';
+import { ROOT } from '../helpers/common.js';
 import { sandboxEnv } from '../helpers/sandbox-env.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ORG = 'Import Testers';
 const communityId = (key: string, org = ORG) => keyId(org, 'community', key);
 const planId = (key: string, org = ORG) => keyId(org, 'floor_plan', key);

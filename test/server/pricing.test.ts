@@ -176,8 +176,10 @@ describe('GET /rentsurvey/communities/:id (detail)', () => {
     expect(comp.community).toMatchObject({ name: 'Oak Flats', comp_count: 0, floor_plan_count: 1 });
     expect(comp.comps).toEqual([]);
     expectError(await svc.request('GET', `/rentsurvey/communities/${MISSING_ID}`, { key: acme.key }), 404, 'not_found');
-    expectError(await svc.request('GET', '/rentsurvey/communities/abc', { key: acme.key }), 400, 'validation_error');
-    expectError(await svc.request('GET', `/rentsurvey/communities/${id('s1')}?include_comps=nope`, { key: acme.key }), 400, 'validation_error');
+    const badParam = expectError(await svc.request('GET', '/rentsurvey/communities/abc', { key: acme.key }), 400, 'validation_error');
+    expect(badParam.message).toMatch(/^invalid params: id: /);
+    const badQuery = expectError(await svc.request('GET', `/rentsurvey/communities/${id('s1')}?include_comps=nope`, { key: acme.key }), 400, 'validation_error');
+    expect(badQuery.message).toMatch(/^invalid query: include_comps: /);
   });
 });
 

@@ -8,6 +8,7 @@ import { endpoints } from '../../src/api/endpoints.js';
 import { DEFAULT_APP_URL } from '../../src/server/data-dir.js';
 import { openHttpService } from '../../src/server/serve.js';
 import { closedPort } from '../helpers/net.js';
+import { smtpServer } from '../helpers/receivers.js';
 import { expectError, MISSING_ID, startService, type Principal, type TestService } from '../helpers/server.js';
 
 let svc: TestService;
@@ -119,6 +120,35 @@ describe('POST /users/invite', () => {
     }
     expect(svc.store.accounts.pendingInvitation(admin.organizationId, 'unlucky@invite.example')).toBeUndefined();
     expect((await invite({ email: 'unlucky@invite.example', name: 'Un Lucky', role: 'member' })).status).toBe(201);
+  });
+
+  it('a mail server that refuses: 502 to the client, and serve --log says why, without the password', async () => {
+    const receiver = await smtpServer({ username: 'invites', password: 'the-right-one' });
+    const logged: string[] = [];
+    const smtp = await openHttpService({
+      dataDir: svc.dataDir,
+      seed: 'empty',
+      smtpUrl: `smtp://invites:wrong-secret-pw@127.0.0.1:${receiver.port}`,
+      log: (line) => logged.push(line),
+    });
+    try {
+      const answer = await inviteThrough(smtp, { email: 'refused@invite.example', name: 'Re Fused', role: 'member' });
+      expect(answer.status).toBe(502);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'mail_failed' } });
+      expect(answer.body).not.toMatch(/535|Invalid login/);
+    } finally {
+      await smtp.close();
+      await receiver.close();
+    }
+    const errors = logged.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.level === 'error');
+    expect(errors).toEqual([
+      expect.objectContaining({
+        msg: expect.stringMatching(/^POST \/v1\/users\/invite failed: the invitation e-mail to refused@invite\.example could not be sent/),
+        reason: expect.stringMatching(new RegExp(`^sending through smtp://127\\.0\\.0\\.1:${receiver.port} failed: Invalid login: 535 `)),
+      }),
+    ]);
+    expect(logged.join('\n')).not.toContain('wrong-secret-pw');
+    expect(receiver.received).toEqual([]);
   });
 
   it('invite_url follows the service’s app URL (serve --app-url), without a doubled slash', async () => {

@@ -182,7 +182,7 @@ function received(value: unknown): string {
 }
 
 /** "community.name: expected string, received null; and 3 more": the fields of an answer that break the contract. */
-export function describeAnswerIssues(error: z.core.$ZodError, limit = 2): string {
+function describeAnswerIssues(error: z.core.$ZodError, limit = 2): string {
   const lines = error.issues.slice(0, limit).map((issue) => {
     const path = issue.path.length > 0 ? issuePath(issue.path) : '(the whole answer)';
     const input = (issue as { input?: unknown }).input;

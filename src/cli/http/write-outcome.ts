@@ -6,16 +6,12 @@
  * shows whether it was, and exits 1.
  */
 import { routes, type OperationId } from '../../api/routes.js';
+import { shellWord } from '../../shell-word.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js';
 import type { ApiClient, CallInput } from './client.js';
 import { NetworkError } from './transport.js';
 
 type WriteOperationId = { [O in OperationId]: (typeof routes)[O]['method'] extends 'GET' ? never : O }[OperationId];
-
-/** A single-quoted shell word, so that the command can be pasted as printed. */
-function shellWord(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
-}
 
 /** For each write, what shows whether it was applied (or why repeating it is safe). */
 const READ_BACK: { [O in WriteOperationId]: (input: CallInput<O>) => string } = {

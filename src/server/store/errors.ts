@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import type { ErrorDetail } from '../../api/schemas/errors.js';
+import { shellWord } from '../../shell-word.js';
 
 /**
  * Why the store refused: the kinds of the API's error codes, without HTTP.
@@ -84,9 +85,8 @@ export function storeFailure(error: unknown, path: string, opening: boolean): St
 
 /** How to get a working store again without losing the broken one (shell words, to paste). */
 function startAgain(path: string): string {
-  const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
   return (
-    `keep a copy of it (mv ${quoted(path)} ${quoted(`${path}.broken`)}), then ` +
-    `\`rentsurvey local reset --data-dir ${quoted(dirname(path))}\` starts a new store (local import brings your data back)`
+    `keep a copy of it (mv ${shellWord(path)} ${shellWord(`${path}.broken`)}), then ` +
+    `\`rentsurvey local reset --data-dir ${shellWord(dirname(path))}\` starts a new store (local import brings your data back)`
   );
 }

@@ -18,7 +18,7 @@ export { DATABASE_FILE };
 
 /**
  * The store of one data directory: every query the service runs, behind plain
- * functions. `file` is for building a store under another name (see local.ts).
+ * functions. `file` is for building a store under another name (see data-dir.ts).
  */
 export function openStore(dataDir: string | ':memory:', clock: () => Date = () => new Date(), file = DATABASE_FILE) {
   const db = new Database(dataDir === ':memory:' ? ':memory:' : join(dataDir, file));

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
+import { ROOT } from '../../../../test/helpers/common.js';
 import { expectOk, it } from '../../../../test/helpers/run-cli.js';
-
-const ROOT = join(import.meta.dirname, '../../../..');
 
 describe('completion', () => {
   it('bash registers a function that asks rentsurvey __complete', async ({ cli }) => {

@@ -5,11 +5,10 @@
  * before each of the two survey dates, and the vacancy trend. From these the
  * domain lists the changes and sums up the period (docs/metrics.md, "Digest").
  */
-import type { ReadOf } from '../../../api/endpoints.js';
 import { comparableChange, compareChanges, planChanges, vacancyChange, type Change, type PlanObservation } from '../../../domain/digest.js';
 import type { ChangeOwner } from '../../../domain/digest-moves.js';
 import { summarizeSubject, type CompPeriod, type SubjectSummary, type VacancyPoint } from '../../../domain/digest-summary.js';
-import type { CompInput, SubjectFloorPlanInput } from '../../../domain/overview.js';
+import { subjectPlanInput, type CompInput } from '../../../domain/overview.js';
 import { mapLimited } from '../../concurrency.js';
 import type { ApiClient } from '../../http/client.js';
 import { vacancyTrendIn } from '../../vacancy-trend.js';
@@ -30,8 +29,6 @@ export interface SubjectDigest {
   summary: SubjectSummary | null;
 }
 
-type FloorPlan = ReadOf<'listFloorPlans'>['floor_plans'][number];
-type Prices = Pick<PricingRecord, 'market_rent_cents' | 'net_effective_rent_cents' | 'concessions'>;
 
 function observation(record: PricingRecord): PlanObservation {
   return {
@@ -42,24 +39,6 @@ function observation(record: PricingRecord): PlanObservation {
     units_available: record.units_available,
     concessions: record.concessions,
   };
-}
-
-/** The subject's plans as the overview's input, priced as of one survey (a plan not priced then has no rent). */
-function subjectInput(plans: readonly FloorPlan[], priceOf: (plan: FloorPlan) => Prices | undefined): SubjectFloorPlanInput[] {
-  return plans.map((plan) => {
-    const prices = priceOf(plan);
-    return {
-      id: plan.id,
-      floor_plan_name: plan.floor_plan_name,
-      bedrooms: plan.bedrooms,
-      bathrooms: plan.bathrooms,
-      square_feet: plan.square_feet,
-      unit_count: plan.unit_count,
-      marketRentCents: prices?.market_rent_cents ?? null,
-      nerCents: prices?.net_effective_rent_cents ?? null,
-      concessions: prices?.concessions ?? null,
-    };
-  });
 }
 
 /** Whether a community was part of the survey of `date`: priced on that very day. */
@@ -126,11 +105,11 @@ export async function collectSubject(api: ApiClient, subjectId: string, since: s
     to,
     position: {
       from: {
-        subjectFloorPlans: subjectInput(plans.floor_plans, (plan) => earlierOf.get(plan.id)),
+        subjectFloorPlans: plans.floor_plans.map((plan) => subjectPlanInput(plan, earlierOf.get(plan.id))),
         comps: compsAt((s) => s.earlier, (s) => s.comp.is_included_in_surveys || s.inEarlier),
       },
       to: {
-        subjectFloorPlans: subjectInput(plans.floor_plans, (plan) => plan.latest_pricing ?? undefined),
+        subjectFloorPlans: plans.floor_plans.map((plan) => subjectPlanInput(plan, plan.latest_pricing ?? undefined)),
         comps: compsAt((s) => s.later, (s) => s.comp.is_included_in_surveys),
       },
     },

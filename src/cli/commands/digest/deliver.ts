@@ -3,7 +3,8 @@
  * HTML with a plain-text part) and a Slack-compatible webhook (`{"text": …}`).
  * The URLs carry secrets (an SMTP password, a webhook's token in its path or
  * query): nothing printed, traced or thrown from here shows more than the
- * scheme, host and port (`shownUrl`), and failures are scrubbed of them.
+ * scheme, host and port (`shownUrl`), and failures are scrubbed of them
+ * (src/smtp.ts, which serve's invitations share).
  */
 import { hostname } from 'node:os';
 import type { CommandContext } from '../../context.js';
@@ -11,7 +12,9 @@ import { CliError, UsageError } from '../../errors.js';
 import { checkFlag } from '../../flag-terms.js';
 import { splitList } from '../../command.js';
 import { REMOTE_DEFAULTS } from '../../http/remote.js';
+import { smtpUrlFlag, urlFlag } from '../../url-flag.js';
 import { Email } from '../../../api/primitives.js';
+import { failureReason, scrub, sendThroughSmtp, shownUrl } from '../../../smtp.js';
 
 export interface MailDelivery {
   to: string[];
@@ -24,47 +27,6 @@ export interface Delivery {
   webhook?: URL;
 }
 
-/** What a message may show of a URL: its scheme, host and port; a path (which may hold a token) as "/…". */
-export function shownUrl(url: URL): string {
-  return `${url.protocol}//${url.host}${url.pathname.length > 1 || url.search ? '/…' : ''}`;
-}
-
-/** The parts of a URL that may be secret, longest first, as they may appear in a message. */
-function secretsOf(url: URL): string[] {
-  const parts = [url.href, `${url.pathname}${url.search}`, url.password, url.search];
-  for (const value of url.searchParams.values()) parts.push(value);
-  // A token is a path segment of its own (Slack: /services/T…/B…/<token>); short words like "hooks" are not secrets.
-  for (const segment of url.pathname.split('/')) if (segment.length >= 8) parts.push(segment);
-  const decoded = parts.flatMap((part) => {
-    try {
-      return [part, decodeURIComponent(part)];
-    } catch {
-      return [part];
-    }
-  });
-  return [...new Set(decoded.filter((part) => part.length >= 4 && part !== '/'))].sort((a, b) => b.length - a.length);
-}
-
-/** `message` with every secret part of `url` replaced by "***". */
-export function scrub(message: string, url: URL): string {
-  let clean = message;
-  for (const secret of secretsOf(url)) clean = clean.split(secret).join('***');
-  return clean;
-}
-
-/** A URL flag's value, refused without echoing it (it may hold a password). */
-function urlFlag(flag: string, value: string, protocols: readonly string[], example: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new UsageError(`${flag} is not a URL`, `like ${example}`);
-  }
-  if (!protocols.includes(url.protocol)) throw new UsageError(`${flag} must be a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL`, `like ${example}`);
-  return url;
-}
-
-const SMTP_EXAMPLE = 'smtp://user:password@mail.example.com:587 (smtps:// for TLS from the start)';
 const WEBHOOK_EXAMPLE = 'https://hooks.slack.com/services/…';
 
 /** The deliveries the flags and environment ask for, checked before anything is read or sent. */
@@ -73,14 +35,13 @@ export function deliveryOf(
   opts: { mailTo?: string; mailFrom?: string; smtpUrl?: string; webhookUrl?: string },
 ): Delivery {
   const delivery: Delivery = {};
-  const smtp = opts.smtpUrl ?? (ctx.env.RENTSURVEY_SMTP_URL || undefined);
   if (opts.smtpUrl !== undefined && opts.mailTo === undefined) throw new UsageError('--smtp-url is for --mail-to: give the addresses to send to');
   if (opts.mailFrom !== undefined && opts.mailTo === undefined) throw new UsageError('--mail-from is for --mail-to: give the addresses to send to');
   if (opts.mailTo !== undefined) {
     const to = splitList(opts.mailTo).map((address) => checkFlag('--mail-to', Email, address));
     if (to.length === 0) throw new UsageError('--mail-to needs at least one e-mail address');
-    if (smtp === undefined) throw new UsageError('--mail-to needs an SMTP server', 'give --smtp-url, or set RENTSURVEY_SMTP_URL (better: it stays out of the process list)');
-    const url = urlFlag(opts.smtpUrl === undefined ? 'RENTSURVEY_SMTP_URL' : '--smtp-url', smtp, ['smtp:', 'smtps:'], SMTP_EXAMPLE);
+    const url = smtpUrlFlag(opts.smtpUrl, ctx.env);
+    if (url === undefined) throw new UsageError('--mail-to needs an SMTP server', 'give --smtp-url, or set RENTSURVEY_SMTP_URL (better: it stays out of the process list)');
     const user = decodeURIComponent(url.username);
     const from = opts.mailFrom ?? (user.includes('@') ? user : `rentsurvey@${hostname()}`);
     delivery.mail = { to, from: opts.mailFrom === undefined ? from : checkFlag('--mail-from', Email, from), url };
@@ -106,28 +67,18 @@ const timeouts = (ctx: CommandContext) => ({
   request: ctx.globals.requestTimeoutMs ?? REMOTE_DEFAULTS.requestTimeoutMs,
 });
 
-const reason = (error: unknown) => {
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return error instanceof Error ? `${error.message}${cause}` : String(error);
-};
-
 async function sendMail(ctx: CommandContext, mail: MailDelivery, message: DigestMessage): Promise<void> {
-  const { default: nodemailer } = await import('nodemailer');
   const where = shownUrl(mail.url);
   ctx.log.debug(`SMTP ${where}: sending "${message.subject}" to ${mail.to.join(', ')}`);
-  // The URL's own query options (e.g. ?pool=true) win over these, as nodemailer merges them.
-  const transport = nodemailer.createTransport({
-    url: mail.url.href,
-    connectionTimeout: timeouts(ctx).connect,
-    greetingTimeout: timeouts(ctx).connect,
-    socketTimeout: timeouts(ctx).request,
-  });
+  const { connect, request } = timeouts(ctx);
   try {
-    await transport.sendMail({ from: mail.from, to: mail.to, subject: message.subject, text: message.text, html: message.html });
+    await sendThroughSmtp(
+      mail.url,
+      { connectMs: connect, socketMs: request },
+      { from: mail.from, to: mail.to, subject: message.subject, text: message.text, html: message.html },
+    );
   } catch (error) {
-    throw new CliError(`--mail-to: sending through ${where} failed: ${scrub(reason(error), mail.url)}`);
-  } finally {
-    transport.close();
+    throw new CliError(`--mail-to: ${(error as Error).message}`);
   }
   ctx.log.info(`Sent the digest to ${mail.to.join(', ')} through ${where}.`);
 }
@@ -144,7 +95,7 @@ async function postWebhook(ctx: CommandContext, url: URL, text: string): Promise
       signal: AbortSignal.timeout(timeouts(ctx).request),
     });
   } catch (error) {
-    throw new CliError(`--webhook-url: posting to ${where} failed: ${scrub(reason(error), url)}`);
+    throw new CliError(`--webhook-url: posting to ${where} failed: ${failureReason(error, url)}`);
   }
   const body = (await answer.text().catch(() => '')).trim().slice(0, 200);
   ctx.log.debug(`POST ${where} → ${answer.status}`);

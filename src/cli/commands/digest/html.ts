@@ -9,7 +9,7 @@ import { tableCells, type DigestDocument } from './document.js';
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text made inert in HTML: no control characters, markup characters as entities. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return sanitize(text).replace(/[&<>"']/g, (char) => ENTITIES[char] as string);
 }
 

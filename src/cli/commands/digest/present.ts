@@ -31,7 +31,7 @@ export function dollars(cents: number): string {
 }
 
 /** "+$20", "-$276.92": in the format of the amounts it is read with (a line's before and after), else its own. */
-export function signedDollars(cents: number, format: MoneyFormat = dollars): string {
+function signedDollars(cents: number, format: MoneyFormat = dollars): string {
   return cents < 0 ? `-${format(-cents)}` : `+${format(cents)}`;
 }
 
@@ -71,7 +71,7 @@ export function planOf(change: Pick<DigestChange, 'kind' | 'floor_plan_name'>): 
 }
 
 /** "Birch Commons (comp)"; with `ofSubject`, "Birch Commons (comp of Maple Court)" (the portfolio's lists). */
-export function communityOf(change: Pick<DigestChange, 'community_name' | 'role' | 'subject_name'>, ofSubject = false): string {
+function communityOf(change: Pick<DigestChange, 'community_name' | 'role' | 'subject_name'>, ofSubject = false): string {
   if (change.role === 'subject') return change.community_name;
   return `${change.community_name} (comp${ofSubject ? ` of ${change.subject_name}` : ''})`;
 }

@@ -9,7 +9,7 @@ import { tableCells, type DigestDocument } from './document.js';
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
 /** Server text made inert in Slack mrkdwn: no controls or line breaks, no links or mentions. */
-export function escapeSlack(text: string): string {
+function escapeSlack(text: string): string {
   return sanitize(text).replace(/[&<>]/g, (char) => ENTITIES[char] as string);
 }
 

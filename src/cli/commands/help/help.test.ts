@@ -1,6 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect } from 'vitest';
+import { ROOT } from '../../../../test/helpers/common.js';
 import { expectOk, it } from '../../../../test/helpers/run-cli.js';
-import { ExitCode } from '../../errors.js';
+import { EXIT_CODE_HELP, ExitCode } from '../../errors.js';
+
+/** The rows of README.md's exit-code table, as [code, meaning]. */
+function readmeExitCodes(): [number, string][] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.split(/^## /m).find((part) => part.startsWith('Exit codes\n')) ?? '';
+  return [...section.matchAll(/^\| (\d+) \| (.+) \|$/gm)].map((row) => [Number(row[1]), row[2]!]);
+}
 
 describe('help', () => {
   it('help <command path> prints that command’s usage and flags; --help adds the examples', async ({ cli }) => {
@@ -26,6 +36,10 @@ describe('help', () => {
     expect(r.stdout).toMatch(/^\s+3\s+.*401.*403/m);
     expect(r.stdout).toMatch(/^\s+4\s+.*404/m);
     expect(r.stdout).toMatch(/^\s+5\s+.*409/m);
+  });
+
+  it("README's exit-code table says what help exit-codes prints, code for code", () => {
+    expect(readmeExitCodes()).toEqual(EXIT_CODE_HELP);
   });
 
   it('an unknown topic is a usage error', async ({ cli }) => {

@@ -9,6 +9,7 @@ import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { canPrompt, confirm, whyNoPrompt } from '../../prompt.js';
+import { shellWord } from '../../../shell-word.js';
 import { printList } from '../../print.js';
 import { countOf } from '../../../output/text.js';
 import type { Store } from '../../../server/store/index.js';
@@ -60,13 +61,8 @@ export const use: Handler<typeof organizationsUse> = async (ctx, _opts, [name]) 
 const holdings = (o: { communities: number; users: number }) =>
   `${countOf(o.communities, 'community', 'communities')}, ${countOf(o.users, 'user')}`;
 
-/** A word as a POSIX shell reads it back: as it is when plain, else in single quotes. */
-function shellWord(word: string): string {
-  return /^[\w./:@%+,=-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
 /** The command that makes `organization` the one --local works in again, for this data directory. */
-export function useCommand(ctx: CommandContext, organization: string): string {
+function useCommand(ctx: CommandContext, organization: string): string {
   const dataDir = ctx.globals.dataDirSource === 'flag' ? ` --data-dir ${shellWord(ctx.globals.dataDir)}` : '';
   return `rentsurvey local organizations use ${shellWord(organization)}${dataDir}`;
 }

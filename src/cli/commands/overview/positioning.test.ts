@@ -25,10 +25,9 @@
 //   two-bedrooms): no PSI, CRI, band or gap; vacancy 1/50 = 2.0 % against Stone Yard's 5/100 = 5.0 %;
 //   no concession → 0 %;  signal: no data.
 // Totals on NER: premium 1, market 1, no data 1; lower 1, raise 1, no data 1; gap 3,700,000 − 1,420,000 = 2,280,000.
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docExample, localMarket, servedMarket, type MarketCli } from '../../../../test/helpers/market-changes.js';
+import { forwardingProxy } from '../../../../test/helpers/net.js';
 import {
   HARBOR,
   HARBOR_ROW,
@@ -307,28 +306,10 @@ describe('overview --all against `serve`', () => {
 });
 
 /** A proxy in front of `origin` that answers `failPath` (under /v1) with a 500 of the service's error shape. */
-async function failingProxy(origin: string, failPath: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const upstream = new URL(origin);
-  const server: Server = createServer((req: IncomingMessage, res) => {
-    if (req.url?.split('?')[0] === `/v1${failPath}`) {
-      res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { code: 'internal_error', message: 'the database is down' } }));
-      return;
-    }
-    const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    req.pipe(out);
+function failingProxy(origin: string, failPath: string) {
+  return forwardingProxy(origin, ({ request, response, forward }) => {
+    if (request.url?.split('?')[0] !== `/v1${failPath}`) return forward();
+    response.writeHead(500, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ error: { code: 'internal_error', message: 'the database is down' } }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

@@ -35,7 +35,7 @@ import { positioningColumns } from './positioning-columns.js';
 type Flags = OptionsOf<typeof overview>;
 
 /** Flags that mean nothing to one community's per-plan view. */
-export const POSITIONING_FLAGS = ['basis', 'band', 'signal', 'threshold', 'concurrency'] as const;
+const POSITIONING_FLAGS = ['basis', 'band', 'signal', 'threshold', 'concurrency'] as const;
 
 interface Subject {
   id: string;

@@ -1,10 +1,11 @@
 // pricing export: the cron path. Atomic files, raw values, --since-last, failures.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { addDays, copyDemoStore, expectOk, it, MISSING_ID, parseCsv, parseJson, startServer, type CliSandbox } from '../../../../test/helpers/run-cli.js';
+import { addDays } from '../../../domain/dates.js';
+import { forwardingProxy } from '../../../../test/helpers/net.js';
+import { copyDemoStore, expectOk, it, MISSING_ID, parseCsv, parseJson, startServer, type CliSandbox } from '../../../../test/helpers/run-cli.js';
 
 const HEADER = [
   'community_id',
@@ -252,35 +253,27 @@ describe('pricing export from a service that dies mid-way', () => {
    */
   async function dyingProxy(target: string, answered: number) {
     const ok: string[] = [];
+    const inFlight = new Set<IncomingMessage>();
     let dead = false;
-    const server = createServer((req, res) => {
-      if (dead) return req.socket.destroy();
-      const forward = request(target + req.url, { method: req.method, headers: req.headers }, (answer) => {
-        if (dead) return req.socket.destroy();
-        const id = /\/communities\/([^/]+)\/pricing/.exec(req.url ?? '')?.[1];
-        res.on('finish', () => {
-          if (!id || answer.statusCode !== 200) return;
-          ok.push(id);
-          if (ok.length === answered) {
-            dead = true;
-            server.close();
-          }
-        });
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+    const proxy = await forwardingProxy(target, ({ request, response, forward }) => {
+      if (dead) return request.socket.destroy();
+      inFlight.add(request);
+      response.on('finish', () => {
+        inFlight.delete(request);
+        const id = /\/communities\/([^/]+)\/pricing/.exec(request.url ?? '')?.[1];
+        if (!id || response.statusCode !== 200) return;
+        ok.push(id);
+        if (ok.length === answered) {
+          dead = true;
+          proxy.server.close();
+          for (const other of inFlight) other.socket.destroy();
+        }
       });
-      req.pipe(forward);
+      forward();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return {
-      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      ok,
-      close: () => {
-        server.close();
-        server.closeAllConnections();
-      },
-    };
+    return { baseUrl: proxy.url, ok, close: proxy.close };
   }
+
 
   it('counts every community not exported, names each by name (ids with --debug), exit 1', async ({ cli }) => {
     const service = await startServer(await copyDemoStore(join(cli.root, 'served')));
@@ -296,7 +289,7 @@ describe('pricing export from a service that dies mid-way', () => {
       const proxy = await dyingProxy(service.baseUrl, 30);
       const env = { RENTSURVEY_BASE_URL: proxy.baseUrl, RENTSURVEY_API_KEY: key };
       const r = await cli.run(['pricing', 'export', '--include-comps', '--days', '365', '--out', join(cli.root, 'market.csv')], { env });
-      proxy.close();
+      await proxy.close();
       expect(r.exitCode, r.stderr).toBe(1);
       const [header, ...lines] = r.stderr.split('\n');
       // Exact: every unit the proxy did not answer is counted, those tried and those never tried.
@@ -317,7 +310,7 @@ describe('pricing export from a service that dies mid-way', () => {
       // With --debug, each name carries its id.
       const debug = await dyingProxy(service.baseUrl, 30);
       const again = await cli.run(['--debug', 'pricing', 'export', '--include-comps', '--days', '365', '--out', join(cli.root, 'market.csv')], { env: { ...env, RENTSURVEY_BASE_URL: debug.baseUrl } });
-      debug.close();
+      await debug.close();
       const first = missing.find((unit) => unit.name.length > 0)!;
       const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       expect(again.stderr).toMatch(new RegExp(`[:,] ${literal(`${first.name} [${first.id}]`)}(,|$)`, 'm'));

@@ -1,5 +1,6 @@
 import { describe, expect } from 'vitest';
-import { addDays, allFormats, demoSubjects, expectOk, it, MISSING_ID, parseJson } from '../../../../test/helpers/run-cli.js';
+import { addDays } from '../../../domain/dates.js';
+import { allFormats, demoSubjects, expectOk, it, MISSING_ID, parseJson } from '../../../../test/helpers/run-cli.js';
 
 interface Pricing {
   community: { id: string; name: string };

@@ -27,6 +27,19 @@ describe('serve', () => {
     }
   });
 
+  it('a bad --smtp-url (or RENTSURVEY_SMTP_URL) is refused before the service starts, without echoing it', async ({ cli }) => {
+    const flag = await cli.run(['serve', '--port', '0', '--empty', '--smtp-url', 'http://user:s3cret-pw@mail.example.com']);
+    expect(flag).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(flag.stderr).toMatch(/^error: --smtp-url must be a smtp or smtps URL\nhint: like smtp:\/\/user:password@/);
+    const env = await cli.run(['serve', '--port', '0', '--empty'], { env: { RENTSURVEY_SMTP_URL: 'not a url s3cret-pw' } });
+    expect(env).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(env.stderr).toMatch(/^error: RENTSURVEY_SMTP_URL is not a URL\n/);
+    for (const r of [flag, env]) {
+      expect(r.stderr).not.toContain('s3cret-pw');
+      expect(r.stderr).not.toContain('Listening on');
+    }
+  });
+
   it('a bad port or conflicting seeds are usage errors', async ({ cli }) => {
     expect((await cli.run(['serve', '--port', '70000'])).exitCode).toBe(2);
     expect((await cli.run(['serve', '--demo', '--empty'])).exitCode).toBe(2);

@@ -1,5 +1,6 @@
 import { describe, expect } from 'vitest';
-import { addDays, allFormats, demoSubjects, expectOk, it, MISSING_ID } from '../../../../test/helpers/run-cli.js';
+import { addDays } from '../../../domain/dates.js';
+import { allFormats, demoSubjects, expectOk, it, MISSING_ID } from '../../../../test/helpers/run-cli.js';
 
 // The trend of the whole demo year takes seconds to compute: these runs ask for the last ~10 weeks.
 const since = () => ['--start', addDays(new Date().toISOString().slice(0, 10), -70)];

@@ -3,8 +3,7 @@
  * or a chat unchanged. It must read well as plain text too (many mail clients
  * show Markdown as typed), so tables are padded into aligned columns.
  */
-import { alignOf, displayText, headerOf, labelOf, type Column } from './columns.js';
-import { createStyle } from './style.js';
+import { plainCells, type Column } from './columns.js';
 import { displayWidth, padEnd, padStart, sanitize } from './text.js';
 
 // Characters that would start emphasis, code, links, HTML or end a table cell.
@@ -27,24 +26,18 @@ export function markdownTable(headers: readonly string[], rows: readonly string[
   return line(headers) + rule + rows.map(line).join('');
 }
 
-/** Rows as a Markdown table: the table's headers and cells, without color. */
+/** Rows as a Markdown table: the table's headers and cells (one format per column), without color. */
 export function formatMarkdown<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
-  return markdownTable(
-    columns.map((c) => escapeMarkdown(headerOf(c))),
-    rows.map((row) => columns.map((c) => markdownCell(c, row))),
-    columns.map((c) => alignOf(rows, c)),
-  );
+  const { headers, rows: cells, aligns } = plainCells(rows, columns);
+  return markdownTable(headers.map(escapeMarkdown), cells.map((row) => row.map(escapeMarkdown)), aligns);
 }
 
 /** One record as a Markdown table of fields and values. */
 export function formatMarkdownRecord<Row>(record: Row, columns: readonly Column<Row>[]): string {
+  const { labels, rows: [values = []] } = plainCells([record], columns);
   return markdownTable(
     ['Field', 'Value'],
-    columns.map((c) => [escapeMarkdown(labelOf(c)), markdownCell(c, record)]),
+    labels.map((label, i) => [escapeMarkdown(label), escapeMarkdown(values[i] ?? '')]),
     ['left', 'left'],
   );
-}
-
-function markdownCell<Row>(column: Column<Row>, row: Row): string {
-  return escapeMarkdown(displayText(column, row, createStyle(false)));
 }

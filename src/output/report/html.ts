@@ -5,25 +5,11 @@
  * chart or table cut in two). Every text from the service is escaped.
  */
 import type { BedroomSeries } from '../../domain/rent-series.js';
-import { alignOf, displayText, headerOf, type Column } from '../columns.js';
-import { createStyle } from '../style.js';
+import type { PlainCells } from '../columns.js';
 import { portfolioChart, psiChart, rentChart, svgRenderer, vacancyChart, type PlanPsi, type PortfolioPoint, type SvgRenderer, type VacancyPoint } from './charts.js';
 
-/** A table as the report prints it: the columns' headers and their cells as a table shows them. */
-export interface ReportTable {
-  headers: string[];
-  aligns: ('left' | 'right')[];
-  rows: string[][];
-}
-
-export function reportTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): ReportTable {
-  const plain = createStyle(false);
-  return {
-    headers: columns.map(headerOf),
-    aligns: columns.map((c) => alignOf(rows, c)),
-    rows: rows.map((row) => columns.map((c) => displayText(c, row, plain))),
-  };
-}
+/** A table as the report prints it: the columns' headers and their cells as a table shows them (plainCells). */
+export type ReportTable = Pick<PlainCells, 'headers' | 'aligns' | 'rows'>;
 
 export interface CommunitySection {
   name: string;

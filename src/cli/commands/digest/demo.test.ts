@@ -19,6 +19,10 @@ describe('digest of the demo store', () => {
       const row = /(\s{2,}|\s\|\s)[+-]?\d+\.\d% → [+-]?\d+\.\d%(\s{2,}|\s+\|)/;
       expect(printed.filter((line) => row.test(line)), format).toHaveLength(SUBJECTS);
       expect(printed.some((line) => line.includes('Biggest moves (10 of ')), format).toBe(true);
+      // COMP ASKING's median moves in one money format, cents in all or none ("-$1" above "-$2.21" misreads).
+      const medians = printed.filter((line) => row.test(line)).flatMap((line) => /=\d+, [+-]?(\$[\d,]+(?:\.\d\d)?) \(/.exec(line)?.[1] ?? []);
+      expect(medians, format).toHaveLength(SUBJECTS);
+      expect(new Set(medians.map((amount) => amount.includes('.'))).size, format).toBe(1);
     }
   });
 

@@ -8,9 +8,8 @@
 import { leaveOutSmallMoves } from '../../../domain/digest.js';
 import { planMoves, type MoveLimits, type PlanMove } from '../../../domain/digest-moves.js';
 import type { PortfolioSummary, SubjectSummary } from '../../../domain/digest-summary.js';
-import { formatCount, formatSignedPercent, MISSING } from '../../../domain/format.js';
-import { displayText, type Column } from '../../../output/columns.js';
-import { createStyle } from '../../../output/style.js';
+import { formatCount, formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
+import type { Column } from '../../../output/columns.js';
 import { countOf } from '../../../output/text.js';
 import { text } from '../../columns.js';
 import type { SubjectDigest } from './collect.js';
@@ -96,7 +95,15 @@ const ROLLUP_COLUMNS: Column<SubjectSummary>[] = [
   cell('band', 'BAND', 'band', bandMove, { importance: 'high' }),
   cell('vacancy', 'VACANCY', 'vacancy', (s) => vacancyMove(s), { importance: 'high' }),
   cell('comps_vacancy', 'COMP VAC', "comps' vacancy", (s) => vacancyMove(s, true)),
-  cell('comps_asking', 'COMP ASKING', 'comps asking', compAskingCell, { importance: 'high' }),
+  {
+    ...cell('comps_asking', 'COMP ASKING', 'comps asking', (s) => compAskingCell(s), { importance: 'high' }),
+    // One money format for the column's median moves: "-$5" above "+$2.50" misreads.
+    display: undefined,
+    displayFor: (rows) => {
+      const format = moneyFormatFor(rows.map((s) => s.asking_rent.median_change_cents));
+      return (s) => compAskingCell(s, format);
+    },
+  },
   cell('concessions', 'CONCESSIONS', 'concessions', concessionsCell),
   cell('comps', 'COMPS', 'comps', compsCell, { importance: 'low' }),
 ];
@@ -214,18 +221,6 @@ function movesList(moves: readonly PlanMove[], top: number, ofSubject: boolean):
 function changesList(digest: SubjectDigest, minChangeCents: number): ItemList | null {
   const changes = leaveOutSmallMoves(digest.changes, minChangeCents);
   return changes.length === 0 ? null : { title: `All changes (${formatCount(changes.length)})`, items: changes.map((c) => sentence(c)) };
-}
-
-const plain = createStyle(false);
-
-/** The roll-up's cells as plain text, for every format that lays out a table itself. */
-export function tableCells(table: RollupTable): { headers: string[]; labels: string[]; rows: string[][]; aligns: ('left' | 'right')[] } {
-  return {
-    headers: table.columns.map((c) => c.header ?? c.key),
-    labels: table.columns.map((c) => c.label ?? c.key),
-    rows: table.rows.map((row) => table.columns.map((c) => displayText(c, row, plain))),
-    aligns: table.columns.map((c) => c.align ?? 'left'),
-  };
 }
 
 export function digestDocument(digests: readonly SubjectDigest[], portfolio: PortfolioSummary, options: DigestOptions): DigestDocument {

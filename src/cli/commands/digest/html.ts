@@ -4,7 +4,8 @@
  * blocks and external sheets), no scripts, no images, no external resources.
  */
 import { sanitize } from '../../../output/text.js';
-import { tableCells, type DigestDocument } from './document.js';
+import { plainCells } from '../../../output/columns.js';
+import type { DigestDocument } from './document.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -41,7 +42,7 @@ export function htmlDigest(doc: DigestDocument): string {
     if (section.facts.length > 0)
       out.push(`<ul style="${STYLE.ul}">`, ...section.facts.map((f) => `<li><strong>${h(f.label)}:</strong> ${h(f.value)}</li>`), '</ul>');
     if (section.table) {
-      const { headers, rows, aligns } = tableCells(section.table);
+      const { headers, rows, aligns } = plainCells(section.table.rows, section.table.columns);
       const align = (i: number) => (aligns[i] === 'right' ? ';text-align:right' : '');
       out.push(
         `<table style="${STYLE.table}">`,

@@ -3,7 +3,8 @@
  * that reads as plain text too, since many mail clients show it as typed.
  */
 import { escapeMarkdown, markdownTable } from '../../../output/markdown.js';
-import { tableCells, type DigestDocument } from './document.js';
+import { plainCells } from '../../../output/columns.js';
+import type { DigestDocument } from './document.js';
 
 export function markdownDigest(doc: DigestDocument): string {
   const md = escapeMarkdown;
@@ -13,7 +14,7 @@ export function markdownDigest(doc: DigestDocument): string {
     for (const fact of section.facts) lines.push(`- **${md(fact.label)}:** ${md(fact.value)}`);
     if (section.facts.length > 0) lines.push('');
     if (section.table) {
-      const { headers, rows, aligns } = tableCells(section.table);
+      const { headers, rows, aligns } = plainCells(section.table.rows, section.table.columns);
       lines.push(markdownTable(headers.map(md), rows.map((row) => row.map(md)), aligns).trimEnd(), '', md(section.table.legend), '');
     }
     for (const list of section.lists) {

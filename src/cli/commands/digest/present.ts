@@ -146,17 +146,17 @@ export function vacancyMove(s: SubjectSummary, comps = false): string {
   return `${at(s.vacancy.from)} → ${at(s.vacancy.to)}`;
 }
 
-/** "-$5 (-0.3%)"; "—" when no comparable was compared. */
-function medianMove(s: SubjectSummary): string {
+/** "-$5 (-0.3%)" in `format` (the roll-up column's one format), else the amount's own; "—" when no comparable was compared. */
+function medianMove(s: SubjectSummary, format: MoneyFormat = dollars): string {
   const { median_change_cents: cents, median_change_pct: pct } = s.asking_rent;
   if (cents === null || pct === null) return MISSING;
-  return `${cents === 0 ? '$0' : signedDollars(cents)} (${pct > 0 ? '+' : ''}${pct.toFixed(1)}%)`;
+  return `${cents === 0 ? format(0) : signedDollars(cents, format)} (${pct > 0 ? '+' : ''}${pct.toFixed(1)}%)`;
 }
 
-/** The roll-up's "+1 -2 =1, -$5 (-0.3%)": comparables that raised, cut, held asking rent, and the median change. */
-export function compAskingCell(s: SubjectSummary): string {
+/** The roll-up's "+1 -2 =1, -$5 (-0.3%)": comparables that raised, cut, held asking rent, and the median change in `format`. */
+export function compAskingCell(s: SubjectSummary, format?: MoneyFormat): string {
   const { raised, cut, held, comps_compared: compared } = s.asking_rent;
-  return compared === 0 ? MISSING : `+${raised} -${cut} =${held}, ${medianMove(s)}`;
+  return compared === 0 ? MISSING : `+${raised} -${cut} =${held}, ${medianMove(s, format)}`;
 }
 
 /** The roll-up's "+1 -1 Δ1": comparables whose concession started, ended, changed; "none" (known: "—" is for unknown). */

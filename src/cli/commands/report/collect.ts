@@ -9,8 +9,8 @@ import { addDays } from '../../../domain/dates.js';
 import { formatMoney, formatPercentValue, formatSignedPercent } from '../../../domain/format.js';
 import { DEFAULT_THRESHOLD, needsFloorPlans, positioningRow, type Basis, type PositioningRow } from '../../../domain/positioning.js';
 import { rentSeries, type PricedPlan } from '../../../domain/rent-series.js';
-import { reportTable, type CommunitySection } from '../../../output/report/html.js';
-import { selectColumns } from '../../../output/columns.js';
+import type { CommunitySection } from '../../../output/report/html.js';
+import { plainCells, selectColumns } from '../../../output/columns.js';
 import type { ApiClient } from '../../http/client.js';
 import { columns as planColumns, overallSummary, type Overview } from '../overview/overview.js';
 
@@ -88,7 +88,7 @@ export async function collectCommunity(api: ApiClient, subject: Subject, options
     name: overview.community.name,
     address: overview.community.address,
     asOf: overview.as_of_date ?? null,
-    positioning: reportTable(overview.floor_plans, selectColumns(planColumns, PLAN_FIELDS)),
+    positioning: plainCells(overview.floor_plans, selectColumns(planColumns, PLAN_FIELDS)),
     summary: [positioningLine(positioning), ...overallSummary(overview).map(([label, items]) => `${label}: ${items.join(', ')}`)],
     rent: { basis: options.basis, series: rentSeries(own, compPlans) },
     psi: overview.floor_plans

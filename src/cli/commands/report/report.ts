@@ -13,8 +13,8 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { portfolioCommunities, resolveCommunity, resolveCommunityList } from '../../references.js';
 import { writeAtomically } from '../../state-file.js';
 import { byPsiDescending, DEFAULT_THRESHOLD, positioningTotals, type Basis, type PositioningRow } from '../../../domain/positioning.js';
-import { renderReport, reportTable, type PortfolioSection } from '../../../output/report/html.js';
-import { selectColumns } from '../../../output/columns.js';
+import { renderReport, type PortfolioSection } from '../../../output/report/html.js';
+import { plainCells, selectColumns } from '../../../output/columns.js';
 import { footerLines } from '../overview/positioning.js';
 import { positioningColumns } from '../overview/positioning-columns.js';
 import { collectCommunity, type CommunityAnswers, type Subject } from './collect.js';
@@ -45,7 +45,7 @@ function portfolioSection(rows: PositioningRow[], basis: Basis): PortfolioSectio
   const ordered = byPsiDescending(rows);
   return {
     basis,
-    table: reportTable(ordered, selectColumns(columns.all, columns.defaultFields('table').filter((key) => !LEFT_OUT.has(key)))),
+    table: plainCells(ordered, selectColumns(columns.all, columns.defaultFields('table').filter((key) => !LEFT_OUT.has(key)))),
     summary: footerLines(positioningTotals(ordered), basis, DEFAULT_THRESHOLD),
     points: ordered.flatMap((row) => {
       const psi = basis === 'ner' ? row.psi_ner : row.psi_asking;

@@ -3,16 +3,9 @@
  * for mail clients and browsers. Inline styles only (mail clients drop <style>
  * blocks and external sheets), no scripts, no images, no external resources.
  */
-import { sanitize } from '../../../output/text.js';
+import { escapeHtml } from '../../../output/html.js';
 import { plainCells } from '../../../output/columns.js';
 import type { DigestDocument } from './document.js';
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made inert in HTML: no control characters, markup characters as entities. */
-export function escapeHtml(text: string): string {
-  return sanitize(text).replace(/[&<>"']/g, (char) => ENTITIES[char] as string);
-}
 
 const STYLE = {
   body: 'margin:0;padding:16px;background:#ffffff;color:#1f2328;font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.45',

@@ -5,6 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { formatSignedPercent } from '../../../domain/format.js';
+import { escapeHtml } from '../../../output/html.js';
 import {
   cliSandbox,
   copyDemoStore,
@@ -32,7 +33,6 @@ interface Overview {
   floor_plans: { bedrooms: number; base_rent: { psi: number | null } }[];
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 const figures = (html: string) => html.match(/<figure[^>]*>\s*<svg[\s\S]*?<\/svg>\s*<\/figure>/g) ?? [];
 
 async function reportOn(cli: CliSandbox, args: string[]): Promise<string> {

@@ -3,13 +3,16 @@ import {
   MISSING,
   criBand,
   formatCount,
+  formatAmount,
   formatCri,
   formatMoney,
   formatMoneyExact,
   formatPerSqft,
   formatPercentFromFraction,
   formatPercentValue,
+  formatSignedMoney,
   formatSignedPercent,
+  formatSignedPoints,
   formatUnits,
   formatVacancy,
   moneyFormatFor,
@@ -39,6 +42,21 @@ describe('money', () => {
   ])('formatMoneyExact(%d) → %s', (cents, text) => {
     expect(formatMoneyExact(cents)).toBe(text);
   });
+  it('formatAmount: a lone amount in whole dollars when it is whole, else with its cents', () => {
+    expect(formatAmount(2_000)).toBe('$20');
+    expect(formatAmount(-27_692)).toBe('-$276.92');
+    expect(formatAmount(null)).toBe(MISSING);
+  });
+  it('formatSignedMoney: a sign above zero, in the format given, else the amount\'s own', () => {
+    expect(formatSignedMoney(2_000)).toBe('+$20');
+    expect(formatSignedMoney(-27_692)).toBe('-$276.92');
+    expect(formatSignedMoney(0)).toBe('$0');
+    expect(formatSignedMoney(2_000, formatMoneyExact)).toBe('+$20.00');
+    expect(formatSignedMoney(3_700_049, formatMoney)).toBe('+$37,000');
+    // Shown as nothing: no sign.
+    expect(formatSignedMoney(40, formatMoney)).toBe('$0');
+    expect(formatSignedMoney(undefined)).toBe(MISSING);
+  });
   it('formatPerSqft takes cents per square foot', () => {
     expect(formatPerSqft(240)).toBe('$2.40/sf');
     expect(formatPerSqft(243.06)).toBe('$2.43/sf');
@@ -61,6 +79,13 @@ describe('percents', () => {
   it('formatSignedPercent takes the number of decimals', () => {
     expect(formatSignedPercent(0.0421, 2)).toBe('+4.21%');
     expect(formatSignedPercent(0.0421, 0)).toBe('+4%');
+  });
+  it('formatSignedPoints: percentage points, rounded half away from zero, signed', () => {
+    expect(formatSignedPoints(2.6)).toBe('+2.6 pts');
+    expect(formatSignedPoints(-1.55)).toBe('-1.6 pts');
+    expect(formatSignedPoints(4.35)).toBe('+4.4 pts'); // (4.35).toFixed(1) is "4.3"
+    expect(formatSignedPoints(0.04)).toBe('0.0 pts');
+    expect(formatSignedPoints(null)).toBe(MISSING);
   });
   it('formatPercentFromFraction takes a fraction', () => {
     expect(formatPercentFromFraction(0.045)).toBe('4.5%');

@@ -8,7 +8,7 @@
 import { leaveOutSmallMoves } from '../../../domain/digest.js';
 import { planMoves, type MoveLimits, type PlanMove } from '../../../domain/digest-moves.js';
 import type { PortfolioSummary, SubjectSummary } from '../../../domain/digest-summary.js';
-import { formatCount, formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
+import { formatAmount, formatCount, formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
 import type { Column } from '../../../output/columns.js';
 import { countOf } from '../../../output/text.js';
 import { text } from '../../columns.js';
@@ -18,7 +18,6 @@ import {
   bandMove,
   compsFact,
   concessionsFact,
-  dollars,
   compAskingCell,
   compsCell,
   concessionsCell,
@@ -151,7 +150,7 @@ function leadLines(digests: readonly SubjectDigest[], options: DigestOptions): s
   if (nothingNew.length > 0) left.push(`${countOf(nothingNew.length, 'subject')} with no newer survey`);
   if (noSurvey.length > 0) left.push(`${countOf(noSurvey.length, 'subject')} without a survey on or before ${startDate(noSurvey, options.sinceOf)}`);
   if (left.length > 0) lines.push(`Not compared: ${left.join('; ')}.`);
-  if (options.minChangeCents > 0) lines.push(`Rent and NER moves under ${dollars(options.minChangeCents)} left out.`);
+  if (options.minChangeCents > 0) lines.push(`Rent and NER moves under ${formatAmount(options.minChangeCents)} left out.`);
   return lines;
 }
 

@@ -6,8 +6,17 @@
 import { isMoneyChange, type ChangeKind, type ChangeValue } from '../../../domain/digest.js';
 import type { Movement, PlanMove } from '../../../domain/digest-moves.js';
 import type { PositionAt, SubjectSummary, VacancyAt } from '../../../domain/digest-summary.js';
-import { formatCount, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
-import { roundPercent1 } from '../../../domain/rounding.js';
+import {
+  formatAmount,
+  formatCount,
+  formatPercentValue,
+  formatSignedMoney,
+  formatSignedPercent,
+  formatSignedPoints,
+  MISSING,
+  moneyFormatFor,
+  type MoneyFormat,
+} from '../../../domain/format.js';
 import type { Style } from '../../../output/style.js';
 import type { DigestChange } from './collect.js';
 
@@ -23,18 +32,6 @@ export const KIND_LABEL: Record<ChangeKind, string> = {
   units_available: 'units available',
 };
 
-type MoneyFormat = (cents: number) => string;
-
-/** A lone amount: whole dollars when it is, else dollars and cents (NERs rarely are whole). */
-export function dollars(cents: number): string {
-  return moneyFormatFor([cents])(cents);
-}
-
-/** "+$20", "-$276.92": in the format of the amounts it is read with (a line's before and after), else its own. */
-export function signedDollars(cents: number, format: MoneyFormat = dollars): string {
-  return cents < 0 ? `-${format(-cents)}` : `+${format(cents)}`;
-}
-
 /** One format for the amounts of a change, its before and after: "$2,281.00 → $1,930.08", not "$2,281 → $1,930.08". */
 const changeFormat = (change: Pick<DigestChange, 'before' | 'after'>): MoneyFormat =>
   moneyFormatFor([change.before, change.after].filter((v): v is number => typeof v === 'number'));
@@ -43,7 +40,7 @@ const changeFormat = (change: Pick<DigestChange, 'before' | 'after'>): MoneyForm
  * A before or after value as people read it; `quote` wraps concession texts. A rent or NER
  * is in `format`, the one of the amounts it is read with (changeFormat), else its own.
  */
-export function showValue(kind: ChangeKind, value: ChangeValue, quote: (text: string) => string = (t) => `"${t}"`, format: MoneyFormat = dollars): string {
+export function showValue(kind: ChangeKind, value: ChangeValue, quote: (text: string) => string = (t) => `"${t}"`, format: MoneyFormat = formatAmount): string {
   if (value === null) return kind.startsWith('concession_') ? 'none' : MISSING;
   if (typeof value === 'string') return kind.startsWith('concession_') ? quote(value) : value;
   if (isMoneyChange(kind)) return format(value);
@@ -55,11 +52,10 @@ export function showValue(kind: ChangeKind, value: ChangeValue, quote: (text: st
 export function showMove(change: Pick<DigestChange, 'kind' | 'before' | 'after'>, style?: Style): string {
   if (typeof change.before !== 'number' || typeof change.after !== 'number') return '';
   const delta = change.after - change.before;
-  const sign = delta > 0 ? '+' : '';
   let shown: string;
-  if (isMoneyChange(change.kind)) shown = signedDollars(delta, changeFormat(change));
-  else if (change.kind === 'vacancy') shown = `${sign}${roundPercent1(delta).toFixed(1)} pts`;
-  else shown = `${sign}${formatCount(delta)}`;
+  if (isMoneyChange(change.kind)) shown = formatSignedMoney(delta, changeFormat(change));
+  else if (change.kind === 'vacancy') shown = formatSignedPoints(delta);
+  else shown = `${delta > 0 ? '+' : ''}${formatCount(delta)}`;
   if (!style || delta === 0) return shown;
   return delta > 0 ? style.positive(shown) : style.negative(shown);
 }
@@ -102,7 +98,7 @@ export function sentence(change: DigestChange): string {
 
 // ------------------------------------------------------------------ moves
 
-const span = (m: Movement, format: MoneyFormat) => `${format(m.before)} → ${format(m.after)} (${signedDollars(m.after - m.before, format)})`;
+const span = (m: Movement, format: MoneyFormat) => `${format(m.before)} → ${format(m.after)} (${formatSignedMoney(m.after - m.before, format)})`;
 
 /**
  * A plan's move on one line, asking and NER together:
@@ -130,8 +126,7 @@ const fromTo = (from: string, to: string) => (from === to ? from : `${from} → 
 
 /** The move of a fraction in percentage points, from its values as shown: 0.0058 → 0.0320 is "+2.6 pts". */
 export function points(from: number, to: number): string {
-  const delta = roundPercent1((to - from) * 100);
-  return `${delta > 0 ? '+' : ''}${delta.toFixed(1)} pts`;
+  return formatSignedPoints((to - from) * 100);
 }
 
 /** "+0.6% → +3.2%" */
@@ -147,10 +142,10 @@ export function vacancyMove(s: SubjectSummary, comps = false): string {
 }
 
 /** "-$5 (-0.3%)" in `format` (the roll-up column's one format), else the amount's own; "—" when no comparable was compared. */
-function medianMove(s: SubjectSummary, format: MoneyFormat = dollars): string {
+function medianMove(s: SubjectSummary, format: MoneyFormat = formatAmount): string {
   const { median_change_cents: cents, median_change_pct: pct } = s.asking_rent;
   if (cents === null || pct === null) return MISSING;
-  return `${cents === 0 ? format(0) : signedDollars(cents, format)} (${pct > 0 ? '+' : ''}${pct.toFixed(1)}%)`;
+  return `${formatSignedMoney(cents, format)} (${formatSignedPercent(pct / 100)})`;
 }
 
 /** The roll-up's "+1 -2 =1, -$5 (-0.3%)": comparables that raised, cut, held asking rent, and the median change in `format`. */

@@ -1,5 +1,5 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import { criBand, formatCount, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
+import { criBand, formatAmount, formatCount, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
 import type { Column } from '../../../output/columns.js';
 import { dollarsFromCents } from '../../../output/money.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
@@ -117,8 +117,7 @@ function concessionPressure(pressure: Overview['overall_metrics']['market_conces
   const { comps_with_concessions: offering, total_comps: total } = pressure;
   if (total === 0) return 'no comparable data';
   if (offering === 0) return `none of ${countOf(total, 'comp')}`;
-  const average = moneyFormatFor([pressure.avg_concession_value])(pressure.avg_concession_value);
-  return `${formatCount(offering)} of ${countOf(total, 'comp')} (${formatPercentValue(pressure.pct_comps_offering)}), average ${average}/month off asking`;
+  return `${formatCount(offering)} of ${countOf(total, 'comp')} (${formatPercentValue(pressure.pct_comps_offering)}), average ${formatAmount(pressure.avg_concession_value)}/month off asking`;
 }
 
 /** The overall metrics, a label and its items per line: under the table, and in `report`. */

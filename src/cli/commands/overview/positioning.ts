@@ -19,7 +19,7 @@ import {
   type PositioningRow,
   type PositioningTotals,
 } from '../../../domain/positioning.js';
-import { formatMoney, formatSignedPercent } from '../../../domain/format.js';
+import { formatMoney, formatPercentFromFraction, formatSignedMoney } from '../../../domain/format.js';
 import { progressBar } from '../../../output/progress.js';
 import type { OptionsOf } from '../../command.js';
 import type { CommandContext } from '../../context.js';
@@ -170,8 +170,8 @@ export function footerLines(totals: PositioningTotals, basis: Basis, threshold: 
   const gap = totals.gap_to_market_cents;
   return [
     `${totals.communities} ${totals.communities === 1 ? 'community' : 'communities'} on ${BASIS_TEXT[basis]}; CRI bands: ${counts([...BANDS, 'no data'], totals.bands)}.`,
-    `Signals (PSI threshold ±${formatSignedPercent(threshold).replace(/^\+/, '')}): ${counts(SIGNALS, totals.signals)}.`,
-    `Gap to market: ${gap > 0 ? '+' : ''}${formatMoney(gap)} a month (Σ over plans with comp data of (rent − comp average) × units).`,
+    `Signals (PSI threshold ±${formatPercentFromFraction(threshold)}): ${counts(SIGNALS, totals.signals)}.`,
+    `Gap to market: ${formatSignedMoney(gap, formatMoney)} a month (Σ over plans with comp data of (rent − comp average) × units).`,
   ];
 }
 

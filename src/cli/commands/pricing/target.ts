@@ -6,7 +6,7 @@
  * the comps' floor plans for their unit counts) with the domain's functions. Definitions:
  * docs/metrics.md, "Pricing targets".
  */
-import { formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
+import { formatSignedMoney, formatSignedPercent, MISSING } from '../../../domain/format.js';
 import { comparableRents } from '../../../domain/overview.js';
 import {
   bandPercentile,
@@ -287,15 +287,6 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   });
 };
 
-/**
- * "+$9,802", "-$16,360.50": not colored, since the change column's colors are about the market
- * (a raise is red there) and income would read the other way round.
- */
-function signedRevenue(cents: number): string {
-  const shown = moneyFormatFor([cents])(cents);
-  return cents > 0 ? `+${shown}` : shown;
-}
-
 /** Revenue of moving every plan to target; on NER, the concession each target assumes. */
 function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
   const md = ctx.globals.format === 'md';
@@ -304,10 +295,11 @@ function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
   const revenue = monthlyRevenueChange(rows.map((r) => ({ units: r.unit_count, changeCents: r.change_cents })));
   const moved = rows.filter((r) => r.change_cents !== null);
   const lines: string[] = [];
+  // Not colored: the change column's colors are about the market (a raise is red there), and income reads the other way round.
   lines.push(
     moved.length === 0
       ? 'No plan has both a current rent and a target: no revenue change to show.'
-      : `Revenue: ${signedRevenue(revenue)} a month if every plan moves to its target (units × change over ${countOf(moved.length, 'plan')}).`,
+      : `Revenue: ${formatSignedMoney(revenue)} a month if every plan moves to its target (units × change over ${countOf(moved.length, 'plan')}).`,
   );
   const left = rows.filter((r) => r.change_cents === null).map((r) => plain(planLabel(r)));
   if (left.length > 0) lines.push(`Not moved: ${left.join(', ')} (no comparable data or no current rent).`);

@@ -6,7 +6,7 @@
  * history of it and of each.
  */
 import { addDays } from '../../../domain/dates.js';
-import { formatMoney, formatPercentValue, formatSignedPercent } from '../../../domain/format.js';
+import { formatMoney, formatPercentValue, formatSignedMoney, formatSignedPercent } from '../../../domain/format.js';
 import { DEFAULT_THRESHOLD, needsFloorPlans, positioningRow, type Basis, type PositioningRow } from '../../../domain/positioning.js';
 import { rentSeries, type PricedPlan } from '../../../domain/rent-series.js';
 import type { CommunitySection } from '../../../output/report/html.js';
@@ -60,7 +60,7 @@ function positioningLine(row: PositioningRow): string {
   const gap = row.gap_to_market_cents;
   return (
     `Position (${row.basis === 'ner' ? 'NER' : 'asking'}): PSI ${formatSignedPercent(psi)}, ${row.band ?? 'no'} band, signal ${row.signal}; ` +
-    `gap to market ${gap === null ? '—' : `${gap > 0 ? '+' : ''}${formatMoney(gap)}`} a month; ` +
+    `gap to market ${formatSignedMoney(gap, formatMoney)} a month; ` +
     `14-day vacancy ${formatPercentValue(row.vacancy_14d_pct)} against the comparables' ${formatPercentValue(row.comp_vacancy_pct)}`
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   MISSING,
+  bedroomsLabel,
   criBand,
   formatCount,
   formatAmount,
@@ -8,6 +9,7 @@ import {
   formatMoney,
   formatMoneyExact,
   formatPerSqft,
+  formatPlanLayout,
   formatPercentFromFraction,
   formatPercentValue,
   formatSignedMoney,
@@ -17,6 +19,7 @@ import {
   formatVacancy,
   moneyFormatFor,
   numberFormatFor,
+  planLabel,
 } from './format.js';
 
 describe('money', () => {
@@ -183,5 +186,16 @@ describe('missing values print an em dash', () => {
     expect(format(undefined)).toBe('—');
     expect(format(Number.NaN)).toBe('—');
     expect(format(Number.POSITIVE_INFINITY)).toBe('—');
+  });
+});
+
+describe('floor plans', () => {
+  it('bedrooms as people say them, in a plan\'s label and its layout alike', () => {
+    expect(bedroomsLabel(0)).toBe('Studio');
+    expect(bedroomsLabel(2)).toBe('2 BR');
+    expect(planLabel({ floor_plan_name: 'A1', bedrooms: 1, bathrooms: 1.5 })).toBe('A1 1 BR/1.5 BA');
+    expect(planLabel({ floor_plan_name: 'S', bedrooms: 0, bathrooms: 1 })).toBe('S Studio/1 BA');
+    expect(planLabel({ floor_plan_name: null, bedrooms: 2, bathrooms: 2 })).toBe('2 BR/2 BA');
+    expect(formatPlanLayout({ bedrooms: 0, bathrooms: 1, square_feet: 480 })).toBe('Studio / 1 BA, 480 sq ft');
   });
 });

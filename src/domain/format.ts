@@ -156,7 +156,17 @@ export function formatCri(cri: Maybe): string {
   return band === null ? MISSING : `${fixed(cri as number, 1)} (${band})`;
 }
 
+/** A plan's bedrooms as people say them: "Studio", "2 BR". */
+export function bedroomsLabel(bedrooms: number): string {
+  return bedrooms === 0 ? 'Studio' : `${bedrooms} BR`;
+}
+
+/** The name a plan goes by in tables and charts: "A1 1 BR/1 BA", "S Studio/1 BA"; its layout alone when it has no name. */
+export function planLabel(plan: { floor_plan_name?: string | null | undefined; bedrooms: number; bathrooms: number }): string {
+  return `${plan.floor_plan_name ?? ''} ${bedroomsLabel(plan.bedrooms)}/${plan.bathrooms} BA`.trim();
+}
+
 /** A floor plan's layout, as a picker or TAB shows it beside the plan's name: "1 BR / 1 BA, 735 sq ft". */
 export function formatPlanLayout(plan: { bedrooms: number; bathrooms: number; square_feet: number }): string {
-  return `${plan.bedrooms === 0 ? 'studio' : `${plan.bedrooms} BR`} / ${plan.bathrooms} BA, ${plan.square_feet} sq ft`;
+  return `${bedroomsLabel(plan.bedrooms)} / ${plan.bathrooms} BA, ${plan.square_feet} sq ft`;
 }

@@ -23,7 +23,7 @@ const FONT = { fontFamily: 'Helvetica, Arial, sans-serif', fontSize: 12, color: 
 /** A marker on every n-th point: enough to tell the lines apart, few enough to keep the file small. */
 const MARKER_EVERY = 4;
 
-const bedroomsLabel = (bedrooms: number) => (bedrooms === 0 ? 'Studios' : `${bedrooms}-bedroom plans`);
+const plansTitle = (bedrooms: number) => (bedrooms === 0 ? 'Studios' : `${bedrooms}-bedroom plans`);
 const dollars = (cents: number) => formatMoney(cents);
 
 /** A line's points as [date, value], with a marker on every MARKER_EVERY-th and on the last. */
@@ -73,7 +73,7 @@ export function rentChart(series: BedroomSeries, basis: 'asking' | 'ner'): Optio
   });
   return {
     ...common,
-    ...heading(`${bedroomsLabel(series.bedrooms)}: ${rent}`),
+    ...heading(`${plansTitle(series.bedrooms)}: ${rent}`),
     grid: { left: 70, right: 80, top: 64, bottom: 40 },
     xAxis: timeAxis,
     yAxis: { type: 'value', scale: true, axisLabel: { formatter: (cents: number) => dollars(cents) } },

@@ -1,5 +1,5 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import { criBand, formatAmount, formatCount, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
+import { criBand, formatAmount, formatCount, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor, planLabel } from '../../../domain/format.js';
 import type { Column } from '../../../output/columns.js';
 import { dollarsFromCents } from '../../../output/money.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
@@ -17,11 +17,10 @@ import { assertPlanView, runPositioning, wantsPositioning } from './positioning.
 export type Overview = ReadOf<'getOverview'>;
 type Row = Overview['floor_plans'][number];
 
-const plan = (r: Row) => `${r.floor_plan_name ?? ''} ${r.bedrooms === 0 ? 'Studio' : `${r.bedrooms} BR`}/${r.bathrooms} BA`.trim();
 
 // On a narrow terminal the plan, rents and PSIs stay; the plan's label already says BD/BA.
 export const columns: Column<Row>[] = [
-  text('floor_plan', plan, 'PLAN', 'key'),
+  text('floor_plan', planLabel, 'PLAN', 'key'),
   number('bedrooms', (r) => r.bedrooms, 'BD', 'low'),
   number('bathrooms', (r) => r.bathrooms, 'BA', 'low'),
   number('square_feet', (r) => r.square_feet, 'SQFT', 'low'),

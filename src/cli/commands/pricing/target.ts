@@ -6,7 +6,7 @@
  * the comps' floor plans for their unit counts) with the domain's functions. Definitions:
  * docs/metrics.md, "Pricing targets".
  */
-import { formatSignedMoney, formatSignedPercent, MISSING } from '../../../domain/format.js';
+import { formatSignedMoney, formatSignedPercent, MISSING, planLabel } from '../../../domain/format.js';
 import { comparableRents } from '../../../domain/overview.js';
 import {
   bandPercentile,
@@ -34,7 +34,7 @@ import { UsageError } from '../../errors.js';
 import { assertFields, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { communityArgument, resolveFloorPlan } from '../../references.js';
-import { compInput, latestDate, planLabel, pricingOfEachOnOrBefore, unitCountsOfEach, type PricingRecord } from '../../surveys.js';
+import { compInput, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type PricingRecord } from '../../surveys.js';
 import type { ApiClient } from '../../http/client.js';
 
 export type Basis = 'ner' | 'asking';

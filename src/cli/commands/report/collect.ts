@@ -6,7 +6,7 @@
  * history of it and of each.
  */
 import { addDays } from '../../../domain/dates.js';
-import { formatMoney, formatPercentValue, formatSignedMoney, formatSignedPercent } from '../../../domain/format.js';
+import { formatMoney, formatPercentValue, formatSignedMoney, formatSignedPercent, planLabel } from '../../../domain/format.js';
 import { DEFAULT_THRESHOLD, needsFloorPlans, positioningRow, type Basis, type PositioningRow } from '../../../domain/positioning.js';
 import { rentSeries, type PricedPlan } from '../../../domain/rent-series.js';
 import type { CommunitySection } from '../../../output/report/html.js';
@@ -30,8 +30,8 @@ const PLAN_FIELDS = [
   'comps_offering_concessions',
 ];
 
-const planName = (plan: Overview['floor_plans'][number]) =>
-  plan.floor_plan_name ?? `${plan.bedrooms === 0 ? 'Studio' : `${plan.bedrooms} BR`}/${plan.bathrooms} BA ${plan.square_feet} sf`;
+// A chart's axis has room for a plan's name; a plan without one goes by its layout and size.
+const planName = (plan: Overview['floor_plans'][number]) => plan.floor_plan_name ?? `${planLabel(plan)} ${plan.square_feet} sf`;
 
 async function pricedPlans(api: ApiClient, id: string, window: { start: string; end: string }, basis: Basis): Promise<PricedPlan[]> {
   const { data } = await api.call('getPricingHistory', { params: { id }, query: { start_date: window.start, end_date: window.end } });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   MISSING,
   bedroomsLabel,
-  criBand,
   formatCount,
   formatAmount,
   formatCri,
@@ -120,23 +119,7 @@ describe('units and vacancy', () => {
   });
 });
 
-describe('CRI bands (lower bound inclusive)', () => {
-  it.each([
-    [0, 'aggressively priced'],
-    [29.9, 'aggressively priced'],
-    [30, 'market-aligned'],
-    [59.9, 'market-aligned'],
-    [60, 'premium'],
-    [89.9, 'premium'],
-    [90, 'outlier'],
-    [100, 'outlier'],
-  ])('%d → %s', (cri, band) => {
-    expect(criBand(cri)).toBe(band);
-  });
-  it('null for no CRI', () => {
-    expect(criBand(null)).toBeNull();
-    expect(criBand(undefined)).toBeNull();
-  });
+describe('CRI', () => {
   it('formatCri', () => {
     expect(formatCri(60)).toBe('60.0 (premium)');
     expect(formatCri(null)).toBe(MISSING);

@@ -3,6 +3,7 @@
  * Every display formatter prints "—" for null, undefined or a non-finite number,
  * so a missing metric never shows up as "$NaN" or "null%".
  */
+import { criBand } from './bands.js';
 import { roundTo } from './rounding.js';
 
 export const MISSING = '—';
@@ -134,17 +135,6 @@ export function formatUnits(count: Maybe): string {
 export function formatVacancy(fraction: Maybe, units: Maybe): string {
   if (!isNumber(fraction)) return MISSING;
   return isNumber(units) ? `${formatPercentFromFraction(fraction)} (${formatUnits(units)})` : formatPercentFromFraction(fraction);
-}
-
-export type CriBand = 'aggressively priced' | 'market-aligned' | 'premium' | 'outlier';
-
-/** CRI bands, lower bound inclusive: [0,30) [30,60) [60,90) [90,100]. */
-export function criBand(cri: Maybe): CriBand | null {
-  if (!isNumber(cri)) return null;
-  if (cri < 30) return 'aggressively priced';
-  if (cri < 60) return 'market-aligned';
-  if (cri < 90) return 'premium';
-  return 'outlier';
 }
 
 /**

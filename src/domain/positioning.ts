@@ -4,21 +4,10 @@
  * vacancy trend and, when the overview leaves out unit counts, its floor plans.
  * Definitions and a worked example: docs/metrics.md, "Portfolio positioning".
  */
-import { criBand, type CriBand } from './format.js';
+import { bandOf, BANDS, type Band } from './bands.js';
 
 /** Which rent PSI, CRI, band, gap and signal are read on. */
 export type Basis = 'ner' | 'asking';
-
-/** The CRI bands by the short names --band takes (docs/metrics.md, lower bound inclusive). */
-export const BANDS = ['aggressive', 'market', 'premium', 'outlier'] as const;
-export type Band = (typeof BANDS)[number];
-
-const BAND_OF: Record<CriBand, Band> = {
-  'aggressively priced': 'aggressive',
-  'market-aligned': 'market',
-  premium: 'premium',
-  outlier: 'outlier',
-};
 
 export const SIGNALS = ['raise', 'lower', 'hold', 'no data'] as const;
 export type Signal = (typeof SIGNALS)[number];
@@ -106,12 +95,6 @@ export interface PositioningRow {
 export interface PositioningOptions {
   basis: Basis;
   threshold: number;
-}
-
-/** The CRI band by its short name; null without a CRI. */
-export function bandOf(cri: number | null | undefined): Band | null {
-  const band = criBand(cri);
-  return band === null ? null : BAND_OF[band];
 }
 
 /** Whether the overview leaves out a plan's unit count, so that GET …/floor-plans must say it. */

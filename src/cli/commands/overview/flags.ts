@@ -2,17 +2,15 @@
  * Readers of the positioning flags (`overview --all`), used by the definition:
  * a wrong value is refused while the flags are read (exit 2), naming the allowed ones.
  */
-import { BANDS, SIGNALS, type Band, type Signal } from '../../../domain/positioning.js';
+import { BANDS, CRI_BANDS, type Band } from '../../../domain/bands.js';
+import { SIGNALS, type Signal } from '../../../domain/positioning.js';
 import { splitList } from '../../command.js';
 import { UsageError } from '../../errors.js';
 
 /** What may be typed for each band and signal: the row's own values, and spellings without spaces. */
-const BAND_WORDS: Record<string, Band> = {
-  ...Object.fromEntries(BANDS.map((band) => [band, band])),
-  'aggressively-priced': 'aggressive',
-  'aggressively priced': 'aggressive',
-  'market-aligned': 'market',
-};
+const BAND_WORDS: Record<string, Band> = Object.fromEntries(
+  CRI_BANDS.flatMap((band) => [band.short, band.name, band.name.replace(' ', '-')].map((word) => [word, band.short])),
+);
 const SIGNAL_WORDS: Record<string, Signal> = { ...Object.fromEntries(SIGNALS.map((signal) => [signal, signal])), 'no-data': 'no data' };
 
 /** The values shown in --help and TAB: shell-safe (no space). */

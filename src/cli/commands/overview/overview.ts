@@ -1,5 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import { criBand, formatAmount, formatCount, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor, planLabel } from '../../../domain/format.js';
+import { criBand } from '../../../domain/bands.js';
+import { formatAmount, formatCount, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor, planLabel } from '../../../domain/format.js';
 import type { Column } from '../../../output/columns.js';
 import { dollarsFromCents } from '../../../output/money.js';
 import { escapeMarkdown } from '../../../output/markdown.js';

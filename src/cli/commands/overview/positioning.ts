@@ -6,8 +6,8 @@
  * read a few at once; one that fails is named on stderr, the others are printed,
  * and the exit status says so. Definitions: docs/metrics.md, "Portfolio positioning".
  */
+import { BANDS } from '../../../domain/bands.js';
 import {
-  BANDS,
   byPsiDescending,
   DEFAULT_THRESHOLD,
   needsFloorPlans,

@@ -94,7 +94,7 @@ export function parseTarget(opts: Pick<OptionsOf<typeof targetCommand>, 'psi' | 
         '--band outlier is not a target: the outlier band (CRI 90–100) means priced above nearly every comparable',
         'to price there anyway, give the percentile: --percentile 95',
       );
-    if (!isTargetBand(band)) throw new UsageError(`--band: "${value}" is not one of ${Object.keys(TARGET_BANDS).join(', ')}`);
+    if (!isTargetBand(band)) throw new UsageError(`--band: "${value}" is not one of ${TARGET_BANDS.join(', ')}`);
     return { band };
   }
   const n = parseNumber(flag, value);

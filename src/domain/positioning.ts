@@ -5,9 +5,7 @@
  * Definitions and a worked example: docs/metrics.md, "Portfolio positioning".
  */
 import { bandOf, BANDS, type Band } from './bands.js';
-
-/** Which rent PSI, CRI, band, gap and signal are read on. */
-export type Basis = 'ner' | 'asking';
+import type { Basis } from './basis.js';
 
 export const SIGNALS = ['raise', 'lower', 'hold', 'no data'] as const;
 export type Signal = (typeof SIGNALS)[number];
@@ -180,9 +178,13 @@ export function positioningRow(input: PositioningInput, { basis, threshold }: Po
   };
 }
 
+/** A row's PSI on its basis. */
+export function psiOf(row: PositioningRow): number | null {
+  return row.basis === 'ner' ? row.psi_ner : row.psi_asking;
+}
+
 /** The basis's PSI, most above market first; communities without one last, then by name. */
 export function byPsiDescending(rows: readonly PositioningRow[]): PositioningRow[] {
-  const psiOf = (row: PositioningRow) => (row.basis === 'ner' ? row.psi_ner : row.psi_asking);
   return [...rows].sort((a, b) => {
     const [x, y] = [psiOf(a), psiOf(b)];
     if (x === null || y === null) return Number(x === null) - Number(y === null) || a.community.name.localeCompare(b.community.name, 'en');

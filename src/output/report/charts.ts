@@ -5,6 +5,7 @@
  * series apart without colour: line dash, marker shape and bar patterns
  * (ECharts' decals) survive a grayscale print. Loaded only by `report`.
  */
+import { BASIS_TEXT, type Basis } from '../../domain/basis.js';
 import { addDays } from '../../domain/dates.js';
 import { formatMoney, formatPercentValue, formatSignedPercent } from '../../domain/format.js';
 import type { BedroomSeries } from '../../domain/rent-series.js';
@@ -55,8 +56,8 @@ const timeAxis = {
 } as const;
 
 /** Rent of the subject against the comparables' average, for one bedroom count. */
-export function rentChart(series: BedroomSeries, basis: 'asking' | 'ner'): Option {
-  const rent = basis === 'ner' ? 'net effective rent' : 'asking rent';
+export function rentChart(series: BedroomSeries, basis: Basis): Option {
+  const rent = BASIS_TEXT[basis];
   const line = (name: string, points: { date: string; rent: number }[], index: number, dash: 'solid' | 'dashed', symbol: string) => ({
     name,
     type: 'line' as const,
@@ -177,10 +178,10 @@ export interface PortfolioPoint {
 }
 
 /** Every community's PSI against its vacancy: where the portfolio is priced, and whether it is leasing. */
-export function portfolioChart(points: readonly PortfolioPoint[], basis: 'asking' | 'ner'): Option {
+export function portfolioChart(points: readonly PortfolioPoint[], basis: Basis): Option {
   return {
     ...common,
-    title: { text: `${basis === 'ner' ? 'NER' : 'Asking'} PSI against 14-day vacancy, per community`, left: 0, top: 0, textStyle: { ...FONT, fontSize: 13, fontWeight: 'bold' } },
+    title: { text: `PSI against 14-day vacancy, per community, on ${BASIS_TEXT[basis]}`, left: 0, top: 0, textStyle: { ...FONT, fontSize: 13, fontWeight: 'bold' } },
     // Room on the right for the labels of the points furthest above the market.
     grid: { left: 70, right: 170, top: 50, bottom: 50 },
     xAxis: { type: 'value', name: 'PSI', nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: (v: number) => formatSignedPercent(v, 0) } },

@@ -4,6 +4,7 @@
  * browser and prints cleanly to PDF (@media print: a page per community, no
  * chart or table cut in two). Every text from the service is escaped.
  */
+import type { Basis } from '../../domain/basis.js';
 import type { BedroomSeries } from '../../domain/rent-series.js';
 import type { PlainCells } from '../columns.js';
 import { escapeHtml } from '../html.js';
@@ -21,13 +22,13 @@ export interface CommunitySection {
   positioning: ReportTable;
   /** Lines under the table: overall PSI, CRI, concessions. */
   summary: string[];
-  rent: { basis: 'asking' | 'ner'; series: BedroomSeries[] };
+  rent: { basis: Basis; series: BedroomSeries[] };
   psi: PlanPsi[];
   vacancy: { trend: VacancyPoint[]; projections: Record<'14d' | '30d' | '60d' | '90d', number>; surveys: number };
 }
 
 export interface PortfolioSection {
-  basis: 'asking' | 'ner';
+  basis: Basis;
   table: ReportTable;
   summary: string[];
   points: PortfolioPoint[];

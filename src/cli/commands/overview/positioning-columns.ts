@@ -4,7 +4,8 @@
  * ndjson and json keep the row as `overview --all --json` documents it.
  */
 import { formatPercentValue, MISSING } from '../../../domain/format.js';
-import type { Basis, PositioningRow } from '../../../domain/positioning.js';
+import type { Basis } from '../../../domain/basis.js';
+import type { PositioningRow } from '../../../domain/positioning.js';
 import { roundPercent1 } from '../../../domain/rounding.js';
 import type { Format } from '../../../output/formats.js';
 import type { Column, Importance } from '../../../output/columns.js';

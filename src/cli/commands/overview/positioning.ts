@@ -7,6 +7,7 @@
  * and the exit status says so. Definitions: docs/metrics.md, "Portfolio positioning".
  */
 import { BANDS } from '../../../domain/bands.js';
+import { BASIS_TEXT, type Basis } from '../../../domain/basis.js';
 import {
   byPsiDescending,
   DEFAULT_THRESHOLD,
@@ -14,7 +15,6 @@ import {
   positioningRow,
   positioningTotals,
   SIGNALS,
-  type Basis,
   type PositioningInput,
   type PositioningRow,
   type PositioningTotals,
@@ -43,8 +43,6 @@ interface Subject {
   name?: string;
   external_community_id: string | null;
 }
-
-const BASIS_TEXT: Record<Basis, string> = { ner: 'net effective rent', asking: 'asking rent' };
 
 /** The subjects asked for, in order: the portfolio's with --all, else the references resolved. */
 async function chosenSubjects(ctx: CommandContext, opts: Flags, refs: string[]): Promise<Subject[]> {

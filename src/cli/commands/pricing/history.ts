@@ -1,3 +1,4 @@
+import { BASIS_TEXT } from '../../../domain/basis.js';
 import { bedroomsLabel, formatMoney } from '../../../domain/format.js';
 import { lineChart } from '../../../output/chart.js';
 import { stdoutStyle } from '../../../output/style.js';
@@ -40,7 +41,7 @@ export const run: Handler<typeof history> = async (ctx, opts, [ref]) => {
     );
     printLines(
       ctx,
-      `${sanitize(data.community.name)}: ${opts.ner ? 'net effective' : 'asking'} rent per floor plan, ${data.date_range.start} to ${data.date_range.end}\n\n${chart}\n`,
+      `${sanitize(data.community.name)}: ${BASIS_TEXT[opts.ner ? 'ner' : 'asking']} per floor plan, ${data.date_range.start} to ${data.date_range.end}\n\n${chart}\n`,
     );
     return;
   }

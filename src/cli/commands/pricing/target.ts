@@ -7,6 +7,7 @@
  * docs/metrics.md, "Pricing targets".
  */
 import { formatSignedMoney, formatSignedPercent, MISSING, planLabel } from '../../../domain/format.js';
+import { BASIS_TEXT, rentOnBasis, type Basis } from '../../../domain/basis.js';
 import { comparableRents } from '../../../domain/overview.js';
 import {
   bandPercentile,
@@ -36,8 +37,6 @@ import { printWhole } from '../../print-whole.js';
 import { communityArgument, resolveFloorPlan } from '../../references.js';
 import { compInput, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type PricingRecord } from '../../surveys.js';
 import type { ApiClient } from '../../http/client.js';
-
-export type Basis = 'ner' | 'asking';
 
 /** The target as the user gave it (echoed in --json), and what the domain aims at. */
 type GivenTarget = { psi: number } | { percentile: number } | { band: TargetBand };
@@ -121,8 +120,6 @@ function describeTarget(target: GivenTarget): string {
   return `percentile ${target.percentile}`;
 }
 
-const BASIS_TEXT: Record<Basis, string> = { ner: 'net effective rent', asking: 'asking rent' };
-
 const nowAfter = (now: string, after: string) => (now === MISSING && after === MISSING ? MISSING : `${now} → ${after}`);
 
 /** The JSON fields, in the JSON's order: what csv and ndjson print. */
@@ -199,7 +196,7 @@ async function sizedComps(api: ApiClient, compIds: readonly string[], pricing: r
       bedrooms: record.floor_plan.bedrooms,
       squareFeet: record.floor_plan.square_feet,
       units: units[i]!.get(record.floor_plan_id.toLowerCase()) ?? 0,
-      rentCents: basis === 'ner' ? record.net_effective_rent_cents : record.market_rent_cents,
+      rentCents: rentOnBasis(record, basis),
     })),
   );
 }
@@ -230,7 +227,7 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
 
   const rows: Row[] = chosen.map((plan) => {
     const latest = plan.latest_pricing;
-    const current = latest ? (basis === 'ner' ? latest.net_effective_rent_cents : latest.market_rent_cents) : null;
+    const current = latest ? rentOnBasis(latest, basis) : null;
     const compRents = perSqftMode
       ? sizeAdjustedCompRents(plan, sized)
       : comparableRents(plan, compInputs).map((r) => (basis === 'ner' ? r.ner : r.base));

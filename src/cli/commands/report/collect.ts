@@ -7,7 +7,8 @@
  */
 import { addDays } from '../../../domain/dates.js';
 import { formatMoney, formatPercentValue, formatSignedMoney, formatSignedPercent, planLabel } from '../../../domain/format.js';
-import { DEFAULT_THRESHOLD, needsFloorPlans, positioningRow, type Basis, type PositioningRow } from '../../../domain/positioning.js';
+import { BASIS_TEXT, rentOnBasis, type Basis } from '../../../domain/basis.js';
+import { DEFAULT_THRESHOLD, needsFloorPlans, positioningRow, psiOf, type PositioningRow } from '../../../domain/positioning.js';
 import { rentSeries, type PricedPlan } from '../../../domain/rent-series.js';
 import type { CommunitySection } from '../../../output/report/html.js';
 import { plainCells, selectColumns } from '../../../output/columns.js';
@@ -38,7 +39,7 @@ async function pricedPlans(api: ApiClient, id: string, window: { start: string; 
   return data.pricing.map((record) => ({
     date: record.as_of_date,
     bedrooms: record.floor_plan.bedrooms,
-    rent: basis === 'ner' ? record.net_effective_rent_cents : record.market_rent_cents,
+    rent: rentOnBasis(record, basis),
   }));
 }
 
@@ -56,11 +57,9 @@ export interface CommunityAnswers {
 
 /** The positioning row in words, under the community's table. */
 function positioningLine(row: PositioningRow): string {
-  const psi = row.basis === 'ner' ? row.psi_ner : row.psi_asking;
-  const gap = row.gap_to_market_cents;
   return (
-    `Position (${row.basis === 'ner' ? 'NER' : 'asking'}): PSI ${formatSignedPercent(psi)}, ${row.band ?? 'no'} band, signal ${row.signal}; ` +
-    `gap to market ${formatSignedMoney(gap, formatMoney)} a month; ` +
+    `Position on ${BASIS_TEXT[row.basis]}: PSI ${formatSignedPercent(psiOf(row))}, ${row.band ?? 'no'} band, signal ${row.signal}; ` +
+    `gap to market ${formatSignedMoney(row.gap_to_market_cents, formatMoney)} a month; ` +
     `14-day vacancy ${formatPercentValue(row.vacancy_14d_pct)} against the comparables' ${formatPercentValue(row.comp_vacancy_pct)}`
   );
 }

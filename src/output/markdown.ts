@@ -4,7 +4,7 @@
  * show Markdown as typed), so tables are padded into aligned columns.
  */
 import { plainCells, type Column } from './columns.js';
-import { displayWidth, padEnd, padStart, sanitize } from './text.js';
+import { alignRows, displayWidth, sanitize } from './text.js';
 
 // Characters that would start emphasis, code, links, HTML or end a table cell.
 const SPECIAL = /[\\`*_[\]<>|~]/g;
@@ -19,11 +19,11 @@ export function escapeMarkdown(text: string): string {
  * escapeMarkdown); right-aligned columns get a `---:` rule.
  */
 export function markdownTable(headers: readonly string[], rows: readonly string[][], aligns: ReadonlyArray<'left' | 'right'>): string {
-  const widths = headers.map((header, i) => Math.max(3, displayWidth(header), ...rows.map((row) => displayWidth(row[i] ?? ''))));
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((cell, i) => (aligns[i] === 'right' ? padStart(cell, widths[i] ?? 0) : padEnd(cell, widths[i] ?? 0))).join(' | ')} |\n`;
-  const rule = `| ${widths.map((width, i) => (aligns[i] === 'right' ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width))).join(' | ')} |\n`;
-  return line(headers) + rule + rows.map(line).join('');
+  // A rule needs three dashes at least ("---"), so no column is narrower.
+  const [head = [], ...body] = alignRows([headers, ...rows], { aligns, minWidth: 3 });
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |\n`;
+  const rule = head.map((cell, i) => (aligns[i] === 'right' ? `${'-'.repeat(displayWidth(cell) - 1)}:` : '-'.repeat(displayWidth(cell))));
+  return line(head) + line(rule) + body.map(line).join('');
 }
 
 /** Rows as a Markdown table: the table's headers and cells (one format per column), without color. */

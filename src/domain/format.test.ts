@@ -120,8 +120,9 @@ describe('units and vacancy', () => {
 });
 
 describe('CRI', () => {
-  it('formatCri', () => {
-    expect(formatCri(60)).toBe('60.0 (premium)');
+  it('formatCri: one decimal, rounded half away from zero', () => {
+    expect(formatCri(60)).toBe('60.0');
+    expect(formatCri(4.35)).toBe('4.4'); // (4.35).toFixed(1) is "4.3"
     expect(formatCri(null)).toBe(MISSING);
   });
 });

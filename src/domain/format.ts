@@ -3,7 +3,6 @@
  * Every display formatter prints "—" for null, undefined or a non-finite number,
  * so a missing metric never shows up as "$NaN" or "null%".
  */
-import { criBand } from './bands.js';
 import { roundTo } from './rounding.js';
 
 export const MISSING = '—';
@@ -137,13 +136,9 @@ export function formatVacancy(fraction: Maybe, units: Maybe): string {
   return isNumber(units) ? `${formatPercentFromFraction(fraction)} (${formatUnits(units)})` : formatPercentFromFraction(fraction);
 }
 
-/**
- * 44.4 → "44.4 (market-aligned)".
- * @internal Used by tests only, not by the app (knip --production skips it).
- */
+/** A CRI (a percentile rank, 0–100) as every table and line shows it: 44.44 → "44.4"; its band is said apart (criBand). */
 export function formatCri(cri: Maybe): string {
-  const band = criBand(cri);
-  return band === null ? MISSING : `${fixed(cri as number, 1)} (${band})`;
+  return isNumber(cri) ? fixed(cri, 1) : MISSING;
 }
 
 /** A plan's bedrooms as people say them: "Studio", "2 BR". */

@@ -9,6 +9,7 @@ import type { PositionAt, SubjectSummary, VacancyAt } from '../../../domain/dige
 import {
   formatAmount,
   formatCount,
+  formatCri,
   formatPercentValue,
   formatSignedMoney,
   formatSignedPercent,
@@ -170,8 +171,7 @@ export function compsCell(s: SubjectSummary): string {
 export function positionFact(s: SubjectSummary): string {
   const { from, to } = s.position;
   const moved = from.psi_ner !== null && to.psi_ner !== null ? ` (${points(from.psi_ner, to.psi_ner)})` : '';
-  const cri = (at: PositionAt) => (at.cri_ner === null ? MISSING : at.cri_ner.toFixed(1));
-  return `PSI ${psiMove(s)}${moved}; CRI ${cri(from)} → ${cri(to)}, ${bandMove(s)}`;
+  return `PSI ${psiMove(s)}${moved}; CRI ${formatCri(from.cri_ner)} → ${formatCri(to.cri_ner)}, ${bandMove(s)}`;
 }
 
 /** "3.0% → 6.0%; comps' average 4.0% → 5.0%" */

@@ -1,6 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { criBand } from '../../../domain/bands.js';
-import { formatAmount, formatCount, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor, planLabel } from '../../../domain/format.js';
+import { formatAmount, formatCount, formatCri, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor, planLabel } from '../../../domain/format.js';
 import type { Column } from '../../../output/columns.js';
 import { dollarsFromCents } from '../../../output/money.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
@@ -123,7 +123,7 @@ function concessionPressure(pressure: Overview['overall_metrics']['market_conces
 /** The overall metrics, a label and its items per line: under the table, and in `report`. */
 export function overallSummary(data: Overview, style: Style = createStyle(false)): [label: string, items: string[]][] {
   const { overall_metrics: m } = data;
-  const cri = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ${style.bold(`(${criBand(value)})`)}`);
+  const cri = (value: number | null) => (value === null ? MISSING : `${formatCri(value)} ${style.bold(`(${criBand(value)})`)}`);
   const pressure = m.market_concession_pressure;
   return [
     ['Overall PSI', [`asking ${formatSignedPercent(m.overall_psi_base)}`, `NER ${formatSignedPercent(m.overall_psi_ner)}`]],

@@ -134,15 +134,9 @@ export async function printRecord<Row>(
     await printWorkbook(ctx, [await listSheet(ctx, { rows: [record.record], columns: record.columns, asGiven: true, sheet: record.sheet })]);
     return;
   }
-  // Record commands name their lines through the column helpers' header ("Base URL", "14-day vacancy"):
-  // use it as the label, else the renderer derives one from the key ("Avg market rent cents: $1,901").
-  // Upper-case headers of list columns (reused by some records) stay table headers.
-  const columns = record.columns.map((c) =>
-    c.label === undefined && c.header !== undefined && c.header !== c.header.toUpperCase() ? { ...c, label: c.header } : c,
-  );
   const { format, fields, dollars, csvDialect } = ctx.globals;
   const { sheet: _sheet, ...shown } = record;
-  await renderRecord(ctx.io, { format, fields, dollars, csvDialect, ...shown, columns });
+  await renderRecord(ctx.io, { format, fields, dollars, csvDialect, ...shown });
 }
 
 /**

@@ -28,7 +28,7 @@ import type { Style } from '../../../output/style.js';
 import { createStyle, stdoutStyle } from '../../../output/style.js';
 import { countOf } from '../../../output/text.js';
 import { money, moneyChange, number, perSqft, text, versusMarket } from '../../columns.js';
-import type { Handler, OptionsOf } from '../../command.js';
+import { parseFraction, type Handler, type OptionsOf } from '../../command.js';
 import type { target as targetCommand } from './index.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -66,14 +66,6 @@ interface Row extends TargetFloorPlan {
 
 const TARGET_FLAGS = ['psi', 'percentile', 'band'] as const;
 
-function parseNumber(flag: string, value: string): number {
-  const trimmed = value.trim();
-  const percent = trimmed.endsWith('%');
-  const n = Number(percent ? trimmed.slice(0, -1) : trimmed);
-  if (trimmed === '' || trimmed === '%' || !Number.isFinite(n)) throw new UsageError(`--${flag}: "${value}" is not a number`);
-  return flag === 'psi' && percent ? n / 100 : n;
-}
-
 /** Exactly one of --psi, --percentile, --band, checked before anything is sent. */
 export function parseTarget(opts: Pick<OptionsOf<typeof targetCommand>, 'psi' | 'percentile' | 'band'>): GivenTarget {
   const given = TARGET_FLAGS.filter((flag) => opts[flag] !== undefined);
@@ -96,12 +88,11 @@ export function parseTarget(opts: Pick<OptionsOf<typeof targetCommand>, 'psi' | 
     if (!isTargetBand(band)) throw new UsageError(`--band: "${value}" is not one of ${TARGET_BANDS.join(', ')}`);
     return { band };
   }
-  const n = parseNumber(flag, value);
-  if (flag === 'psi') {
-    if (!(n > -1 && n < 1))
-      throw new UsageError(`--psi: "${value}" is not a fraction above -1 and below 1 (0.02 = 2 % above the comp average)`);
-    return { psi: n };
-  }
+  if (flag === 'psi') return { psi: parseFraction('--psi', value, { min: -1, max: 1, aboveMin: true, meaning: '0.02 = 2% above the comp average' }) };
+  // A rank, not a fraction: "60" and "60%" are both the 60th percentile.
+  const typed = value.trim().replace(/%$/, '');
+  const n = typed === '' ? Number.NaN : Number(typed);
+  if (!Number.isFinite(n)) throw new UsageError(`--percentile: "${value}" is not a number`);
   if (!(n > 0 && n <= 100))
     throw new UsageError(
       `--percentile: "${value}" is not above 0 and at most 100`,

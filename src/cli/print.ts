@@ -34,6 +34,11 @@ export interface ListOutput<Row> {
   asGiven?: boolean;
   /** The sheet's name in a workbook (--format xlsx); by default the file's name. */
   sheet?: string;
+  /**
+   * Headers of the columns a terminal table left out, for a command that says so itself beside
+   * the table (the digest's legend); by default the run says so once, at its end.
+   */
+  omitted?: (headers: string[]) => void;
 }
 
 /**
@@ -43,7 +48,7 @@ export interface ListOutput<Row> {
  */
 export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>): Promise<void> {
   const { format, fields, wide, dollars } = ctx.globals;
-  const { limitApplied, asGiven, sheet: _sheet, ...rest } = list;
+  const { limitApplied, asGiven, sheet: _sheet, omitted, ...rest } = list;
   assertFields(ctx, list.columns, fields);
   if (!asGiven) assertOrder(ctx, inDollars(ctx) ? dollarColumns(list.columns) : list.columns, limitApplied);
   assertDollars(ctx);
@@ -60,9 +65,11 @@ export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>)
     dollars,
     csvDialect: ctx.globals.csvDialect,
     notice: (message) => ctx.log.info(message),
-    omitted: (headers) => {
-      for (const header of headers) ctx.omittedColumns.add(header);
-    },
+    omitted:
+      omitted ??
+      ((headers) => {
+        for (const header of headers) ctx.omittedColumns.add(header);
+      }),
   });
   // A table says what --limit left out, as it says which columns it did; data formats stay as they are.
   const { limit } = ctx.globals;

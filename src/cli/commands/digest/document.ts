@@ -9,13 +9,13 @@ import { leaveOutSmallMoves } from '../../../domain/digest.js';
 import { planMoves, type MoveLimits, type PlanMove } from '../../../domain/digest-moves.js';
 import type { PortfolioSummary, SubjectSummary } from '../../../domain/digest-summary.js';
 import { formatAmount, formatCount, formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
-import type { Column } from '../../../output/columns.js';
+import { headerOf, type Column } from '../../../output/columns.js';
 import { countOf } from '../../../output/text.js';
 import { text } from '../../columns.js';
 import type { SubjectDigest } from './collect.js';
 import {
   askingFact,
-  bandMove,
+  bandCell,
   compsFact,
   concessionsFact,
   compAskingCell,
@@ -44,8 +44,8 @@ export interface ItemList {
 export interface RollupTable {
   columns: Column<SubjectSummary>[];
   rows: SubjectSummary[];
-  /** What the short headers mean, said once under the table. */
-  legend: string;
+  /** What each column's short header means, by the column's key: said once under the table (rollupLegend). */
+  legend: Readonly<Record<string, string>>;
 }
 
 export interface Section {
@@ -79,7 +79,7 @@ const CONCESSIONS_LISTED = 8;
 const POSITION_MOVES_NAMED = 3;
 
 // Eight short columns (headers of letters, digits and spaces, like every table's): on an 80-column
-// terminal the first four fit and the note naming the others fits a line; the legend says what they mean.
+// terminal the first four fit, the subject's name cut, and the legend says what the columns shown mean.
 // Labels are for formats without tables (Slack: "NER PSI +0.6% → +3.2% · band premium · …").
 // Only the subject's name may be cut on a narrow terminal: "-13.2% → -1…" would misread.
 const cell = (key: string, header: string, label: string, get: (s: SubjectSummary) => string, options: Partial<Column<SubjectSummary>> = {}) => ({
@@ -91,7 +91,7 @@ const cell = (key: string, header: string, label: string, get: (s: SubjectSummar
 const ROLLUP_COLUMNS: Column<SubjectSummary>[] = [
   cell('subject', 'SUBJECT', 'subject', (s) => s.subject_name, { importance: 'key', truncate: true }),
   cell('psi_ner', 'NER PSI', 'NER PSI', psiMove, { importance: 'key' }),
-  cell('band', 'BAND', 'band', bandMove, { importance: 'high' }),
+  cell('band', 'BAND', 'band', bandCell, { importance: 'high' }),
   cell('vacancy', 'VACANCY', 'vacancy', (s) => vacancyMove(s), { importance: 'high' }),
   cell('comps_vacancy', 'COMP VAC', "comps' vacancy", (s) => vacancyMove(s, true)),
   {
@@ -107,11 +107,26 @@ const ROLLUP_COLUMNS: Column<SubjectSummary>[] = [
   cell('comps', 'COMPS', 'comps', compsCell, { importance: 'low' }),
 ];
 
-const LEGEND =
-  'NER PSI and BAND: at the earlier survey → the later one (the band once when it held). ' +
-  "VACANCY and COMP VAC: the subject's 14-day vacancy and its comparables' average. " +
-  'COMP ASKING: comparables that raised (+), cut (-) or held (=) asking rent, and their median change. ' +
-  'CONCESSIONS: comparables whose concession started (+), ended (-) or changed (Δ). COMPS: comparables added (+), deactivated (-).';
+const LEGEND: Record<string, string> = {
+  psi_ner: 'at the earlier survey → the later one',
+  band: 'the CRI band, likewise (once when it held)',
+  vacancy: "the subject's 14-day vacancy, likewise",
+  comps_vacancy: "its comparables' average vacancy, likewise",
+  comps_asking: 'comparables that raised (+), cut (-) or held (=) asking rent, and their median change',
+  concessions: 'comparables whose concession started (+), ended (-) or changed (Δ)',
+  comps: 'comparables added (+), deactivated (-)',
+};
+
+/**
+ * What the roll-up's headers mean, "NER PSI: …. BAND: ….", of every column but those a narrow
+ * terminal's table left out (by header), which it names instead.
+ */
+export function rollupLegend(table: RollupTable, leftOut: readonly string[] = []): string {
+  const shown = table.columns.filter((c) => !leftOut.includes(headerOf(c)));
+  const said = shown.flatMap((c) => (table.legend[c.key] ? [`${headerOf(c)}: ${table.legend[c.key]}.`] : []));
+  const notShown = leftOut.length === 0 ? [] : [`Not shown at this width: ${leftOut.join(', ')} (--wide shows ${leftOut.length === 1 ? 'it' : 'them'}).`];
+  return [...said, ...notShown].join(' ');
+}
 
 const compared = (digests: readonly SubjectDigest[]) => digests.flatMap((d) => (d.summary ? [d.summary] : []));
 

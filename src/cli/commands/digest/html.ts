@@ -5,7 +5,7 @@
  */
 import { escapeHtml } from '../../../output/html.js';
 import { plainCells } from '../../../output/columns.js';
-import type { DigestDocument } from './document.js';
+import { rollupLegend, type DigestDocument } from './document.js';
 
 const STYLE = {
   body: 'margin:0;padding:16px;background:#ffffff;color:#1f2328;font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.45',
@@ -44,7 +44,7 @@ export function htmlDigest(doc: DigestDocument): string {
         ...rows.map((row) => `<tr>${row.map((cell, i) => `<td style="${STYLE.td}${align(i)}">${h(cell)}</td>`).join('')}</tr>`),
         '</tbody>',
         '</table>',
-        `<p style="${STYLE.legend}">${h(section.table.legend)}</p>`,
+        `<p style="${STYLE.legend}">${h(rollupLegend(section.table))}</p>`,
       );
     }
     for (const list of section.lists) {

@@ -4,7 +4,7 @@
  */
 import { escapeMarkdown, markdownTable } from '../../../output/markdown.js';
 import { plainCells } from '../../../output/columns.js';
-import type { DigestDocument } from './document.js';
+import { rollupLegend, type DigestDocument } from './document.js';
 
 export function markdownDigest(doc: DigestDocument): string {
   const md = escapeMarkdown;
@@ -15,7 +15,7 @@ export function markdownDigest(doc: DigestDocument): string {
     if (section.facts.length > 0) lines.push('');
     if (section.table) {
       const { headers, rows, aligns } = plainCells(section.table.rows, section.table.columns);
-      lines.push(markdownTable(headers.map(md), rows.map((row) => row.map(md)), aligns).trimEnd(), '', md(section.table.legend), '');
+      lines.push(markdownTable(headers.map(md), rows.map((row) => row.map(md)), aligns).trimEnd(), '', md(rollupLegend(section.table)), '');
     }
     for (const list of section.lists) {
       if (list.title) lines.push(`**${md(list.title)}**`, '');

@@ -3,6 +3,7 @@
  * a sentence, a plan's move as a line, and the summary's facts. Plain text; each
  * format (markdown.ts, html.ts, slack.ts, table.ts) escapes it its own way.
  */
+import { shortBand, type CriBand } from '../../../domain/bands.js';
 import { isMoneyChange, type ChangeKind, type ChangeValue } from '../../../domain/digest.js';
 import type { Movement, PlanMove } from '../../../domain/digest-moves.js';
 import type { PositionAt, SubjectSummary, VacancyAt } from '../../../domain/digest-summary.js';
@@ -134,7 +135,13 @@ export function points(from: number, to: number): string {
 export const psiMove = (s: SubjectSummary) => `${psi(s.position.from)} → ${psi(s.position.to)}`;
 
 /** "market-aligned → premium", or the band once when it held. */
-export const bandMove = (s: SubjectSummary) => fromTo(s.position.from.band ?? MISSING, s.position.to.band ?? MISSING);
+const bandMove = (s: SubjectSummary) => fromTo(s.position.from.band ?? MISSING, s.position.to.band ?? MISSING);
+
+/** The roll-up's "market → premium": the bands by their short names, as `overview --all` shows them. */
+export function bandCell(s: SubjectSummary): string {
+  const short = (band: CriBand | null) => (band === null ? MISSING : shortBand(band));
+  return fromTo(short(s.position.from.band), short(s.position.to.band));
+}
 
 /** "3.0% → 6.0%": the subject's, or its comparables' average with `comps`. */
 export function vacancyMove(s: SubjectSummary, comps = false): string {

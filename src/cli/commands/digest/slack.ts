@@ -5,7 +5,7 @@
  */
 import { sanitize } from '../../../output/text.js';
 import { plainCells } from '../../../output/columns.js';
-import type { DigestDocument } from './document.js';
+import { rollupLegend, type DigestDocument } from './document.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
@@ -24,7 +24,7 @@ export function slackDigest(doc: DigestDocument): string {
       const { labels, rows } = plainCells(section.table.rows, section.table.columns);
       // The first column names the subject; the others read "label value".
       for (const [name, ...cells] of rows) lines.push(`• *${s(name ?? '')}*: ${cells.map((cell, i) => `${s(labels[i + 1] ?? '')} ${s(cell)}`).join(' · ')}`);
-      lines.push(`_${s(section.table.legend)}_`);
+      lines.push(`_${s(rollupLegend(section.table))}_`);
     }
     for (const list of section.lists) {
       if (list.title) lines.push(`*${s(list.title)}*`);

@@ -14,6 +14,7 @@ describe('parseFraction', () => {
   it('refuses what is out of range or no number, saying the range and what a value means', () => {
     expect(() => psi('-1')).toThrow('--psi: "-1" is not a fraction above -1 and below 1 (0.02 = 2%; a percent also works)');
     expect(() => threshold('1')).toThrow('--threshold: "1" is not a fraction from 0 to below 1 (0.03 = 3%; a percent also works)');
-    for (const value of ['', '%', 'high', '5']) expect(() => threshold(value)).toThrow(/is not a fraction/);
+    for (const value of ['', '%', 'high']) expect(() => threshold(value)).toThrow(`--threshold: "${value}" is not a number`);
+    expect(() => threshold('5')).toThrow(/is not a fraction/);
   });
 });

@@ -164,8 +164,9 @@ export function parseFraction(flag: string, value: string, range: { min: number;
   const trimmed = value.trim();
   const percent = trimmed.endsWith('%');
   const number = (percent ? trimmed.slice(0, -1) : trimmed).trim();
-  // Number('') is 0: an empty value is no fraction.
+  // Number('') is 0: an empty value is no number.
   const n = number === '' ? Number.NaN : Number(number) / (percent ? 100 : 1);
+  if (Number.isNaN(n)) throw new UsageError(`${flag}: "${value}" is not a number`);
   const { min, max, aboveMin = false } = range;
   if (!((aboveMin ? n > min : n >= min) && n < max))
     throw new UsageError(`${flag}: "${value}" is not a fraction ${aboveMin ? `above ${min} and` : `from ${min} to`} below ${max} (${range.meaning}; a percent also works)`);

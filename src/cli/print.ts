@@ -35,8 +35,8 @@ export interface ListOutput<Row> {
   /** The sheet's name in a workbook (--format xlsx); by default the file's name. */
   sheet?: string;
   /**
-   * Headers of the columns a terminal table left out, for a command that says so itself beside
-   * the table (the digest's legend); by default the run says so once, at its end.
+   * Told the headers of the columns a terminal table left out (the run names them once, at its
+   * end): the digest's legend explains only the columns shown.
    */
   omitted?: (headers: string[]) => void;
 }
@@ -65,11 +65,10 @@ export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>)
     dollars,
     csvDialect: ctx.globals.csvDialect,
     notice: (message) => ctx.log.info(message),
-    omitted:
-      omitted ??
-      ((headers) => {
-        for (const header of headers) ctx.omittedColumns.add(header);
-      }),
+    omitted: (headers) => {
+      for (const header of headers) ctx.omittedColumns.add(header);
+      omitted?.(headers);
+    },
   });
   // A table says what --limit left out, as it says which columns it did; data formats stay as they are.
   const { limit } = ctx.globals;

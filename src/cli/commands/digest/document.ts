@@ -119,13 +119,13 @@ const LEGEND: Record<string, string> = {
 
 /**
  * What the roll-up's headers mean, "NER PSI: …. BAND: ….", of every column but those a narrow
- * terminal's table left out (by header), which it names instead.
+ * terminal's table left out (by header; the run's "Not shown:" note names them).
  */
 export function rollupLegend(table: RollupTable, leftOut: readonly string[] = []): string {
-  const shown = table.columns.filter((c) => !leftOut.includes(headerOf(c)));
-  const said = shown.flatMap((c) => (table.legend[c.key] ? [`${headerOf(c)}: ${table.legend[c.key]}.`] : []));
-  const notShown = leftOut.length === 0 ? [] : [`Not shown at this width: ${leftOut.join(', ')} (--wide shows ${leftOut.length === 1 ? 'it' : 'them'}).`];
-  return [...said, ...notShown].join(' ');
+  return table.columns
+    .filter((c) => !leftOut.includes(headerOf(c)) && table.legend[c.key] !== undefined)
+    .map((c) => `${headerOf(c)}: ${table.legend[c.key]}.`)
+    .join(' ');
 }
 
 const compared = (digests: readonly SubjectDigest[]) => digests.flatMap((d) => (d.summary ? [d.summary] : []));

@@ -17,7 +17,7 @@ export async function printTableDigest(ctx: CommandContext, doc: DigestDocument)
     const width = Math.max(0, ...section.facts.map((fact) => displayWidth(fact.label) + 1));
     for (const fact of section.facts) printLines(ctx, `${`${fact.label}:`.padEnd(width)}  ${fact.value}`);
     if (section.table) {
-      // The legend explains the columns this terminal shows, and names those it left out.
+      // The legend explains the columns this terminal shows; the run's note names those it left out.
       const leftOut: string[] = [];
       await printList(ctx, { rows: section.table.rows, columns: section.table.columns, json: undefined, asGiven: true, omitted: (headers) => leftOut.push(...headers) });
       printLines(ctx, style.muted(rollupLegend(section.table, leftOut)));

@@ -1,4 +1,4 @@
-import { formatMoney, formatPerSqft, formatSignedPercent, moneyFormatFor, numberFormatFor } from '../domain/format.js';
+import { formatMoney, formatPerSqft, formatSignedMoney, formatSignedPercent, moneyFormatFor, numberFormatFor } from '../domain/format.js';
 import type { Column, Importance } from '../output/columns.js';
 import { dollarsFromCents } from '../output/money.js';
 import type { Style } from '../output/style.js';
@@ -77,10 +77,7 @@ export const moneyChange = <Row>(
   ...money(key, get, header, importance),
   displayFor: (rows) => {
     const format = options.wholeDollars ? formatMoney : moneyFormatFor(rows.map(get));
-    return (row, style) => {
-      const cents = get(row);
-      return versusMarket(style, cents, typeof cents === 'number' && cents > 0 ? `+${format(cents)}` : format(cents));
-    };
+    return (row, style) => versusMarket(style, get(row), formatSignedMoney(get(row), format));
   },
 });
 

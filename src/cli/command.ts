@@ -156,6 +156,23 @@ export function pagedListFlags<Args extends unknown[], Opts extends OptionValues
     .option('--all', 'follow every page and print one document');
 }
 
+/**
+ * A flag's fraction, typed as one (0.03) or as a percent (3%): from `min` (above it with
+ * `aboveMin`) to below `max`. `meaning` says what a value stands for when one is refused.
+ */
+export function parseFraction(flag: string, value: string, range: { min: number; max: number; aboveMin?: boolean; meaning: string }): number {
+  const trimmed = value.trim();
+  const percent = trimmed.endsWith('%');
+  const number = (percent ? trimmed.slice(0, -1) : trimmed).trim();
+  // Number('') is 0: an empty value is no number.
+  const n = number === '' ? Number.NaN : Number(number) / (percent ? 100 : 1);
+  if (Number.isNaN(n)) throw new UsageError(`${flag}: "${value}" is not a number`);
+  const { min, max, aboveMin = false } = range;
+  if (!((aboveMin ? n > min : n >= min) && n < max))
+    throw new UsageError(`${flag}: "${value}" is not a fraction ${aboveMin ? `above ${min} and` : `from ${min} to`} below ${max} (${range.meaning}; a percent also works)`);
+  return n;
+}
+
 /** "a, b,,c" → ["a", "b", "c"]: the one reader of comma-separated flag values (--fields, --scopes, ids). */
 export function splitList(value: string): string[] {
   return value

@@ -66,7 +66,7 @@ describe('rememberCommunities', () => {
       floor_plans: {
         [barton.id]: [
           { id: a1.id, name: 'A1', layout: '1 BR / 1 BA, 735 sq ft' },
-          { id: studio.id, name: 'S', layout: 'studio / 1 BA, 480 sq ft' },
+          { id: studio.id, name: 'S', layout: 'Studio / 1 BA, 480 sq ft' },
         ],
       },
     });

@@ -34,6 +34,11 @@ export interface ListOutput<Row> {
   asGiven?: boolean;
   /** The sheet's name in a workbook (--format xlsx); by default the file's name. */
   sheet?: string;
+  /**
+   * Told the headers of the columns a terminal table left out (the run names them once, at its
+   * end): the digest's legend explains only the columns shown.
+   */
+  omitted?: (headers: string[]) => void;
 }
 
 /**
@@ -43,7 +48,7 @@ export interface ListOutput<Row> {
  */
 export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>): Promise<void> {
   const { format, fields, wide, dollars } = ctx.globals;
-  const { limitApplied, asGiven, sheet: _sheet, ...rest } = list;
+  const { limitApplied, asGiven, sheet: _sheet, omitted, ...rest } = list;
   assertFields(ctx, list.columns, fields);
   if (!asGiven) assertOrder(ctx, inDollars(ctx) ? dollarColumns(list.columns) : list.columns, limitApplied);
   assertDollars(ctx);
@@ -62,6 +67,7 @@ export async function printList<Row>(ctx: CommandContext, list: ListOutput<Row>)
     notice: (message) => ctx.log.info(message),
     omitted: (headers) => {
       for (const header of headers) ctx.omittedColumns.add(header);
+      omitted?.(headers);
     },
   });
   // A table says what --limit left out, as it says which columns it did; data formats stay as they are.
@@ -134,15 +140,9 @@ export async function printRecord<Row>(
     await printWorkbook(ctx, [await listSheet(ctx, { rows: [record.record], columns: record.columns, asGiven: true, sheet: record.sheet })]);
     return;
   }
-  // Record commands name their lines through the column helpers' header ("Base URL", "14-day vacancy"):
-  // use it as the label, else the renderer derives one from the key ("Avg market rent cents: $1,901").
-  // Upper-case headers of list columns (reused by some records) stay table headers.
-  const columns = record.columns.map((c) =>
-    c.label === undefined && c.header !== undefined && c.header !== c.header.toUpperCase() ? { ...c, label: c.header } : c,
-  );
   const { format, fields, dollars, csvDialect } = ctx.globals;
   const { sheet: _sheet, ...shown } = record;
-  await renderRecord(ctx.io, { format, fields, dollars, csvDialect, ...shown, columns });
+  await renderRecord(ctx.io, { format, fields, dollars, csvDialect, ...shown });
 }
 
 /**

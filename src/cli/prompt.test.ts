@@ -139,6 +139,11 @@ describe('alignColumns', () => {
     expect(alignColumns(rows, 36)).toEqual(['Barton Creek…   DR-006  8bf1db16', 'The Retreat a…  DR-002  b99edc54']);
   });
 
+  plain('an emoji and its skin tone are cut together, never apart', () => {
+    // 21 columns: 4 for the cursor, 3 for "  X", 14 for the name; the emoji would end at 14, with no room for "…".
+    expect(alignColumns([['1234567890👍🏽 Court', 'X']], 21)).toEqual(['1234567890…  X']);
+  });
+
   plain('wide characters count double', () => {
     // 24 columns: 17 for the name, 8 wide characters and the ellipsis.
     expect(alignColumns([['メープル・コート・アパートメント', 'X']], 24)).toEqual(['メープル・コート…  X']);

@@ -1,4 +1,4 @@
-import { displayWidth, padEnd, sanitize } from '../output/text.js';
+import { alignRows, cutToWidth, displayWidth, sanitize } from '../output/text.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
 
@@ -85,20 +85,7 @@ export async function pick<T>(ctx: CommandContext, message: string, choices: rea
  * line fits `width` (the picker's cursor and margin take 4).
  */
 export function alignColumns(rows: readonly string[][], width: number): string[] {
-  const count = Math.max(0, ...rows.map((r) => r.length));
-  const widths = Array.from({ length: count }, (_, i) => Math.max(0, ...rows.map((r) => displayWidth(r[i] ?? ''))));
-  const others = widths.slice(1).reduce((sum, w) => sum + w + 2, 0);
-  widths[0] = Math.max(12, Math.min(widths[0] ?? 0, width - 4 - others));
-  return rows.map((r) => widths.map((w, i) => padEnd(cut(r[i] ?? '', w), w)).join('  ').trimEnd());
-}
-
-/** `text` in at most `width` columns, "…" marking a cut. */
-function cut(text: string, width: number): string {
-  if (displayWidth(text) <= width) return text;
-  let kept = '';
-  for (const char of text) {
-    if (displayWidth(kept + char) > width - 1) break;
-    kept += char;
-  }
-  return `${kept.trimEnd()}…`;
+  const others = alignRows(rows.map((r) => r.slice(1)));
+  const room = Math.max(12, width - 4 - (others[0] ?? []).reduce((sum, cell) => sum + displayWidth(cell) + 2, 0));
+  return alignRows(rows.map(([name = ''], i) => [cutToWidth(name, room), ...(others[i] ?? [])])).map((r) => r.join('  ').trimEnd());
 }

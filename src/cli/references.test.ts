@@ -14,6 +14,7 @@ import {
   type TestServer,
 } from '../../test/helpers/run-cli.js';
 import { communityCachePath } from './community-cache.js';
+import { displayWidth } from '../output/text.js';
 
 interface Subject {
   id: string;
@@ -82,6 +83,18 @@ describe('community references', () => {
     expect(lines[1]).toMatch(new RegExp(`^  ${BARTON} +DR-006 +${barton.id}$`));
     expect(lines[2]).toMatch(new RegExp(`^  The Retreat at Barton Creek +DR-002 +${retreat.id}$`));
     expect(lines[3]).toMatch(/^hint: name one exactly .*not a terminal/);
+  });
+
+  it('the candidates line up by terminal columns: a CJK name takes two a character', async ({ cli }) => {
+    for (const name of ['メープル・コート', 'メープル・コート東館 Annex'])
+      expectOk(await cli.run(['--local', 'communities', 'create', '--name', name, '--address', '1 Main St, Austin, TX 78701', '--zipcode', '78701']));
+    const r = await cli.run(['--local', 'overview', 'メープル']);
+    expect(r.exitCode).toBe(2);
+    const candidates = r.stderr.split('\n').filter((line) => line.startsWith('  メープル'));
+    expect(candidates).toHaveLength(2);
+    // The external id column ("—") starts at the same terminal column on both lines.
+    const column = (line: string) => displayWidth(line.slice(0, line.indexOf('—')));
+    expect(column(candidates[0]!)).toBe(column(candidates[1]!));
   });
 
   it('ambiguous on a terminal with --no-input or RENTSURVEY_NO_INPUT=1: the same exit 2, no picker', async ({ cli }) => {

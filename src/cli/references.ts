@@ -26,6 +26,7 @@ import type { ReadOf } from '../api/endpoints.js';
 import { isUuid } from '../api/rules.js';
 import { formatPlanLayout } from '../domain/format.js';
 import { spinner } from '../output/messages.js';
+import { alignRows } from '../output/text.js';
 import { rememberCommunities, rememberFloorPlans } from './community-cache.js';
 import { mapLimited } from './concurrency.js';
 import type { CommandContext } from './context.js';
@@ -185,8 +186,9 @@ function communityChoice(c: Community): PickChoice<Community> {
 
 /** The lines of an ambiguity on stderr: name, external id, whole id (for a script to copy). */
 function candidateLines(rows: string[][]): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length))) ?? [];
-  return rows.map((r) => `  ${r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}`).join('\n');
+  return alignRows(rows)
+    .map((r) => `  ${r.join('  ').trimEnd()}`)
+    .join('\n');
 }
 
 /**

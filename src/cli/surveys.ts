@@ -66,8 +66,3 @@ export function compInput(id: string, records: readonly PricingRecord[]): CompIn
     })),
   };
 }
-
-/** The name a plan goes by in tables, as in the overview's: "A1 1 BR/1 BA", "S Studio/1 BA". */
-export function planLabel(plan: { floor_plan_name: string; bedrooms: number; bathrooms: number }): string {
-  return `${plan.floor_plan_name} ${plan.bedrooms === 0 ? 'Studio' : `${plan.bedrooms} BR`}/${plan.bathrooms} BA`;
-}

@@ -139,7 +139,7 @@ const KEY_COLUMNS: Array<[string, string[], string[]]> = [
   ['overview', ['overview', '{subject}'], ['PLAN', 'PSI', 'NER PSI']],
   ['overview --all', ['overview', '--all'], ['COMMUNITY', 'NER PSI', 'GAP/MONTH', 'SIGNAL']],
   ['vacancy trend', ['vacancy', 'trend', '{subject}'], ['SURVEY', 'SUBJECT', 'COMP AVG']],
-  ['digest', ['digest'], ['SUBJECT', 'NER PSI']],
+  ['digest', ['digest'], ['SUBJECT', 'NER PSI', 'BAND', 'VACANCY']],
   ['users list', ['users', 'list'], ['EMAIL', 'NAME']],
   ['local keys list', ['local', 'keys', 'list'], ['PREFIX', 'ORGANIZATION']],
   ['local invitations list', ['local', 'invitations', 'list'], ['EMAIL', 'STATUS']],

@@ -7,7 +7,7 @@
  * Definitions: docs/metrics.md, "Digest", "Summary".
  */
 import type { Change, PlanObservation } from './digest.js';
-import { criBand, type CriBand } from './format.js';
+import { criBand, type CriBand } from './bands.js';
 import { computeOverview, type OverviewInput } from './overview.js';
 import { roundCents, roundFraction4, roundPercent1 } from './rounding.js';
 import { mean, median } from './stats.js';

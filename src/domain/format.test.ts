@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
   MISSING,
-  criBand,
+  bedroomsLabel,
   formatCount,
+  formatAmount,
   formatCri,
   formatMoney,
   formatMoneyExact,
   formatPerSqft,
+  formatPlanLayout,
   formatPercentFromFraction,
   formatPercentValue,
+  formatSignedMoney,
   formatSignedPercent,
+  formatSignedPoints,
   formatUnits,
   formatVacancy,
   moneyFormatFor,
   numberFormatFor,
+  planLabel,
 } from './format.js';
 
 describe('money', () => {
@@ -39,6 +44,21 @@ describe('money', () => {
   ])('formatMoneyExact(%d) → %s', (cents, text) => {
     expect(formatMoneyExact(cents)).toBe(text);
   });
+  it('formatAmount: a lone amount in whole dollars when it is whole, else with its cents', () => {
+    expect(formatAmount(2_000)).toBe('$20');
+    expect(formatAmount(-27_692)).toBe('-$276.92');
+    expect(formatAmount(null)).toBe(MISSING);
+  });
+  it('formatSignedMoney: a sign above zero, in the format given, else the amount\'s own', () => {
+    expect(formatSignedMoney(2_000)).toBe('+$20');
+    expect(formatSignedMoney(-27_692)).toBe('-$276.92');
+    expect(formatSignedMoney(0)).toBe('$0');
+    expect(formatSignedMoney(2_000, formatMoneyExact)).toBe('+$20.00');
+    expect(formatSignedMoney(3_700_049, formatMoney)).toBe('+$37,000');
+    // Shown as nothing: no sign.
+    expect(formatSignedMoney(40, formatMoney)).toBe('$0');
+    expect(formatSignedMoney(undefined)).toBe(MISSING);
+  });
   it('formatPerSqft takes cents per square foot', () => {
     expect(formatPerSqft(240)).toBe('$2.40/sf');
     expect(formatPerSqft(243.06)).toBe('$2.43/sf');
@@ -61,6 +81,13 @@ describe('percents', () => {
   it('formatSignedPercent takes the number of decimals', () => {
     expect(formatSignedPercent(0.0421, 2)).toBe('+4.21%');
     expect(formatSignedPercent(0.0421, 0)).toBe('+4%');
+  });
+  it('formatSignedPoints: percentage points, rounded half away from zero, signed', () => {
+    expect(formatSignedPoints(2.6)).toBe('+2.6 pts');
+    expect(formatSignedPoints(-1.55)).toBe('-1.6 pts');
+    expect(formatSignedPoints(4.35)).toBe('+4.4 pts'); // (4.35).toFixed(1) is "4.3"
+    expect(formatSignedPoints(0.04)).toBe('0.0 pts');
+    expect(formatSignedPoints(null)).toBe(MISSING);
   });
   it('formatPercentFromFraction takes a fraction', () => {
     expect(formatPercentFromFraction(0.045)).toBe('4.5%');
@@ -92,25 +119,10 @@ describe('units and vacancy', () => {
   });
 });
 
-describe('CRI bands (lower bound inclusive)', () => {
-  it.each([
-    [0, 'aggressively priced'],
-    [29.9, 'aggressively priced'],
-    [30, 'market-aligned'],
-    [59.9, 'market-aligned'],
-    [60, 'premium'],
-    [89.9, 'premium'],
-    [90, 'outlier'],
-    [100, 'outlier'],
-  ])('%d → %s', (cri, band) => {
-    expect(criBand(cri)).toBe(band);
-  });
-  it('null for no CRI', () => {
-    expect(criBand(null)).toBeNull();
-    expect(criBand(undefined)).toBeNull();
-  });
-  it('formatCri', () => {
-    expect(formatCri(60)).toBe('60.0 (premium)');
+describe('CRI', () => {
+  it('formatCri: one decimal, rounded half away from zero', () => {
+    expect(formatCri(60)).toBe('60.0');
+    expect(formatCri(4.35)).toBe('4.4'); // (4.35).toFixed(1) is "4.3"
     expect(formatCri(null)).toBe(MISSING);
   });
 });
@@ -158,5 +170,16 @@ describe('missing values print an em dash', () => {
     expect(format(undefined)).toBe('—');
     expect(format(Number.NaN)).toBe('—');
     expect(format(Number.POSITIVE_INFINITY)).toBe('—');
+  });
+});
+
+describe('floor plans', () => {
+  it('bedrooms as people say them, in a plan\'s label and its layout alike', () => {
+    expect(bedroomsLabel(0)).toBe('Studio');
+    expect(bedroomsLabel(2)).toBe('2 BR');
+    expect(planLabel({ floor_plan_name: 'A1', bedrooms: 1, bathrooms: 1.5 })).toBe('A1 1 BR/1.5 BA');
+    expect(planLabel({ floor_plan_name: 'S', bedrooms: 0, bathrooms: 1 })).toBe('S Studio/1 BA');
+    expect(planLabel({ floor_plan_name: null, bedrooms: 2, bathrooms: 2 })).toBe('2 BR/2 BA');
+    expect(formatPlanLayout({ bedrooms: 0, bathrooms: 1, square_feet: 480 })).toBe('Studio / 1 BA, 480 sq ft');
   });
 });

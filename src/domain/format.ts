@@ -39,15 +39,33 @@ export function formatMoneyExact(cents: Maybe): string {
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
+/** How a list of amounts read together is shown (moneyFormatFor). */
+export type MoneyFormat = (cents: Maybe) => string;
+
 /**
  * One format for a list of amounts read together (a table's column, a line's before and after):
  * whole dollars when every amount is whole, else dollars and cents for all of them. Targets
  * are whole dollars, NERs and averages often not, and "$2,159" beside "$2,159.86" misreads.
  */
-export function moneyFormatFor(amounts: Iterable<Maybe>): (cents: Maybe) => string {
+export function moneyFormatFor(amounts: Iterable<Maybe>): MoneyFormat {
   let exact = false;
   for (const cents of amounts) if (isNumber(cents) && roundTo(cents, 0) % 100 !== 0) exact = true;
   return exact ? formatMoneyExact : formatMoney;
+}
+
+/** A lone amount, read on its own: whole dollars when it is whole, else dollars and cents (NERs rarely are whole). */
+export function formatAmount(cents: Maybe): string {
+  return moneyFormatFor([cents])(cents);
+}
+
+/**
+ * Cents with an explicit sign, in `format` (that of the amounts it is read with: a column's, a
+ * line's before and after), else its own: 2_000 → "+$20", -27_692 → "-$276.92", 0 → "$0".
+ */
+export function formatSignedMoney(cents: Maybe, format: MoneyFormat = formatAmount): string {
+  if (!isNumber(cents)) return MISSING;
+  const shown = format(cents);
+  return cents > 0 && shown !== format(0) ? `+${shown}` : shown;
 }
 
 /** A count for people: 13320 → "13,320". */
@@ -79,12 +97,19 @@ export function formatPerSqft(centsPerSqft: Maybe): string {
   return money === MISSING ? MISSING : `${money}/sf`;
 }
 
+/** A number rounded to `decimals` with an explicit sign: "+4.2", "-3.0", "0.0". */
+function signed(value: number, decimals: number): string {
+  return `${roundTo(value, decimals) > 0 ? '+' : ''}${fixed(value, decimals)}`;
+}
+
 /** A fraction with an explicit sign: 0.042 → "+4.2%", -0.03 → "-3.0%", 0 → "0.0%". */
 export function formatSignedPercent(fraction: Maybe, decimals = 1): string {
-  if (!isNumber(fraction)) return MISSING;
-  const text = fixed(fraction * 100, decimals);
-  const isZero = roundTo(fraction * 100, decimals) === 0;
-  return `${isZero || text.startsWith('-') ? '' : '+'}${text}%`;
+  return isNumber(fraction) ? `${signed(fraction * 100, decimals)}%` : MISSING;
+}
+
+/** A move in percentage points, with its sign: 2.6 → "+2.6 pts", -1.54 → "-1.5 pts". */
+export function formatSignedPoints(points: Maybe, decimals = 1): string {
+  return isNumber(points) ? `${signed(points, decimals)} pts` : MISSING;
 }
 
 /** Takes a fraction: 0.045 → "4.5%". */
@@ -111,27 +136,22 @@ export function formatVacancy(fraction: Maybe, units: Maybe): string {
   return isNumber(units) ? `${formatPercentFromFraction(fraction)} (${formatUnits(units)})` : formatPercentFromFraction(fraction);
 }
 
-export type CriBand = 'aggressively priced' | 'market-aligned' | 'premium' | 'outlier';
-
-/** CRI bands, lower bound inclusive: [0,30) [30,60) [60,90) [90,100]. */
-export function criBand(cri: Maybe): CriBand | null {
-  if (!isNumber(cri)) return null;
-  if (cri < 30) return 'aggressively priced';
-  if (cri < 60) return 'market-aligned';
-  if (cri < 90) return 'premium';
-  return 'outlier';
+/** A CRI (a percentile rank, 0–100) as every table and line shows it: 44.44 → "44.4"; its band is said apart (criBand). */
+export function formatCri(cri: Maybe): string {
+  return isNumber(cri) ? fixed(cri, 1) : MISSING;
 }
 
-/**
- * 44.4 → "44.4 (market-aligned)".
- * @internal Used by tests only, not by the app (knip --production skips it).
- */
-export function formatCri(cri: Maybe): string {
-  const band = criBand(cri);
-  return band === null ? MISSING : `${fixed(cri as number, 1)} (${band})`;
+/** A plan's bedrooms as people say them: "Studio", "2 BR". */
+export function bedroomsLabel(bedrooms: number): string {
+  return bedrooms === 0 ? 'Studio' : `${bedrooms} BR`;
+}
+
+/** The name a plan goes by in tables and charts: "A1 1 BR/1 BA", "S Studio/1 BA"; its layout alone when it has no name. */
+export function planLabel(plan: { floor_plan_name?: string | null | undefined; bedrooms: number; bathrooms: number }): string {
+  return `${plan.floor_plan_name ?? ''} ${bedroomsLabel(plan.bedrooms)}/${plan.bathrooms} BA`.trim();
 }
 
 /** A floor plan's layout, as a picker or TAB shows it beside the plan's name: "1 BR / 1 BA, 735 sq ft". */
 export function formatPlanLayout(plan: { bedrooms: number; bathrooms: number; square_feet: number }): string {
-  return `${plan.bedrooms === 0 ? 'studio' : `${plan.bedrooms} BR`} / ${plan.bathrooms} BA, ${plan.square_feet} sq ft`;
+  return `${bedroomsLabel(plan.bedrooms)} / ${plan.bathrooms} BA, ${plan.square_feet} sq ft`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { criBand } from './format.js';
+import { criBand } from './bands.js';
 import {
   computeOverview,
   matchFloorPlans,

@@ -8,7 +8,6 @@
 //   on asking rent A1's comps average (150,000 + 160,000) / 2 = 155,000; B1 and B2 as on NER.
 import { describe, expect, it } from 'vitest';
 import {
-  bandOf,
   byPsiDescending,
   needsFloorPlans,
   planUnitCounts,
@@ -146,22 +145,6 @@ describe('signalOf', () => {
     expect(signalOf(null, 1, 2, 0.03)).toBe('no data');
     expect(signalOf(0.2, 9, null, 0.03)).toBe('hold');
     expect(signalOf(-0.2, null, 3, 0.03)).toBe('hold');
-  });
-});
-
-describe('bandOf', () => {
-  it('the CRI bands by their short names, lower bound inclusive', () => {
-    expect([0, 29.9, 30, 59.9, 60, 89.9, 90, 100, null].map(bandOf)).toEqual([
-      'aggressive',
-      'aggressive',
-      'market',
-      'market',
-      'premium',
-      'premium',
-      'outlier',
-      'outlier',
-      null,
-    ]);
   });
 });
 

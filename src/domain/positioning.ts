@@ -4,21 +4,8 @@
  * vacancy trend and, when the overview leaves out unit counts, its floor plans.
  * Definitions and a worked example: docs/metrics.md, "Portfolio positioning".
  */
-import { criBand, type CriBand } from './format.js';
-
-/** Which rent PSI, CRI, band, gap and signal are read on. */
-export type Basis = 'ner' | 'asking';
-
-/** The CRI bands by the short names --band takes (docs/metrics.md, lower bound inclusive). */
-export const BANDS = ['aggressive', 'market', 'premium', 'outlier'] as const;
-export type Band = (typeof BANDS)[number];
-
-const BAND_OF: Record<CriBand, Band> = {
-  'aggressively priced': 'aggressive',
-  'market-aligned': 'market',
-  premium: 'premium',
-  outlier: 'outlier',
-};
+import { bandOf, BANDS, type Band } from './bands.js';
+import type { Basis } from './basis.js';
 
 export const SIGNALS = ['raise', 'lower', 'hold', 'no data'] as const;
 export type Signal = (typeof SIGNALS)[number];
@@ -108,12 +95,6 @@ export interface PositioningOptions {
   threshold: number;
 }
 
-/** The CRI band by its short name; null without a CRI. */
-export function bandOf(cri: number | null | undefined): Band | null {
-  const band = criBand(cri);
-  return band === null ? null : BAND_OF[band];
-}
-
 /** Whether the overview leaves out a plan's unit count, so that GET …/floor-plans must say it. */
 export function needsFloorPlans(overview: OverviewAnswer): boolean {
   return overview.floor_plans.some((plan) => typeof plan.unit_count !== 'number');
@@ -197,9 +178,13 @@ export function positioningRow(input: PositioningInput, { basis, threshold }: Po
   };
 }
 
+/** A row's PSI on its basis. */
+export function psiOf(row: PositioningRow): number | null {
+  return row.basis === 'ner' ? row.psi_ner : row.psi_asking;
+}
+
 /** The basis's PSI, most above market first; communities without one last, then by name. */
 export function byPsiDescending(rows: readonly PositioningRow[]): PositioningRow[] {
-  const psiOf = (row: PositioningRow) => (row.basis === 'ner' ? row.psi_ner : row.psi_asking);
   return [...rows].sort((a, b) => {
     const [x, y] = [psiOf(a), psiOf(b)];
     if (x === null || y === null) return Number(x === null) - Number(y === null) || a.community.name.localeCompare(b.community.name, 'en');

@@ -3,28 +3,24 @@
  * floor plan where the analyst wants it against the comparables the overview
  * uses. Definitions and a worked example: docs/metrics.md, "Pricing targets".
  */
+import { BANDS, CRI_BANDS, type Band } from './bands.js';
 import { roundCents, roundFraction4 } from './rounding.js';
 import { mean, percentileRank, pooledRentPerSqft, psi } from './stats.js';
 
 /**
- * The CRI bands one can aim at, with their percentile ranges (docs/metrics.md,
- * lower bound inclusive). The outlier band (90–100) is no target: it means
- * priced above nearly every comparable, which is what a target avoids.
+ * The CRI bands one can aim at, by their short names. The outlier band (90–100) is no
+ * target: it means priced above nearly every comparable, which is what a target avoids.
  */
-export const TARGET_BANDS = {
-  aggressive: { from: 0, to: 30 },
-  market: { from: 30, to: 60 },
-  premium: { from: 60, to: 90 },
-} as const;
-export type TargetBand = keyof typeof TARGET_BANDS;
+export type TargetBand = Exclude<Band, 'outlier'>;
+export const TARGET_BANDS = BANDS.filter((band): band is TargetBand => band !== 'outlier');
 
 export function isTargetBand(value: string): value is TargetBand {
-  return Object.hasOwn(TARGET_BANDS, value);
+  return (TARGET_BANDS as readonly string[]).includes(value);
 }
 
 /** A band's target is the middle of its range: aggressive 15, market 45, premium 75. */
 export function bandPercentile(band: TargetBand): number {
-  const { from, to } = TARGET_BANDS[band];
+  const { from, to } = CRI_BANDS.find((entry) => entry.short === band)!;
   return (from + to) / 2;
 }
 

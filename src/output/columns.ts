@@ -3,7 +3,7 @@
  * --sort do with them. Every format (table, csv, json, ndjson, md) reads rows
  * through these definitions.
  */
-import type { Style } from './style.js';
+import { createStyle, type Style } from './style.js';
 
 export interface Column<Row> {
   /** Field name: what --fields accepts, the CSV header and the ndjson/json key. */
@@ -152,6 +152,27 @@ export function limitRows<Row>(rows: Row[], limit: number | undefined): Row[] {
  */
 export function displayColumns<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): Column<Row>[] {
   return columns.map((c) => (c.display === undefined && c.displayFor ? { ...c, display: c.displayFor(rows) } : c));
+}
+
+/** A table laid out by a format of its own (Markdown, HTML, Slack): each column's header, label and alignment, and the rows' cells. */
+export interface PlainCells {
+  headers: string[];
+  /** Record labels ("NER PSI"), for formats that say each value beside its name. */
+  labels: string[];
+  aligns: ('left' | 'right')[];
+  rows: string[][];
+}
+
+/** `rows` as a table shows them, without color: one format per column (displayColumns), its header and alignment. */
+export function plainCells<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): PlainCells {
+  const shown = displayColumns(rows, columns);
+  const plain = createStyle(false);
+  return {
+    headers: shown.map(headerOf),
+    labels: shown.map(labelOf),
+    aligns: shown.map((c) => alignOf(rows, c)),
+    rows: rows.map((row) => shown.map((c) => displayText(c, row, plain))),
+  };
 }
 
 /** A cell as people read it (table, record, Markdown): the column's display, else its raw value as text. */

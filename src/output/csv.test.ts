@@ -3,8 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Column } from './columns.js';
 import { formatCsvRecords } from './csv.js';
-import { neutralizeFormula } from './csv-safety.js';
-import { sanitize } from './text.js';
+import { spreadsheetText } from './csv-safety.js';
 
 describe('csv records formatted in parts', () => {
   const cell = fc.oneof(
@@ -20,7 +19,7 @@ describe('csv records formatted in parts', () => {
     value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value))
       ? ''
       : typeof value === 'string'
-        ? neutralizeFormula(sanitize(neutralizeFormula(value), { multiline: true }))
+        ? spreadsheetText(value)
         : String(value);
 
   it('equal csv-stringify of whole rows, whatever repeats and whatever the cells hold', async () => {

@@ -4,9 +4,8 @@
  */
 import type { Column } from './columns.js';
 import { csvDocumentStart, csvRecordDelimiter, type CsvDialect } from './csv-dialect.js';
-import { neutralizeFormula } from './csv-safety.js';
+import { spreadsheetText } from './csv-safety.js';
 import { DollarAmount } from './money.js';
-import { sanitize } from './text.js';
 
 /** Header of column keys, then raw values; plain, or for Excel (csv-dialect.ts). */
 export async function formatCsv<Row>(rows: readonly Row[], columns: readonly Column<Row>[], dialect: CsvDialect = 'plain'): Promise<string> {
@@ -71,8 +70,8 @@ const CSV_DELIMITER = ',';
 function csvValue(value: unknown): string {
   if (value === null || value === undefined) return '';
   // A CSV is often looked at with cat: server text loses its terminal controls (line breaks stay, quoted).
-  // Text that a spreadsheet would run as a formula, before or after that, is neutralized (csv-safety.ts).
-  if (typeof value === 'string') return neutralizeFormula(sanitize(neutralizeFormula(value), { multiline: true }));
+  // Text that a spreadsheet would run as a formula is neutralized (csv-safety.ts).
+  if (typeof value === 'string') return spreadsheetText(value);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean' || typeof value === 'bigint' || value instanceof DollarAmount) return String(value);
   if (value instanceof Date) return value.toISOString();

@@ -3,9 +3,8 @@
  * or a chat unchanged. It must read well as plain text too (many mail clients
  * show Markdown as typed), so tables are padded into aligned columns.
  */
-import { alignOf, displayText, headerOf, labelOf, type Column } from './columns.js';
-import { createStyle } from './style.js';
-import { displayWidth, padEnd, padStart, sanitize } from './text.js';
+import { plainCells, type Column } from './columns.js';
+import { alignRows, displayWidth, sanitize } from './text.js';
 
 // Characters that would start emphasis, code, links, HTML or end a table cell.
 const SPECIAL = /[\\`*_[\]<>|~]/g;
@@ -20,31 +19,25 @@ export function escapeMarkdown(text: string): string {
  * escapeMarkdown); right-aligned columns get a `---:` rule.
  */
 export function markdownTable(headers: readonly string[], rows: readonly string[][], aligns: ReadonlyArray<'left' | 'right'>): string {
-  const widths = headers.map((header, i) => Math.max(3, displayWidth(header), ...rows.map((row) => displayWidth(row[i] ?? ''))));
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((cell, i) => (aligns[i] === 'right' ? padStart(cell, widths[i] ?? 0) : padEnd(cell, widths[i] ?? 0))).join(' | ')} |\n`;
-  const rule = `| ${widths.map((width, i) => (aligns[i] === 'right' ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width))).join(' | ')} |\n`;
-  return line(headers) + rule + rows.map(line).join('');
+  // A rule needs three dashes at least ("---"), so no column is narrower.
+  const [head = [], ...body] = alignRows([headers, ...rows], { aligns, minWidth: 3 });
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |\n`;
+  const rule = head.map((cell, i) => (aligns[i] === 'right' ? `${'-'.repeat(displayWidth(cell) - 1)}:` : '-'.repeat(displayWidth(cell))));
+  return line(head) + line(rule) + body.map(line).join('');
 }
 
-/** Rows as a Markdown table: the table's headers and cells, without color. */
+/** Rows as a Markdown table: the table's headers and cells (one format per column), without color. */
 export function formatMarkdown<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
-  return markdownTable(
-    columns.map((c) => escapeMarkdown(headerOf(c))),
-    rows.map((row) => columns.map((c) => markdownCell(c, row))),
-    columns.map((c) => alignOf(rows, c)),
-  );
+  const { headers, rows: cells, aligns } = plainCells(rows, columns);
+  return markdownTable(headers.map(escapeMarkdown), cells.map((row) => row.map(escapeMarkdown)), aligns);
 }
 
 /** One record as a Markdown table of fields and values. */
 export function formatMarkdownRecord<Row>(record: Row, columns: readonly Column<Row>[]): string {
+  const { labels, rows: [values = []] } = plainCells([record], columns);
   return markdownTable(
     ['Field', 'Value'],
-    columns.map((c) => [escapeMarkdown(labelOf(c)), markdownCell(c, record)]),
+    labels.map((label, i) => [escapeMarkdown(label), escapeMarkdown(values[i] ?? '')]),
     ['left', 'left'],
   );
-}
-
-function markdownCell<Row>(column: Column<Row>, row: Row): string {
-  return escapeMarkdown(displayText(column, row, createStyle(false)));
 }

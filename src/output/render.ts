@@ -85,7 +85,7 @@ export async function renderList<Row>(io: IOStreams, options: RenderListOptions<
       }
       io.stdout.write(
         options.format === 'md'
-          ? formatMarkdown(rows, displayColumns(rows, columns))
+          ? formatMarkdown(rows, columns)
           : await formatTable(io, rows, displayColumns(rows, columns), {
               layout: wide ? 'wide' : chosen ? 'chosen' : 'fit',
               ...(options.omitted ? { omitted: options.omitted } : {}),

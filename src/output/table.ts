@@ -8,7 +8,7 @@ import { alignOf, displayText, headerOf, IMPORTANCE, labelOf, type Column } from
 import type { IOStreams } from './io.js';
 import { stdoutStyle, type Style } from './style.js';
 import { fitColumns, fitWidths, type TableFit } from './table-fit.js';
-import { cutToWidth, displayWidth, padEnd, padStart, sanitize, wrapLines } from './text.js';
+import { alignRows, cutToWidth, displayWidth, padEnd, sanitize, wrapLines } from './text.js';
 
 export interface TableOptions {
   /**
@@ -100,16 +100,8 @@ function everyRowNote(columns: ReadonlyArray<[header: string, value: string]>): 
 }
 
 function plainTable(headers: string[], cells: string[][], aligns: Array<'left' | 'right'>): string {
-  const all = [headers, ...cells];
-  const widths = headers.map((_, i) => Math.max(...all.map((r) => displayWidth(r[i] ?? ''))));
-  return all
-    .map((r) =>
-      r
-        .map((cell, i) => (aligns[i] === 'right' ? padStart(cell, widths[i] ?? 0) : padEnd(cell, widths[i] ?? 0)))
-        .join('  ')
-        .trimEnd(),
-    )
-    .map((line) => `${line}\n`)
+  return alignRows([headers, ...cells], { aligns })
+    .map((row) => `${row.join('  ').trimEnd()}\n`)
     .join('');
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, cutToWidth, displayWidth, sanitize, wrapLines } from './text.js';
+import { alignRows, countOf, cutToWidth, displayWidth, sanitize, wrapLines } from './text.js';
 
 describe('sanitize', () => {
   it('drops cursor movement, OSC sequences and control characters', () => {
@@ -84,5 +84,18 @@ describe('countOf', () => {
     expect(countOf(0, 'community', 'communities')).toBe('0 communities');
     expect(countOf(3, 'floor plan')).toBe('3 floor plans');
     expect(countOf(1, 'floor plan')).toBe('1 floor plan');
+  });
+});
+
+describe('alignRows', () => {
+  it('pads every column to its widest cell in terminal columns, right-aligned ones on the left', () => {
+    expect(alignRows([['PLAN', 'RENT'], ['日本', '$900'], ['A1', '$1,800']], { aligns: ['left', 'right'] })).toEqual([
+      ['PLAN', '  RENT'],
+      ['日本', '  $900'],
+      ['A1  ', '$1,800'],
+    ]);
+  });
+  it('no column narrower than minWidth; a short row is padded out', () => {
+    expect(alignRows([['a', 'b'], ['c']], { minWidth: 3 })).toEqual([['a  ', 'b  '], ['c  ', '   ']]);
   });
 });

@@ -169,6 +169,17 @@ export function cutToWidth(text: string, width: number): string {
   return `${out.trimEnd()}…`;
 }
 
+/**
+ * Rows of cells padded into aligned columns, by the columns a terminal gives each (a CJK
+ * name lines up): every column as wide as its widest cell and at least `minWidth`, padded
+ * on the left where `aligns` says right. The caller joins the cells with its separator.
+ */
+export function alignRows(rows: readonly (readonly string[])[], options: { aligns?: readonly ('left' | 'right')[]; minWidth?: number } = {}): string[][] {
+  const count = Math.max(0, ...rows.map((row) => row.length));
+  const widths = Array.from({ length: count }, (_, i) => Math.max(options.minWidth ?? 0, ...rows.map((row) => displayWidth(row[i] ?? ''))));
+  return rows.map((row) => widths.map((width, i) => (options.aligns?.[i] === 'right' ? padStart(row[i] ?? '', width) : padEnd(row[i] ?? '', width))));
+}
+
 export function padEnd(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }

@@ -13,10 +13,9 @@
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { neutralizeFormula } from './csv-safety.js';
+import { spreadsheetText } from './csv-safety.js';
 import type { Column } from './columns.js';
 import { DollarAmount, dollarKey } from './money.js';
-import { sanitize } from './text.js';
 
 type Excel = typeof import('exceljs');
 type WorkbookWriter = InstanceType<Excel['stream']['xlsx']['WorkbookWriter']>;
@@ -73,11 +72,6 @@ const MS_PER_DAY = 86_400_000;
 /** Excel's day number of 1970-01-01 (its 1900 date system). */
 const EXCEL_EPOCH_DAYS = 25_569;
 
-/** Text as a spreadsheet must get it: no control characters, no formula. */
-function safeText(text: string): string {
-  return neutralizeFormula(sanitize(neutralizeFormula(text), { multiline: true }));
-}
-
 /** A date as Excel's day number (UTC: a YYYY-MM-DD is that day itself), or undefined when it is none. */
 function dateCell(value: unknown): Cell | undefined {
   if (value instanceof Date) {
@@ -116,7 +110,7 @@ function cellOfValue<Row>(column: Column<Row>, value: unknown): Cell {
     const date = dateCell(value);
     if (date) return date;
   }
-  return { value: safeText(typeof value === 'string' ? value : JSON.stringify(value)), shown: 'text' };
+  return { value: spreadsheetText(typeof value === 'string' ? value : JSON.stringify(value)), shown: 'text' };
 }
 
 /** The header of a column: its key, named in dollars when its money is (market_rent_cents → market_rent_dollars). */

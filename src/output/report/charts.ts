@@ -5,6 +5,7 @@
  * series apart without colour: line dash, marker shape and bar patterns
  * (ECharts' decals) survive a grayscale print. Loaded only by `report`.
  */
+import { BASIS_TEXT, type Basis } from '../../domain/basis.js';
 import { addDays } from '../../domain/dates.js';
 import { formatMoney, formatPercentValue, formatSignedPercent } from '../../domain/format.js';
 import type { BedroomSeries } from '../../domain/rent-series.js';
@@ -23,7 +24,7 @@ const FONT = { fontFamily: 'Helvetica, Arial, sans-serif', fontSize: 12, color: 
 /** A marker on every n-th point: enough to tell the lines apart, few enough to keep the file small. */
 const MARKER_EVERY = 4;
 
-const bedroomsLabel = (bedrooms: number) => (bedrooms === 0 ? 'Studios' : `${bedrooms}-bedroom plans`);
+const plansTitle = (bedrooms: number) => (bedrooms === 0 ? 'Studios' : `${bedrooms}-bedroom plans`);
 const dollars = (cents: number) => formatMoney(cents);
 
 /** A line's points as [date, value], with a marker on every MARKER_EVERY-th and on the last. */
@@ -55,8 +56,8 @@ const timeAxis = {
 } as const;
 
 /** Rent of the subject against the comparables' average, for one bedroom count. */
-export function rentChart(series: BedroomSeries, basis: 'asking' | 'ner'): Option {
-  const rent = basis === 'ner' ? 'net effective rent' : 'asking rent';
+export function rentChart(series: BedroomSeries, basis: Basis): Option {
+  const rent = BASIS_TEXT[basis];
   const line = (name: string, points: { date: string; rent: number }[], index: number, dash: 'solid' | 'dashed', symbol: string) => ({
     name,
     type: 'line' as const,
@@ -73,7 +74,7 @@ export function rentChart(series: BedroomSeries, basis: 'asking' | 'ner'): Optio
   });
   return {
     ...common,
-    ...heading(`${bedroomsLabel(series.bedrooms)}: ${rent}`),
+    ...heading(`${plansTitle(series.bedrooms)}: ${rent}`),
     grid: { left: 70, right: 80, top: 64, bottom: 40 },
     xAxis: timeAxis,
     yAxis: { type: 'value', scale: true, axisLabel: { formatter: (cents: number) => dollars(cents) } },
@@ -177,10 +178,10 @@ export interface PortfolioPoint {
 }
 
 /** Every community's PSI against its vacancy: where the portfolio is priced, and whether it is leasing. */
-export function portfolioChart(points: readonly PortfolioPoint[], basis: 'asking' | 'ner'): Option {
+export function portfolioChart(points: readonly PortfolioPoint[], basis: Basis): Option {
   return {
     ...common,
-    title: { text: `${basis === 'ner' ? 'NER' : 'Asking'} PSI against 14-day vacancy, per community`, left: 0, top: 0, textStyle: { ...FONT, fontSize: 13, fontWeight: 'bold' } },
+    title: { text: `PSI against 14-day vacancy, per community, on ${BASIS_TEXT[basis]}`, left: 0, top: 0, textStyle: { ...FONT, fontSize: 13, fontWeight: 'bold' } },
     // Room on the right for the labels of the points furthest above the market.
     grid: { left: 70, right: 170, top: 50, bottom: 50 },
     xAxis: { type: 'value', name: 'PSI', nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: (v: number) => formatSignedPercent(v, 0) } },

@@ -4,26 +4,14 @@
  * browser and prints cleanly to PDF (@media print: a page per community, no
  * chart or table cut in two). Every text from the service is escaped.
  */
+import type { Basis } from '../../domain/basis.js';
 import type { BedroomSeries } from '../../domain/rent-series.js';
-import { alignOf, displayText, headerOf, type Column } from '../columns.js';
-import { createStyle } from '../style.js';
+import type { PlainCells } from '../columns.js';
+import { escapeHtml } from '../html.js';
 import { portfolioChart, psiChart, rentChart, svgRenderer, vacancyChart, type PlanPsi, type PortfolioPoint, type SvgRenderer, type VacancyPoint } from './charts.js';
 
-/** A table as the report prints it: the columns' headers and their cells as a table shows them. */
-export interface ReportTable {
-  headers: string[];
-  aligns: ('left' | 'right')[];
-  rows: string[][];
-}
-
-export function reportTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): ReportTable {
-  const plain = createStyle(false);
-  return {
-    headers: columns.map(headerOf),
-    aligns: columns.map((c) => alignOf(rows, c)),
-    rows: rows.map((row) => columns.map((c) => displayText(c, row, plain))),
-  };
-}
+/** A table as the report prints it: the columns' headers and their cells as a table shows them (plainCells). */
+export type ReportTable = Pick<PlainCells, 'headers' | 'aligns' | 'rows'>;
 
 export interface CommunitySection {
   name: string;
@@ -34,13 +22,13 @@ export interface CommunitySection {
   positioning: ReportTable;
   /** Lines under the table: overall PSI, CRI, concessions. */
   summary: string[];
-  rent: { basis: 'asking' | 'ner'; series: BedroomSeries[] };
+  rent: { basis: Basis; series: BedroomSeries[] };
   psi: PlanPsi[];
   vacancy: { trend: VacancyPoint[]; projections: Record<'14d' | '30d' | '60d' | '90d', number>; surveys: number };
 }
 
 export interface PortfolioSection {
-  basis: 'asking' | 'ner';
+  basis: Basis;
   table: ReportTable;
   summary: string[];
   points: PortfolioPoint[];
@@ -52,11 +40,6 @@ export interface ReportData {
   subtitle: string;
   portfolio?: PortfolioSection | undefined;
   communities: CommunitySection[];
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
 const WIDE = { width: 1000, height: 480 };
@@ -101,22 +84,22 @@ figure svg { width: 100%; height: auto; display: block; }
 
 function tableHtml(table: ReportTable): string {
   const cls = (i: number) => (table.aligns[i] === 'right' ? ' class="right"' : '');
-  const head = table.headers.map((h, i) => `<th${cls(i)}>${escape(h)}</th>`).join('');
-  const body = table.rows.map((row) => `<tr>${row.map((cell, i) => `<td${cls(i)}>${escape(cell)}</td>`).join('')}</tr>`).join('\n');
+  const head = table.headers.map((h, i) => `<th${cls(i)}>${escapeHtml(h)}</th>`).join('');
+  const body = table.rows.map((row) => `<tr>${row.map((cell, i) => `<td${cls(i)}>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('\n');
   return `<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
 }
 
-const summaryHtml = (lines: readonly string[]) => (lines.length === 0 ? '' : `<ul class="summary">${lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ul>`);
-const figure = (svg: string, caption: string, wide = false) => `<figure${wide ? ' class="wide"' : ''} role="img" aria-label="${escape(caption)}">${svg}</figure>`;
-const empty = (text: string) => `<p class="empty">${escape(text)}</p>`;
+const summaryHtml = (lines: readonly string[]) => (lines.length === 0 ? '' : `<ul class="summary">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`);
+const figure = (svg: string, caption: string, wide = false) => `<figure${wide ? ' class="wide"' : ''} role="img" aria-label="${escapeHtml(caption)}">${svg}</figure>`;
+const empty = (text: string) => `<p class="empty">${escapeHtml(text)}</p>`;
 
 function communityHtml(section: CommunitySection, charts: SvgRenderer): string {
   const { rent, vacancy } = section;
   const rentCharts = rent.series.filter((s) => s.subject.length > 0);
   return [
     `<section class="community">`,
-    `<h2>${escape(section.name)}</h2>`,
-    `<p class="address">${escape(section.address)}${section.asOf ? ` — survey of ${escape(section.asOf)}` : ' — no completed survey yet'}</p>`,
+    `<h2>${escapeHtml(section.name)}</h2>`,
+    `<p class="address">${escapeHtml(section.address)}${section.asOf ? ` — survey of ${escapeHtml(section.asOf)}` : ' — no completed survey yet'}</p>`,
     `<h3>Positioning against the comparables</h3>`,
     section.positioning.rows.length > 0 ? tableHtml(section.positioning) : empty('No floor plans yet.'),
     summaryHtml(section.summary),
@@ -156,11 +139,11 @@ export async function renderReport(data: ReportData): Promise<string> {
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escape(data.title)}</title>`,
+    `<title>${escapeHtml(data.title)}</title>`,
     `<style>${STYLE}</style>`,
     '</head>',
     '<body>',
-    `<header><h1>${escape(data.title)}</h1><p class="subtitle">${escape(data.subtitle)}</p></header>`,
+    `<header><h1>${escapeHtml(data.title)}</h1><p class="subtitle">${escapeHtml(data.subtitle)}</p></header>`,
     ...(data.portfolio ? [portfolioHtml(data.portfolio, charts)] : []),
     ...data.communities.map((section) => communityHtml(section, charts)),
     '</body>',

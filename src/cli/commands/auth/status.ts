@@ -32,10 +32,10 @@ export interface Status {
 export const columns: Column<Status>[] = [
   text('profile', (s) => s.profile),
   text('mode', (s) => `${s.mode} (${s.mode === 'local' ? 'from ' : ''}${s.mode_source})`),
-  text('data_dir', (s) => s.data_dir, 'Data directory'),
-  text('base_url', (s) => (s.base_url ? `${s.base_url} (from ${s.base_url_source})` : null), 'Base URL'),
-  text('api_key', (s) => (s.api_key ? `${s.api_key} (from ${s.api_key_source})` : null), 'API key'),
-  text('config_file', (s) => s.config_file, 'Stored in'),
+  { ...text('data_dir', (s) => s.data_dir), label: 'Data directory' },
+  { ...text('base_url', (s) => (s.base_url ? `${s.base_url} (from ${s.base_url_source})` : null)), label: 'Base URL' },
+  { ...text('api_key', (s) => (s.api_key ? `${s.api_key} (from ${s.api_key_source})` : null)), label: 'API key' },
+  { ...text('config_file', (s) => s.config_file), label: 'Stored in' },
   {
     key: 'works',
     value: (s) => s.works,

@@ -56,13 +56,13 @@ async function printTables(ctx: CommandContext, data: Detail, raw: unknown) {
 
 export const summaryColumns = [
   text<Detail['community']>('id', (c) => c.id, 'ID'),
-  text<Detail['community']>('name', (c) => c.name, 'Name'),
-  text<Detail['community']>('address', (c) => c.address, 'Address'),
+  { ...text<Detail['community']>('name', (c) => c.name), label: 'Name' },
+  { ...text<Detail['community']>('address', (c) => c.address), label: 'Address' },
   zipcodeColumn<Detail['community']>((c) => c.zipcode),
-  number<Detail['community']>('comp_count', (c) => c.comp_count, 'Active comps'),
-  number<Detail['community']>('floor_plan_count', (c) => c.floor_plan_count, 'Floor plans'),
-  date<Detail['community']>('latest_date', (c) => c.pricing_summary?.latest_date, 'Latest survey'),
-  money<Detail['community']>('avg_market_rent_cents', (c) => c.pricing_summary?.avg_market_rent_cents, 'Avg asking'),
+  { ...number<Detail['community']>('comp_count', (c) => c.comp_count), label: 'Active comps' },
+  { ...number<Detail['community']>('floor_plan_count', (c) => c.floor_plan_count), label: 'Floor plans' },
+  { ...date<Detail['community']>('latest_date', (c) => c.pricing_summary?.latest_date), label: 'Latest survey' },
+  { ...money<Detail['community']>('avg_market_rent_cents', (c) => c.pricing_summary?.avg_market_rent_cents), label: 'Avg asking' },
 ];
 
 /**

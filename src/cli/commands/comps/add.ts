@@ -10,9 +10,9 @@ import type { add } from './index.js';
 type Added = ReadOf<'addComp'>;
 
 export const columns = [
-  text<Added>('comp_id', (a) => a.comp_id, 'Comparable id'),
-  text<Added>('message', (a) => a.message, 'Message'),
-  text<Added>('actions', (a) => a.actions.join(';'), 'Actions'),
+  { ...text<Added>('comp_id', (a) => a.comp_id), label: 'Comparable id' },
+  { ...text<Added>('message', (a) => a.message), label: 'Message' },
+  { ...text<Added>('actions', (a) => a.actions.join(';')), label: 'Actions' },
 ];
 
 export const run: Handler<typeof add> = async (ctx, opts, [ref]) => {

@@ -9,9 +9,9 @@ import type { toggle as toggleCommand } from './index.js';
 type Toggled = ReadOf<'updateComp'>;
 
 export const columns = [
-  text<Toggled>('comp_id', (t) => t.comp_id, 'Comparable id'),
-  bool<Toggled>('is_included_in_surveys', (t) => t.is_included_in_surveys, 'Included in surveys'),
-  text<Toggled>('message', (t) => t.message, 'Message'),
+  { ...text<Toggled>('comp_id', (t) => t.comp_id), label: 'Comparable id' },
+  { ...bool<Toggled>('is_included_in_surveys', (t) => t.is_included_in_surveys), label: 'Included in surveys' },
+  { ...text<Toggled>('message', (t) => t.message), label: 'Message' },
 ];
 
 function toggle(included: boolean): Handler<typeof toggleCommand> {

@@ -3,6 +3,7 @@
 // table and in Markdown, and each subject's block one screen (40 lines).
 import { describe, expect } from 'vitest';
 import { it } from '../../../../test/helpers/run-cli.js';
+import { displayWidth } from '../../../output/text.js';
 
 const SUBJECTS = 25;
 const lines = (text: string) => text.trimEnd().split('\n');
@@ -19,7 +20,27 @@ describe('digest of the demo store', () => {
       const row = /(\s{2,}|\s\|\s)[+-]?\d+\.\d% → [+-]?\d+\.\d%(\s{2,}|\s+\|)/;
       expect(printed.filter((line) => row.test(line)), format).toHaveLength(SUBJECTS);
       expect(printed.some((line) => line.includes('Biggest moves (10 of ')), format).toBe(true);
+      // COMP ASKING's median moves in one money format, cents in all or none ("-$1" above "-$2.21" misreads).
+      const medians = printed.filter((line) => row.test(line)).flatMap((line) => /=\d+, [+-]?(\$[\d,]+(?:\.\d\d)?) \(/.exec(line)?.[1] ?? []);
+      expect(medians, format).toHaveLength(SUBJECTS);
+      expect(new Set(medians.map((amount) => amount.includes('.'))).size, format).toBe(1);
     }
+  });
+
+  it('on an 80-column terminal the roll-up keeps vacancy, cutting names; its legend explains what it shows, the note names the rest', async ({ cli }) => {
+    const result = await cli.run(['--local', '--no-pager', 'digest'], { stdoutTTY: true, columns: 80 });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const printed = lines(result.stdout);
+    expect(Math.max(...printed.map((line) => displayWidth(line)))).toBeLessThanOrEqual(80);
+    const header = printed.find((line) => line.startsWith('│ SUBJECT'))!;
+    expect(header.split('│').map((cell) => cell.trim()).filter(Boolean)).toEqual(['SUBJECT', 'NER PSI', 'BAND', 'VACANCY']);
+    // Short band names, as overview --all prints them.
+    expect(printed.some((line) => / premium → market +│/.test(line))).toBe(true);
+    expect(printed.some((line) => line.includes('market-aligned') && line.startsWith('│'))).toBe(false);
+    const legend = result.stdout.split('└')[1]!.split('\n\n')[0]!.replaceAll('\n', ' ');
+    expect(legend).toContain('VACANCY: ');
+    expect(legend).not.toContain('COMP VAC:');
+    expect(result.stderr).toContain('Not shown: COMP VAC, COMP ASKING, CONCESSIONS (--wide shows them)');
   });
 
   it("each subject's --detail block fits one screen (40 lines)", async ({ cli }) => {

@@ -152,8 +152,8 @@ describe('digest output formats', () => {
     ]);
     expect(lines).toContain('Band changed:                      1 of 2 subjects: Maple Court (market-aligned → premium)');
     const row = (name: string) => lines.find((line) => line.startsWith(`${name} `))?.split(/\s{2,}/);
-    expect(row('Maple Court')).toEqual(['Maple Court', '+0.5% → +2.9%', 'market-aligned → premium', '2.5% → 5.0%', '0.0% → 0.0%', '+1 -0 =2, $0 (0.0%)', '+1 -1 Δ1', '+1 -1']);
-    expect(row('Pine Ridge')).toEqual(['Pine Ridge', '-1.3% → -1.3%', 'aggressively priced', '3.6% → 4.6%', '0.0% → 0.0%', '+0 -0 =1, $0 (0.0%)', 'none', 'none']);
+    expect(row('Maple Court')).toEqual(['Maple Court', '+0.5% → +2.9%', 'market → premium', '2.5% → 5.0%', '0.0% → 0.0%', '+1 -0 =2, $0 (0.0%)', '+1 -1 Δ1', '+1 -1']);
+    expect(row('Pine Ridge')).toEqual(['Pine Ridge', '-1.3% → -1.3%', 'aggressive', '3.6% → 4.6%', '0.0% → 0.0%', '+0 -0 =1, $0 (0.0%)', 'none', 'none']);
     const moves = lines.slice(lines.indexOf('Biggest moves (10 of 10)') + 1).filter(Boolean);
     expect(moves[0]).toBe('- Birch Commons (comp of Maple Court), B-B2 NER $2,400.00 → $2,123.08 (-$276.92), asking unchanged');
     expect(moves).toContain('- Maple Court, A1 $1,780 → $1,800 (+$20), NER $1,680 → $1,700 (+$20)');

@@ -12,6 +12,7 @@ import { IsoDate } from '../../../api/primitives.js';
 import { addDays, isIsoDate } from '../../../domain/dates.js';
 import { isMoneyChange, leaveOutSmallMoves } from '../../../domain/digest.js';
 import { summarizePortfolio, type PortfolioSummary, type SubjectSummary } from '../../../domain/digest-summary.js';
+import { formatAmount } from '../../../domain/format.js';
 import { spinner } from '../../../output/messages.js';
 import type { Column } from '../../../output/columns.js';
 import { dollarsFromCents } from '../../../output/money.js';
@@ -33,7 +34,7 @@ import { digestDocument, type DigestDocument } from './document.js';
 import { htmlDigest } from './html.js';
 import type { digest } from './index.js';
 import { markdownDigest } from './markdown.js';
-import { dollars, KIND_LABEL, planOf, showMove, showValue } from './present.js';
+import { KIND_LABEL, planOf, showMove, showValue } from './present.js';
 import { slackDigest } from './slack.js';
 import { printTableDigest } from './table.js';
 
@@ -227,7 +228,7 @@ function nothingChanged(
   const communities = countOf(compared.length, 'community', 'communities');
   if (compared.every((d) => d.from === d.to))
     return `Nothing changed: no survey newer than ${sinceLast ? 'the last digest' : 'the start date'} in ${communities} (latest ${to}).`;
-  const smaller = minChangeCents > 0 ? `; rent and NER moves under ${dollars(minChangeCents)} left out` : '';
+  const smaller = minChangeCents > 0 ? `; rent and NER moves under ${formatAmount(minChangeCents)} left out` : '';
   return `No changes from ${from} to ${to} in ${communities}${smaller}.`;
 }
 

@@ -8,18 +8,16 @@
 import { leaveOutSmallMoves } from '../../../domain/digest.js';
 import { planMoves, type MoveLimits, type PlanMove } from '../../../domain/digest-moves.js';
 import type { PortfolioSummary, SubjectSummary } from '../../../domain/digest-summary.js';
-import { formatCount, formatSignedPercent, MISSING } from '../../../domain/format.js';
-import { displayText, type Column } from '../../../output/columns.js';
-import { createStyle } from '../../../output/style.js';
+import { formatAmount, formatCount, formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
+import { headerOf, type Column } from '../../../output/columns.js';
 import { countOf } from '../../../output/text.js';
 import { text } from '../../columns.js';
 import type { SubjectDigest } from './collect.js';
 import {
   askingFact,
-  bandMove,
+  bandCell,
   compsFact,
   concessionsFact,
-  dollars,
   compAskingCell,
   compsCell,
   concessionsCell,
@@ -46,8 +44,8 @@ export interface ItemList {
 export interface RollupTable {
   columns: Column<SubjectSummary>[];
   rows: SubjectSummary[];
-  /** What the short headers mean, said once under the table. */
-  legend: string;
+  /** What each column's short header means, by the column's key: said once under the table (rollupLegend). */
+  legend: Readonly<Record<string, string>>;
 }
 
 export interface Section {
@@ -81,7 +79,7 @@ const CONCESSIONS_LISTED = 8;
 const POSITION_MOVES_NAMED = 3;
 
 // Eight short columns (headers of letters, digits and spaces, like every table's): on an 80-column
-// terminal the first four fit and the note naming the others fits a line; the legend says what they mean.
+// terminal the first four fit, the subject's name cut, and the legend says what the columns shown mean.
 // Labels are for formats without tables (Slack: "NER PSI +0.6% → +3.2% · band premium · …").
 // Only the subject's name may be cut on a narrow terminal: "-13.2% → -1…" would misread.
 const cell = (key: string, header: string, label: string, get: (s: SubjectSummary) => string, options: Partial<Column<SubjectSummary>> = {}) => ({
@@ -93,19 +91,42 @@ const cell = (key: string, header: string, label: string, get: (s: SubjectSummar
 const ROLLUP_COLUMNS: Column<SubjectSummary>[] = [
   cell('subject', 'SUBJECT', 'subject', (s) => s.subject_name, { importance: 'key', truncate: true }),
   cell('psi_ner', 'NER PSI', 'NER PSI', psiMove, { importance: 'key' }),
-  cell('band', 'BAND', 'band', bandMove, { importance: 'high' }),
+  cell('band', 'BAND', 'band', bandCell, { importance: 'high' }),
   cell('vacancy', 'VACANCY', 'vacancy', (s) => vacancyMove(s), { importance: 'high' }),
   cell('comps_vacancy', 'COMP VAC', "comps' vacancy", (s) => vacancyMove(s, true)),
-  cell('comps_asking', 'COMP ASKING', 'comps asking', compAskingCell, { importance: 'high' }),
+  {
+    ...cell('comps_asking', 'COMP ASKING', 'comps asking', (s) => compAskingCell(s), { importance: 'high' }),
+    // One money format for the column's median moves: "-$5" above "+$2.50" misreads.
+    display: undefined,
+    displayFor: (rows) => {
+      const format = moneyFormatFor(rows.map((s) => s.asking_rent.median_change_cents));
+      return (s) => compAskingCell(s, format);
+    },
+  },
   cell('concessions', 'CONCESSIONS', 'concessions', concessionsCell),
   cell('comps', 'COMPS', 'comps', compsCell, { importance: 'low' }),
 ];
 
-const LEGEND =
-  'NER PSI and BAND: at the earlier survey → the later one (the band once when it held). ' +
-  "VACANCY and COMP VAC: the subject's 14-day vacancy and its comparables' average. " +
-  'COMP ASKING: comparables that raised (+), cut (-) or held (=) asking rent, and their median change. ' +
-  'CONCESSIONS: comparables whose concession started (+), ended (-) or changed (Δ). COMPS: comparables added (+), deactivated (-).';
+const LEGEND: Record<string, string> = {
+  psi_ner: 'at the earlier survey → the later one',
+  band: 'the CRI band, likewise (once when it held)',
+  vacancy: "the subject's 14-day vacancy, likewise",
+  comps_vacancy: "its comparables' average vacancy, likewise",
+  comps_asking: 'comparables that raised (+), cut (-) or held (=) asking rent, and their median change',
+  concessions: 'comparables whose concession started (+), ended (-) or changed (Δ)',
+  comps: 'comparables added (+), deactivated (-)',
+};
+
+/**
+ * What the roll-up's headers mean, "NER PSI: …. BAND: ….", of every column but those a narrow
+ * terminal's table left out (by header; the run's "Not shown:" note names them).
+ */
+export function rollupLegend(table: RollupTable, leftOut: readonly string[] = []): string {
+  return table.columns
+    .filter((c) => !leftOut.includes(headerOf(c)) && table.legend[c.key] !== undefined)
+    .map((c) => `${headerOf(c)}: ${table.legend[c.key]}.`)
+    .join(' ');
+}
 
 const compared = (digests: readonly SubjectDigest[]) => digests.flatMap((d) => (d.summary ? [d.summary] : []));
 
@@ -144,7 +165,7 @@ function leadLines(digests: readonly SubjectDigest[], options: DigestOptions): s
   if (nothingNew.length > 0) left.push(`${countOf(nothingNew.length, 'subject')} with no newer survey`);
   if (noSurvey.length > 0) left.push(`${countOf(noSurvey.length, 'subject')} without a survey on or before ${startDate(noSurvey, options.sinceOf)}`);
   if (left.length > 0) lines.push(`Not compared: ${left.join('; ')}.`);
-  if (options.minChangeCents > 0) lines.push(`Rent and NER moves under ${dollars(options.minChangeCents)} left out.`);
+  if (options.minChangeCents > 0) lines.push(`Rent and NER moves under ${formatAmount(options.minChangeCents)} left out.`);
   return lines;
 }
 
@@ -214,18 +235,6 @@ function movesList(moves: readonly PlanMove[], top: number, ofSubject: boolean):
 function changesList(digest: SubjectDigest, minChangeCents: number): ItemList | null {
   const changes = leaveOutSmallMoves(digest.changes, minChangeCents);
   return changes.length === 0 ? null : { title: `All changes (${formatCount(changes.length)})`, items: changes.map((c) => sentence(c)) };
-}
-
-const plain = createStyle(false);
-
-/** The roll-up's cells as plain text, for every format that lays out a table itself. */
-export function tableCells(table: RollupTable): { headers: string[]; labels: string[]; rows: string[][]; aligns: ('left' | 'right')[] } {
-  return {
-    headers: table.columns.map((c) => c.header ?? c.key),
-    labels: table.columns.map((c) => c.label ?? c.key),
-    rows: table.rows.map((row) => table.columns.map((c) => displayText(c, row, plain))),
-    aligns: table.columns.map((c) => c.align ?? 'left'),
-  };
 }
 
 export function digestDocument(digests: readonly SubjectDigest[], portfolio: PortfolioSummary, options: DigestOptions): DigestDocument {

@@ -3,15 +3,9 @@
  * for mail clients and browsers. Inline styles only (mail clients drop <style>
  * blocks and external sheets), no scripts, no images, no external resources.
  */
-import { sanitize } from '../../../output/text.js';
-import { tableCells, type DigestDocument } from './document.js';
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made inert in HTML: no control characters, markup characters as entities. */
-function escapeHtml(text: string): string {
-  return sanitize(text).replace(/[&<>"']/g, (char) => ENTITIES[char] as string);
-}
+import { escapeHtml } from '../../../output/html.js';
+import { plainCells } from '../../../output/columns.js';
+import { rollupLegend, type DigestDocument } from './document.js';
 
 const STYLE = {
   body: 'margin:0;padding:16px;background:#ffffff;color:#1f2328;font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.45',
@@ -41,7 +35,7 @@ export function htmlDigest(doc: DigestDocument): string {
     if (section.facts.length > 0)
       out.push(`<ul style="${STYLE.ul}">`, ...section.facts.map((f) => `<li><strong>${h(f.label)}:</strong> ${h(f.value)}</li>`), '</ul>');
     if (section.table) {
-      const { headers, rows, aligns } = tableCells(section.table);
+      const { headers, rows, aligns } = plainCells(section.table.rows, section.table.columns);
       const align = (i: number) => (aligns[i] === 'right' ? ';text-align:right' : '');
       out.push(
         `<table style="${STYLE.table}">`,
@@ -50,7 +44,7 @@ export function htmlDigest(doc: DigestDocument): string {
         ...rows.map((row) => `<tr>${row.map((cell, i) => `<td style="${STYLE.td}${align(i)}">${h(cell)}</td>`).join('')}</tr>`),
         '</tbody>',
         '</table>',
-        `<p style="${STYLE.legend}">${h(section.table.legend)}</p>`,
+        `<p style="${STYLE.legend}">${h(rollupLegend(section.table))}</p>`,
       );
     }
     for (const list of section.lists) {

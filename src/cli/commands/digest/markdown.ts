@@ -3,7 +3,8 @@
  * that reads as plain text too, since many mail clients show it as typed.
  */
 import { escapeMarkdown, markdownTable } from '../../../output/markdown.js';
-import { tableCells, type DigestDocument } from './document.js';
+import { plainCells } from '../../../output/columns.js';
+import { rollupLegend, type DigestDocument } from './document.js';
 
 export function markdownDigest(doc: DigestDocument): string {
   const md = escapeMarkdown;
@@ -13,8 +14,8 @@ export function markdownDigest(doc: DigestDocument): string {
     for (const fact of section.facts) lines.push(`- **${md(fact.label)}:** ${md(fact.value)}`);
     if (section.facts.length > 0) lines.push('');
     if (section.table) {
-      const { headers, rows, aligns } = tableCells(section.table);
-      lines.push(markdownTable(headers.map(md), rows.map((row) => row.map(md)), aligns).trimEnd(), '', md(section.table.legend), '');
+      const { headers, rows, aligns } = plainCells(section.table.rows, section.table.columns);
+      lines.push(markdownTable(headers.map(md), rows.map((row) => row.map(md)), aligns).trimEnd(), '', md(rollupLegend(section.table)), '');
     }
     for (const list of section.lists) {
       if (list.title) lines.push(`**${md(list.title)}**`, '');

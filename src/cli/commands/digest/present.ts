@@ -3,11 +3,22 @@
  * a sentence, a plan's move as a line, and the summary's facts. Plain text; each
  * format (markdown.ts, html.ts, slack.ts, table.ts) escapes it its own way.
  */
+import { shortBand, type CriBand } from '../../../domain/bands.js';
 import { isMoneyChange, type ChangeKind, type ChangeValue } from '../../../domain/digest.js';
 import type { Movement, PlanMove } from '../../../domain/digest-moves.js';
 import type { PositionAt, SubjectSummary, VacancyAt } from '../../../domain/digest-summary.js';
-import { formatCount, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
-import { roundPercent1 } from '../../../domain/rounding.js';
+import {
+  formatAmount,
+  formatCount,
+  formatCri,
+  formatPercentValue,
+  formatSignedMoney,
+  formatSignedPercent,
+  formatSignedPoints,
+  MISSING,
+  moneyFormatFor,
+  type MoneyFormat,
+} from '../../../domain/format.js';
 import type { Style } from '../../../output/style.js';
 import type { DigestChange } from './collect.js';
 
@@ -23,18 +34,6 @@ export const KIND_LABEL: Record<ChangeKind, string> = {
   units_available: 'units available',
 };
 
-type MoneyFormat = (cents: number) => string;
-
-/** A lone amount: whole dollars when it is, else dollars and cents (NERs rarely are whole). */
-export function dollars(cents: number): string {
-  return moneyFormatFor([cents])(cents);
-}
-
-/** "+$20", "-$276.92": in the format of the amounts it is read with (a line's before and after), else its own. */
-function signedDollars(cents: number, format: MoneyFormat = dollars): string {
-  return cents < 0 ? `-${format(-cents)}` : `+${format(cents)}`;
-}
-
 /** One format for the amounts of a change, its before and after: "$2,281.00 → $1,930.08", not "$2,281 → $1,930.08". */
 const changeFormat = (change: Pick<DigestChange, 'before' | 'after'>): MoneyFormat =>
   moneyFormatFor([change.before, change.after].filter((v): v is number => typeof v === 'number'));
@@ -43,7 +42,7 @@ const changeFormat = (change: Pick<DigestChange, 'before' | 'after'>): MoneyForm
  * A before or after value as people read it; `quote` wraps concession texts. A rent or NER
  * is in `format`, the one of the amounts it is read with (changeFormat), else its own.
  */
-export function showValue(kind: ChangeKind, value: ChangeValue, quote: (text: string) => string = (t) => `"${t}"`, format: MoneyFormat = dollars): string {
+export function showValue(kind: ChangeKind, value: ChangeValue, quote: (text: string) => string = (t) => `"${t}"`, format: MoneyFormat = formatAmount): string {
   if (value === null) return kind.startsWith('concession_') ? 'none' : MISSING;
   if (typeof value === 'string') return kind.startsWith('concession_') ? quote(value) : value;
   if (isMoneyChange(kind)) return format(value);
@@ -55,11 +54,10 @@ export function showValue(kind: ChangeKind, value: ChangeValue, quote: (text: st
 export function showMove(change: Pick<DigestChange, 'kind' | 'before' | 'after'>, style?: Style): string {
   if (typeof change.before !== 'number' || typeof change.after !== 'number') return '';
   const delta = change.after - change.before;
-  const sign = delta > 0 ? '+' : '';
   let shown: string;
-  if (isMoneyChange(change.kind)) shown = signedDollars(delta, changeFormat(change));
-  else if (change.kind === 'vacancy') shown = `${sign}${roundPercent1(delta).toFixed(1)} pts`;
-  else shown = `${sign}${formatCount(delta)}`;
+  if (isMoneyChange(change.kind)) shown = formatSignedMoney(delta, changeFormat(change));
+  else if (change.kind === 'vacancy') shown = formatSignedPoints(delta);
+  else shown = `${delta > 0 ? '+' : ''}${formatCount(delta)}`;
   if (!style || delta === 0) return shown;
   return delta > 0 ? style.positive(shown) : style.negative(shown);
 }
@@ -71,7 +69,7 @@ export function planOf(change: Pick<DigestChange, 'kind' | 'floor_plan_name'>): 
 }
 
 /** "Birch Commons (comp)"; with `ofSubject`, "Birch Commons (comp of Maple Court)" (the portfolio's lists). */
-function communityOf(change: Pick<DigestChange, 'community_name' | 'role' | 'subject_name'>, ofSubject = false): string {
+export function communityOf(change: Pick<DigestChange, 'community_name' | 'role' | 'subject_name'>, ofSubject = false): string {
   if (change.role === 'subject') return change.community_name;
   return `${change.community_name} (comp${ofSubject ? ` of ${change.subject_name}` : ''})`;
 }
@@ -102,7 +100,7 @@ export function sentence(change: DigestChange): string {
 
 // ------------------------------------------------------------------ moves
 
-const span = (m: Movement, format: MoneyFormat) => `${format(m.before)} → ${format(m.after)} (${signedDollars(m.after - m.before, format)})`;
+const span = (m: Movement, format: MoneyFormat) => `${format(m.before)} → ${format(m.after)} (${formatSignedMoney(m.after - m.before, format)})`;
 
 /**
  * A plan's move on one line, asking and NER together:
@@ -130,15 +128,20 @@ const fromTo = (from: string, to: string) => (from === to ? from : `${from} → 
 
 /** The move of a fraction in percentage points, from its values as shown: 0.0058 → 0.0320 is "+2.6 pts". */
 export function points(from: number, to: number): string {
-  const delta = roundPercent1((to - from) * 100);
-  return `${delta > 0 ? '+' : ''}${delta.toFixed(1)} pts`;
+  return formatSignedPoints((to - from) * 100);
 }
 
 /** "+0.6% → +3.2%" */
 export const psiMove = (s: SubjectSummary) => `${psi(s.position.from)} → ${psi(s.position.to)}`;
 
 /** "market-aligned → premium", or the band once when it held. */
-export const bandMove = (s: SubjectSummary) => fromTo(s.position.from.band ?? MISSING, s.position.to.band ?? MISSING);
+const bandMove = (s: SubjectSummary) => fromTo(s.position.from.band ?? MISSING, s.position.to.band ?? MISSING);
+
+/** The roll-up's "market → premium": the bands by their short names, as `overview --all` shows them. */
+export function bandCell(s: SubjectSummary): string {
+  const short = (band: CriBand | null) => (band === null ? MISSING : shortBand(band));
+  return fromTo(short(s.position.from.band), short(s.position.to.band));
+}
 
 /** "3.0% → 6.0%": the subject's, or its comparables' average with `comps`. */
 export function vacancyMove(s: SubjectSummary, comps = false): string {
@@ -146,17 +149,17 @@ export function vacancyMove(s: SubjectSummary, comps = false): string {
   return `${at(s.vacancy.from)} → ${at(s.vacancy.to)}`;
 }
 
-/** "-$5 (-0.3%)"; "—" when no comparable was compared. */
-function medianMove(s: SubjectSummary): string {
+/** "-$5 (-0.3%)" in `format` (the roll-up column's one format), else the amount's own; "—" when no comparable was compared. */
+function medianMove(s: SubjectSummary, format: MoneyFormat = formatAmount): string {
   const { median_change_cents: cents, median_change_pct: pct } = s.asking_rent;
   if (cents === null || pct === null) return MISSING;
-  return `${cents === 0 ? '$0' : signedDollars(cents)} (${pct > 0 ? '+' : ''}${pct.toFixed(1)}%)`;
+  return `${formatSignedMoney(cents, format)} (${formatSignedPercent(pct / 100)})`;
 }
 
-/** The roll-up's "+1 -2 =1, -$5 (-0.3%)": comparables that raised, cut, held asking rent, and the median change. */
-export function compAskingCell(s: SubjectSummary): string {
+/** The roll-up's "+1 -2 =1, -$5 (-0.3%)": comparables that raised, cut, held asking rent, and the median change in `format`. */
+export function compAskingCell(s: SubjectSummary, format?: MoneyFormat): string {
   const { raised, cut, held, comps_compared: compared } = s.asking_rent;
-  return compared === 0 ? MISSING : `+${raised} -${cut} =${held}, ${medianMove(s)}`;
+  return compared === 0 ? MISSING : `+${raised} -${cut} =${held}, ${medianMove(s, format)}`;
 }
 
 /** The roll-up's "+1 -1 Δ1": comparables whose concession started, ended, changed; "none" (known: "—" is for unknown). */
@@ -175,8 +178,7 @@ export function compsCell(s: SubjectSummary): string {
 export function positionFact(s: SubjectSummary): string {
   const { from, to } = s.position;
   const moved = from.psi_ner !== null && to.psi_ner !== null ? ` (${points(from.psi_ner, to.psi_ner)})` : '';
-  const cri = (at: PositionAt) => (at.cri_ner === null ? MISSING : at.cri_ner.toFixed(1));
-  return `PSI ${psiMove(s)}${moved}; CRI ${cri(from)} → ${cri(to)}, ${bandMove(s)}`;
+  return `PSI ${psiMove(s)}${moved}; CRI ${formatCri(from.cri_ner)} → ${formatCri(to.cri_ner)}, ${bandMove(s)}`;
 }
 
 /** "3.0% → 6.0%; comps' average 4.0% → 5.0%" */

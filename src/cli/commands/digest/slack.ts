@@ -4,7 +4,8 @@
  * for the roll-up. Only &, < and > need escaping there (Slack's own rule).
  */
 import { sanitize } from '../../../output/text.js';
-import { tableCells, type DigestDocument } from './document.js';
+import { plainCells } from '../../../output/columns.js';
+import { rollupLegend, type DigestDocument } from './document.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
@@ -20,10 +21,10 @@ export function slackDigest(doc: DigestDocument): string {
     lines.push(`*${s(section.heading)}*`);
     for (const fact of section.facts) lines.push(`• *${s(fact.label)}:* ${s(fact.value)}`);
     if (section.table) {
-      const { labels, rows } = tableCells(section.table);
+      const { labels, rows } = plainCells(section.table.rows, section.table.columns);
       // The first column names the subject; the others read "label value".
       for (const [name, ...cells] of rows) lines.push(`• *${s(name ?? '')}*: ${cells.map((cell, i) => `${s(labels[i + 1] ?? '')} ${s(cell)}`).join(' · ')}`);
-      lines.push(`_${s(section.table.legend)}_`);
+      lines.push(`_${s(rollupLegend(section.table))}_`);
     }
     for (const list of section.lists) {
       if (list.title) lines.push(`*${s(list.title)}*`);

@@ -95,8 +95,8 @@ describe('digest for people', () => {
       ].join('\n'),
     );
     expect(result.stdout).toContain(
-      '| Aspen Yard   | +0.6% → +3.2% | market-aligned → premium | 3.0% → 6.0% | 4.0% → 5.0% | +1 -2 =1, -$5 (-0.3%)  | +1 -1 Δ1    | +1 -1 |\n' +
-        '| Birch Hollow | -6.7% → -8.2% | aggressively priced      | 5.0% → 6.0% | 2.0% → 2.0% | +1 -0 =0, +$25 (+1.7%) | none        | none  |\n',
+      '| Aspen Yard   | +0.6% → +3.2% | market → premium | 3.0% → 6.0% | 4.0% → 5.0% | +1 -2 =1, -$5 (-0.3%)  | +1 -1 Δ1    | +1 -1 |\n' +
+        '| Birch Hollow | -6.7% → -8.2% | aggressive       | 5.0% → 6.0% | 2.0% → 2.0% | +1 -0 =0, +$25 (+1.7%) | none        | none  |\n',
     );
     expect(result.stdout).toMatch(
       new RegExp(
@@ -188,7 +188,7 @@ describe('digest for people', () => {
     ]);
     expect(result.stdout).toContain('• *Band changed:* 1 of 2 subjects: Aspen Yard (market-aligned → premium)');
     expect(result.stdout).toContain(
-      "• *Aspen Yard*: NER PSI +0.6% → +3.2% · band market-aligned → premium · vacancy 3.0% → 6.0% · comps' vacancy 4.0% → 5.0% · " +
+      "• *Aspen Yard*: NER PSI +0.6% → +3.2% · band market → premium · vacancy 3.0% → 6.0% · comps' vacancy 4.0% → 5.0% · " +
         'comps asking +1 -2 =1, -$5 (-0.3%) · concessions +1 -1 Δ1 · comps +1 -1',
     );
   });

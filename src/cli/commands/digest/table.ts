@@ -7,7 +7,7 @@ import { stdoutStyle } from '../../../output/style.js';
 import { displayWidth } from '../../../output/text.js';
 import type { CommandContext } from '../../context.js';
 import { printLines, printList } from '../../print.js';
-import type { DigestDocument } from './document.js';
+import { rollupLegend, type DigestDocument } from './document.js';
 
 export async function printTableDigest(ctx: CommandContext, doc: DigestDocument): Promise<void> {
   const style = stdoutStyle(ctx.io);
@@ -17,8 +17,10 @@ export async function printTableDigest(ctx: CommandContext, doc: DigestDocument)
     const width = Math.max(0, ...section.facts.map((fact) => displayWidth(fact.label) + 1));
     for (const fact of section.facts) printLines(ctx, `${`${fact.label}:`.padEnd(width)}  ${fact.value}`);
     if (section.table) {
-      await printList(ctx, { rows: section.table.rows, columns: section.table.columns, json: undefined, asGiven: true });
-      printLines(ctx, style.muted(section.table.legend));
+      // The legend explains the columns this terminal shows; the run's note names those it left out.
+      const leftOut: string[] = [];
+      await printList(ctx, { rows: section.table.rows, columns: section.table.columns, json: undefined, asGiven: true, omitted: (headers) => leftOut.push(...headers) });
+      printLines(ctx, style.muted(rollupLegend(section.table, leftOut)));
     }
     for (const list of section.lists) {
       if (list.title) printLines(ctx, `\n${list.title}`);

@@ -2,17 +2,15 @@
  * Readers of the positioning flags (`overview --all`), used by the definition:
  * a wrong value is refused while the flags are read (exit 2), naming the allowed ones.
  */
-import { BANDS, SIGNALS, type Band, type Signal } from '../../../domain/positioning.js';
-import { splitList } from '../../command.js';
+import { BANDS, CRI_BANDS, type Band } from '../../../domain/bands.js';
+import { SIGNALS, type Signal } from '../../../domain/positioning.js';
+import { parseFraction, splitList } from '../../command.js';
 import { UsageError } from '../../errors.js';
 
 /** What may be typed for each band and signal: the row's own values, and spellings without spaces. */
-const BAND_WORDS: Record<string, Band> = {
-  ...Object.fromEntries(BANDS.map((band) => [band, band])),
-  'aggressively-priced': 'aggressive',
-  'aggressively priced': 'aggressive',
-  'market-aligned': 'market',
-};
+const BAND_WORDS: Record<string, Band> = Object.fromEntries(
+  CRI_BANDS.flatMap((band) => [band.short, band.name, band.name.replace(' ', '-')].map((word) => [word, band.short])),
+);
 const SIGNAL_WORDS: Record<string, Signal> = { ...Object.fromEntries(SIGNALS.map((signal) => [signal, signal])), 'no-data': 'no data' };
 
 /** The values shown in --help and TAB: shell-safe (no space). */
@@ -39,11 +37,4 @@ export const parseBands = oneOf('--band', BAND_WORDS, BAND_CHOICES);
 export const parseSignals = oneOf('--signal', SIGNAL_WORDS, SIGNAL_CHOICES);
 
 /** --threshold: a fraction (0.03) or a percent (3%), at least 0 and below 1. */
-export function parseThreshold(value: string): number {
-  const trimmed = value.trim();
-  const percent = trimmed.endsWith('%');
-  const text = percent ? trimmed.slice(0, -1).trim() : trimmed;
-  const n = text === '' ? Number.NaN : Number(text) / (percent ? 100 : 1);
-  if (!(n >= 0 && n < 1)) throw new UsageError(`--threshold: "${value}" is not a fraction from 0 to below 1 (0.03 = 3 %; 3% also works)`);
-  return n;
-}
+export const parseThreshold = (value: string): number => parseFraction('--threshold', value, { min: 0, max: 1, meaning: '0.03 = 3%' });

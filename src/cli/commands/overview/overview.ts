@@ -1,5 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import { criBand, formatCount, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
+import { criBand } from '../../../domain/bands.js';
+import { formatAmount, formatCount, formatCri, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor, planLabel } from '../../../domain/format.js';
 import type { Column } from '../../../output/columns.js';
 import { dollarsFromCents } from '../../../output/money.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
@@ -17,11 +18,10 @@ import { assertPlanView, runPositioning, wantsPositioning } from './positioning.
 export type Overview = ReadOf<'getOverview'>;
 type Row = Overview['floor_plans'][number];
 
-const plan = (r: Row) => `${r.floor_plan_name ?? ''} ${r.bedrooms === 0 ? 'Studio' : `${r.bedrooms} BR`}/${r.bathrooms} BA`.trim();
 
 // On a narrow terminal the plan, rents and PSIs stay; the plan's label already says BD/BA.
 export const columns: Column<Row>[] = [
-  text('floor_plan', plan, 'PLAN', 'key'),
+  text('floor_plan', planLabel, 'PLAN', 'key'),
   number('bedrooms', (r) => r.bedrooms, 'BD', 'low'),
   number('bathrooms', (r) => r.bathrooms, 'BA', 'low'),
   number('square_feet', (r) => r.square_feet, 'SQFT', 'low'),
@@ -117,14 +117,13 @@ function concessionPressure(pressure: Overview['overall_metrics']['market_conces
   const { comps_with_concessions: offering, total_comps: total } = pressure;
   if (total === 0) return 'no comparable data';
   if (offering === 0) return `none of ${countOf(total, 'comp')}`;
-  const average = moneyFormatFor([pressure.avg_concession_value])(pressure.avg_concession_value);
-  return `${formatCount(offering)} of ${countOf(total, 'comp')} (${formatPercentValue(pressure.pct_comps_offering)}), average ${average}/month off asking`;
+  return `${formatCount(offering)} of ${countOf(total, 'comp')} (${formatPercentValue(pressure.pct_comps_offering)}), average ${formatAmount(pressure.avg_concession_value)}/month off asking`;
 }
 
 /** The overall metrics, a label and its items per line: under the table, and in `report`. */
 export function overallSummary(data: Overview, style: Style = createStyle(false)): [label: string, items: string[]][] {
   const { overall_metrics: m } = data;
-  const cri = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} ${style.bold(`(${criBand(value)})`)}`);
+  const cri = (value: number | null) => (value === null ? MISSING : `${formatCri(value)} ${style.bold(`(${criBand(value)})`)}`);
   const pressure = m.market_concession_pressure;
   return [
     ['Overall PSI', [`asking ${formatSignedPercent(m.overall_psi_base)}`, `NER ${formatSignedPercent(m.overall_psi_ner)}`]],

@@ -3,8 +3,9 @@
  * shows the basis's figures first; csv flattens the community into three columns;
  * ndjson and json keep the row as `overview --all --json` documents it.
  */
-import { formatPercentValue, MISSING } from '../../../domain/format.js';
-import type { Basis, PositioningRow } from '../../../domain/positioning.js';
+import { formatCri, formatPercentValue } from '../../../domain/format.js';
+import type { Basis } from '../../../domain/basis.js';
+import type { PositioningRow } from '../../../domain/positioning.js';
 import { roundPercent1 } from '../../../domain/rounding.js';
 import type { Format } from '../../../output/formats.js';
 import type { Column, Importance } from '../../../output/columns.js';
@@ -21,10 +22,7 @@ const percent = (key: string, get: (r: Row) => number | null, header: string, im
 
 const cri = (key: string, get: (r: Row) => number | null, header: string, importance?: Importance): Column<Row> => ({
   ...number(key, get, header, importance),
-  display: (r) => {
-    const value = get(r);
-    return value === null ? MISSING : value.toFixed(1);
-  },
+  display: (r) => formatCri(get(r)),
 });
 
 /** Points of vacancy above (+) or below (−) the comps', 1 decimal; null without both. */

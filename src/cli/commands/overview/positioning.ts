@@ -6,20 +6,20 @@
  * read a few at once; one that fails is named on stderr, the others are printed,
  * and the exit status says so. Definitions: docs/metrics.md, "Portfolio positioning".
  */
+import { BANDS } from '../../../domain/bands.js';
+import { BASIS_TEXT, type Basis } from '../../../domain/basis.js';
 import {
-  BANDS,
   byPsiDescending,
   DEFAULT_THRESHOLD,
   needsFloorPlans,
   positioningRow,
   positioningTotals,
   SIGNALS,
-  type Basis,
   type PositioningInput,
   type PositioningRow,
   type PositioningTotals,
 } from '../../../domain/positioning.js';
-import { formatMoney, formatSignedPercent } from '../../../domain/format.js';
+import { formatMoney, formatPercentFromFraction, formatSignedMoney } from '../../../domain/format.js';
 import { progressBar } from '../../../output/progress.js';
 import type { OptionsOf } from '../../command.js';
 import type { CommandContext } from '../../context.js';
@@ -43,8 +43,6 @@ interface Subject {
   name?: string;
   external_community_id: string | null;
 }
-
-const BASIS_TEXT: Record<Basis, string> = { ner: 'net effective rent', asking: 'asking rent' };
 
 /** The subjects asked for, in order: the portfolio's with --all, else the references resolved. */
 async function chosenSubjects(ctx: CommandContext, opts: Flags, refs: string[]): Promise<Subject[]> {
@@ -170,8 +168,8 @@ export function footerLines(totals: PositioningTotals, basis: Basis, threshold: 
   const gap = totals.gap_to_market_cents;
   return [
     `${totals.communities} ${totals.communities === 1 ? 'community' : 'communities'} on ${BASIS_TEXT[basis]}; CRI bands: ${counts([...BANDS, 'no data'], totals.bands)}.`,
-    `Signals (PSI threshold ±${formatSignedPercent(threshold).replace(/^\+/, '')}): ${counts(SIGNALS, totals.signals)}.`,
-    `Gap to market: ${gap > 0 ? '+' : ''}${formatMoney(gap)} a month (Σ over plans with comp data of (rent − comp average) × units).`,
+    `Signals (PSI threshold ±${formatPercentFromFraction(threshold)}): ${counts(SIGNALS, totals.signals)}.`,
+    `Gap to market: ${formatSignedMoney(gap, formatMoney)} a month (Σ over plans with comp data of (rent − comp average) × units).`,
   ];
 }
 

@@ -1,4 +1,5 @@
-import { formatMoney } from '../../../domain/format.js';
+import { BASIS_TEXT } from '../../../domain/basis.js';
+import { bedroomsLabel, formatMoney } from '../../../domain/format.js';
 import { lineChart } from '../../../output/chart.js';
 import { stdoutStyle } from '../../../output/style.js';
 import { sanitize } from '../../../output/text.js';
@@ -27,7 +28,7 @@ export const run: Handler<typeof history> = async (ctx, opts, [ref]) => {
     const rent = (r: PricingRecord) => (opts.ner ? r.net_effective_rent_cents : r.market_rent_cents);
     const byPlan = new Map<string, PricingRecord[]>();
     for (const record of data.pricing) {
-      const key = `${record.floor_plan.floor_plan_name} (${record.floor_plan.bedrooms === 0 ? 'studio' : `${record.floor_plan.bedrooms} BR`})`;
+      const key = `${record.floor_plan.floor_plan_name} (${bedroomsLabel(record.floor_plan.bedrooms)})`;
       byPlan.set(key, [...(byPlan.get(key) ?? []), record]);
     }
     if (byPlan.size === 0) {
@@ -40,7 +41,7 @@ export const run: Handler<typeof history> = async (ctx, opts, [ref]) => {
     );
     printLines(
       ctx,
-      `${sanitize(data.community.name)}: ${opts.ner ? 'net effective' : 'asking'} rent per floor plan, ${data.date_range.start} to ${data.date_range.end}\n\n${chart}\n`,
+      `${sanitize(data.community.name)}: ${BASIS_TEXT[opts.ner ? 'ner' : 'asking']} per floor plan, ${data.date_range.start} to ${data.date_range.end}\n\n${chart}\n`,
     );
     return;
   }

@@ -76,7 +76,7 @@ export const target = defineCommand({
       .option('--psi <fraction>', "PSI to reach: 0.02 = 2% above the comparables' average (2% also works)")
       .option('--percentile <q>', 'percentile rank to reach, above 0 and at most 100')
       .addOption(
-        suggest(new Option('--band <band>', 'CRI band to sit in the middle of: aggressive (15), market (45) or premium (75)'), Object.keys(TARGET_BANDS)),
+        suggest(new Option('--band <band>', 'CRI band to sit in the middle of: aggressive (15), market (45) or premium (75)'), TARGET_BANDS),
       )
       .addOption(new Option('--basis <basis>', 'rent to compare').choices(['ner', 'asking'] as const).default('ner'))
       .option('--floor-plan <plan>', 'only this floor plan: its name (B2, any case) or id')

@@ -6,7 +6,8 @@
  * the comps' floor plans for their unit counts) with the domain's functions. Definitions:
  * docs/metrics.md, "Pricing targets".
  */
-import { formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
+import { formatSignedMoney, formatSignedPercent, MISSING, planLabel } from '../../../domain/format.js';
+import { BASIS_TEXT, rentOnBasis, type Basis } from '../../../domain/basis.js';
 import { comparableRents } from '../../../domain/overview.js';
 import {
   bandPercentile,
@@ -27,17 +28,15 @@ import type { Style } from '../../../output/style.js';
 import { createStyle, stdoutStyle } from '../../../output/style.js';
 import { countOf } from '../../../output/text.js';
 import { money, moneyChange, number, perSqft, text, versusMarket } from '../../columns.js';
-import type { Handler, OptionsOf } from '../../command.js';
+import { parseFraction, type Handler, type OptionsOf } from '../../command.js';
 import type { target as targetCommand } from './index.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { assertFields, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { communityArgument, resolveFloorPlan } from '../../references.js';
-import { compInput, latestDate, planLabel, pricingOfEachOnOrBefore, unitCountsOfEach, type PricingRecord } from '../../surveys.js';
+import { compInput, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type PricingRecord } from '../../surveys.js';
 import type { ApiClient } from '../../http/client.js';
-
-export type Basis = 'ner' | 'asking';
 
 /** The target as the user gave it (echoed in --json), and what the domain aims at. */
 type GivenTarget = { psi: number } | { percentile: number } | { band: TargetBand };
@@ -67,14 +66,6 @@ interface Row extends TargetFloorPlan {
 
 const TARGET_FLAGS = ['psi', 'percentile', 'band'] as const;
 
-function parseNumber(flag: string, value: string): number {
-  const trimmed = value.trim();
-  const percent = trimmed.endsWith('%');
-  const n = Number(percent ? trimmed.slice(0, -1) : trimmed);
-  if (trimmed === '' || trimmed === '%' || !Number.isFinite(n)) throw new UsageError(`--${flag}: "${value}" is not a number`);
-  return flag === 'psi' && percent ? n / 100 : n;
-}
-
 /** Exactly one of --psi, --percentile, --band, checked before anything is sent. */
 export function parseTarget(opts: Pick<OptionsOf<typeof targetCommand>, 'psi' | 'percentile' | 'band'>): GivenTarget {
   const given = TARGET_FLAGS.filter((flag) => opts[flag] !== undefined);
@@ -94,15 +85,14 @@ export function parseTarget(opts: Pick<OptionsOf<typeof targetCommand>, 'psi' | 
         '--band outlier is not a target: the outlier band (CRI 90–100) means priced above nearly every comparable',
         'to price there anyway, give the percentile: --percentile 95',
       );
-    if (!isTargetBand(band)) throw new UsageError(`--band: "${value}" is not one of ${Object.keys(TARGET_BANDS).join(', ')}`);
+    if (!isTargetBand(band)) throw new UsageError(`--band: "${value}" is not one of ${TARGET_BANDS.join(', ')}`);
     return { band };
   }
-  const n = parseNumber(flag, value);
-  if (flag === 'psi') {
-    if (!(n > -1 && n < 1))
-      throw new UsageError(`--psi: "${value}" is not a fraction above -1 and below 1 (0.02 = 2 % above the comp average)`);
-    return { psi: n };
-  }
+  if (flag === 'psi') return { psi: parseFraction('--psi', value, { min: -1, max: 1, aboveMin: true, meaning: '0.02 = 2% above the comp average' }) };
+  // A rank, not a fraction: "60" and "60%" are both the 60th percentile.
+  const typed = value.trim().replace(/%$/, '');
+  const n = typed === '' ? Number.NaN : Number(typed);
+  if (!Number.isFinite(n)) throw new UsageError(`--percentile: "${value}" is not a number`);
   if (!(n > 0 && n <= 100))
     throw new UsageError(
       `--percentile: "${value}" is not above 0 and at most 100`,
@@ -120,8 +110,6 @@ function describeTarget(target: GivenTarget): string {
   if ('psi' in target) return `PSI ${formatSignedPercent(target.psi, 2)}`;
   return `percentile ${target.percentile}`;
 }
-
-const BASIS_TEXT: Record<Basis, string> = { ner: 'net effective rent', asking: 'asking rent' };
 
 const nowAfter = (now: string, after: string) => (now === MISSING && after === MISSING ? MISSING : `${now} → ${after}`);
 
@@ -199,7 +187,7 @@ async function sizedComps(api: ApiClient, compIds: readonly string[], pricing: r
       bedrooms: record.floor_plan.bedrooms,
       squareFeet: record.floor_plan.square_feet,
       units: units[i]!.get(record.floor_plan_id.toLowerCase()) ?? 0,
-      rentCents: basis === 'ner' ? record.net_effective_rent_cents : record.market_rent_cents,
+      rentCents: rentOnBasis(record, basis),
     })),
   );
 }
@@ -230,7 +218,7 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
 
   const rows: Row[] = chosen.map((plan) => {
     const latest = plan.latest_pricing;
-    const current = latest ? (basis === 'ner' ? latest.net_effective_rent_cents : latest.market_rent_cents) : null;
+    const current = latest ? rentOnBasis(latest, basis) : null;
     const compRents = perSqftMode
       ? sizeAdjustedCompRents(plan, sized)
       : comparableRents(plan, compInputs).map((r) => (basis === 'ner' ? r.ner : r.base));
@@ -287,15 +275,6 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   });
 };
 
-/**
- * "+$9,802", "-$16,360.50": not colored, since the change column's colors are about the market
- * (a raise is red there) and income would read the other way round.
- */
-function signedRevenue(cents: number): string {
-  const shown = moneyFormatFor([cents])(cents);
-  return cents > 0 ? `+${shown}` : shown;
-}
-
 /** Revenue of moving every plan to target; on NER, the concession each target assumes. */
 function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
   const md = ctx.globals.format === 'md';
@@ -304,10 +283,11 @@ function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
   const revenue = monthlyRevenueChange(rows.map((r) => ({ units: r.unit_count, changeCents: r.change_cents })));
   const moved = rows.filter((r) => r.change_cents !== null);
   const lines: string[] = [];
+  // Not colored: the change column's colors are about the market (a raise is red there), and income reads the other way round.
   lines.push(
     moved.length === 0
       ? 'No plan has both a current rent and a target: no revenue change to show.'
-      : `Revenue: ${signedRevenue(revenue)} a month if every plan moves to its target (units × change over ${countOf(moved.length, 'plan')}).`,
+      : `Revenue: ${formatSignedMoney(revenue)} a month if every plan moves to its target (units × change over ${countOf(moved.length, 'plan')}).`,
   );
   const left = rows.filter((r) => r.change_cents === null).map((r) => plain(planLabel(r)));
   if (left.length > 0) lines.push(`Not moved: ${left.join(', ')} (no comparable data or no current rent).`);

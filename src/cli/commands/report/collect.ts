@@ -6,11 +6,12 @@
  * history of it and of each.
  */
 import { addDays } from '../../../domain/dates.js';
-import { formatMoney, formatPercentValue, formatSignedPercent } from '../../../domain/format.js';
-import { DEFAULT_THRESHOLD, needsFloorPlans, positioningRow, type Basis, type PositioningRow } from '../../../domain/positioning.js';
+import { formatMoney, formatPercentValue, formatSignedMoney, formatSignedPercent, planLabel } from '../../../domain/format.js';
+import { BASIS_TEXT, rentOnBasis, type Basis } from '../../../domain/basis.js';
+import { DEFAULT_THRESHOLD, needsFloorPlans, positioningRow, psiOf, type PositioningRow } from '../../../domain/positioning.js';
 import { rentSeries, type PricedPlan } from '../../../domain/rent-series.js';
-import { reportTable, type CommunitySection } from '../../../output/report/html.js';
-import { selectColumns } from '../../../output/columns.js';
+import type { CommunitySection } from '../../../output/report/html.js';
+import { plainCells, selectColumns } from '../../../output/columns.js';
 import type { ApiClient } from '../../http/client.js';
 import { columns as planColumns, overallSummary, type Overview } from '../overview/overview.js';
 
@@ -30,15 +31,15 @@ const PLAN_FIELDS = [
   'comps_offering_concessions',
 ];
 
-const planName = (plan: Overview['floor_plans'][number]) =>
-  plan.floor_plan_name ?? `${plan.bedrooms === 0 ? 'Studio' : `${plan.bedrooms} BR`}/${plan.bathrooms} BA ${plan.square_feet} sf`;
+// A chart's axis has room for a plan's name; a plan without one goes by its layout and size.
+const planName = (plan: Overview['floor_plans'][number]) => plan.floor_plan_name ?? `${planLabel(plan)} ${plan.square_feet} sf`;
 
 async function pricedPlans(api: ApiClient, id: string, window: { start: string; end: string }, basis: Basis): Promise<PricedPlan[]> {
   const { data } = await api.call('getPricingHistory', { params: { id }, query: { start_date: window.start, end_date: window.end } });
   return data.pricing.map((record) => ({
     date: record.as_of_date,
     bedrooms: record.floor_plan.bedrooms,
-    rent: basis === 'ner' ? record.net_effective_rent_cents : record.market_rent_cents,
+    rent: rentOnBasis(record, basis),
   }));
 }
 
@@ -56,11 +57,9 @@ export interface CommunityAnswers {
 
 /** The positioning row in words, under the community's table. */
 function positioningLine(row: PositioningRow): string {
-  const psi = row.basis === 'ner' ? row.psi_ner : row.psi_asking;
-  const gap = row.gap_to_market_cents;
   return (
-    `Position (${row.basis === 'ner' ? 'NER' : 'asking'}): PSI ${formatSignedPercent(psi)}, ${row.band ?? 'no'} band, signal ${row.signal}; ` +
-    `gap to market ${gap === null ? '—' : `${gap > 0 ? '+' : ''}${formatMoney(gap)}`} a month; ` +
+    `Position on ${BASIS_TEXT[row.basis]}: PSI ${formatSignedPercent(psiOf(row))}, ${row.band ?? 'no'} band, signal ${row.signal}; ` +
+    `gap to market ${formatSignedMoney(row.gap_to_market_cents, formatMoney)} a month; ` +
     `14-day vacancy ${formatPercentValue(row.vacancy_14d_pct)} against the comparables' ${formatPercentValue(row.comp_vacancy_pct)}`
   );
 }
@@ -88,7 +87,7 @@ export async function collectCommunity(api: ApiClient, subject: Subject, options
     name: overview.community.name,
     address: overview.community.address,
     asOf: overview.as_of_date ?? null,
-    positioning: reportTable(overview.floor_plans, selectColumns(planColumns, PLAN_FIELDS)),
+    positioning: plainCells(overview.floor_plans, selectColumns(planColumns, PLAN_FIELDS)),
     summary: [positioningLine(positioning), ...overallSummary(overview).map(([label, items]) => `${label}: ${items.join(', ')}`)],
     rent: { basis: options.basis, series: rentSeries(own, compPlans) },
     psi: overview.floor_plans

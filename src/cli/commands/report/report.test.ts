@@ -5,6 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { formatSignedPercent } from '../../../domain/format.js';
+import { escapeHtml } from '../../../output/html.js';
 import {
   cliSandbox,
   copyDemoStore,
@@ -32,7 +33,6 @@ interface Overview {
   floor_plans: { bedrooms: number; base_rent: { psi: number | null } }[];
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 const figures = (html: string) => html.match(/<figure[^>]*>\s*<svg[\s\S]*?<\/svg>\s*<\/figure>/g) ?? [];
 
 async function reportOn(cli: CliSandbox, args: string[]): Promise<string> {
@@ -59,6 +59,12 @@ describe('report', () => {
       expect(table).toContain(shown);
       expect(html).toContain(`<td class="right">${shown}</td>`);
     }
+    // One money format per column, as the terminal's table: "$2,159" beside "$2,159.86" misreads.
+    const body = /<section class="community">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
+    const cells = [...body.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((cell) => cell[1]!));
+    const inCents = cells[0]!.map((_, i) => new Set(cells.flatMap((row) => row[i]!.match(/\$[\d,]+(\.\d\d)?/g) ?? []).map((amount) => amount.includes('.'))));
+    expect(inCents.filter((formats) => formats.size > 1)).toEqual([]);
+    expect(inCents.some((formats) => formats.has(true))).toBe(true);
     const bedrooms = new Set(overview.floor_plans.map((plan) => plan.bedrooms));
     const svgs = figures(html);
     // A rent chart per bedroom count, then PSI and vacancy.

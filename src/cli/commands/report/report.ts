@@ -12,9 +12,10 @@ import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { portfolioCommunities, resolveCommunity, resolveCommunityList } from '../../references.js';
 import { writeAtomically } from '../../state-file.js';
-import { byPsiDescending, DEFAULT_THRESHOLD, positioningTotals, type Basis, type PositioningRow } from '../../../domain/positioning.js';
-import { renderReport, reportTable, type PortfolioSection } from '../../../output/report/html.js';
-import { selectColumns } from '../../../output/columns.js';
+import { BASIS_TEXT, type Basis } from '../../../domain/basis.js';
+import { byPsiDescending, DEFAULT_THRESHOLD, positioningTotals, psiOf, type PositioningRow } from '../../../domain/positioning.js';
+import { renderReport, type PortfolioSection } from '../../../output/report/html.js';
+import { plainCells, selectColumns } from '../../../output/columns.js';
 import { footerLines } from '../overview/positioning.js';
 import { positioningColumns } from '../overview/positioning-columns.js';
 import { collectCommunity, type CommunityAnswers, type Subject } from './collect.js';
@@ -45,10 +46,10 @@ function portfolioSection(rows: PositioningRow[], basis: Basis): PortfolioSectio
   const ordered = byPsiDescending(rows);
   return {
     basis,
-    table: reportTable(ordered, selectColumns(columns.all, columns.defaultFields('table').filter((key) => !LEFT_OUT.has(key)))),
+    table: plainCells(ordered, selectColumns(columns.all, columns.defaultFields('table').filter((key) => !LEFT_OUT.has(key)))),
     summary: footerLines(positioningTotals(ordered), basis, DEFAULT_THRESHOLD),
     points: ordered.flatMap((row) => {
-      const psi = basis === 'ner' ? row.psi_ner : row.psi_asking;
+      const psi = psiOf(row);
       return psi === null || row.vacancy_14d_pct === null ? [] : [{ name: row.community.name, psi, vacancy: row.vacancy_14d_pct }];
     }),
   };
@@ -96,7 +97,7 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
 
   const html = await renderReport({
     title: opts.all ? 'Portfolio report' : communities.length === 1 ? `${communities[0]!.section.name}: report` : `Report on ${communities.length} communities`,
-    subtitle: `${today} · ${api.target} · rent over the last ${days} days, ${opts.basis === 'ner' ? 'net effective' : 'asking'}`,
+    subtitle: `${today} · ${api.target} · ${BASIS_TEXT[opts.basis]} over the last ${days} days`,
     portfolio: opts.all ? portfolioSection(communities.map((answers) => answers.positioning), opts.basis) : undefined,
     communities: communities.map((answers) => answers.section),
   });

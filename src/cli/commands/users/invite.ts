@@ -9,7 +9,7 @@ type Invitation = ReadOf<'inviteUser'>['invitation'];
 
 export const columns = [
   // The invitation's id, not a user's: said on the record's line and on stderr.
-  text<Invitation>('id', (i) => i.id, 'Invitation id'),
+  { ...text<Invitation>('id', (i) => i.id), label: 'Invitation id' },
   text<Invitation>('email', (i) => i.email),
   text<Invitation>('name', (i) => i.name),
   text<Invitation>('role', (i) => i.role),

@@ -55,7 +55,7 @@ async function print(ctx: CommandContext, data: Trend, raw: unknown, chart: bool
         { name: data.community_name, points: data.trends.map((p) => ({ x: p.date.slice(0, 10), y: p.subject_vacancy })) },
         { name: 'comparables (mean)', points: data.trends.map((p) => ({ x: p.date.slice(0, 10), y: p.avg_comp_vacancy })) },
       ],
-      { yFormat: (n) => `${n.toFixed(1)}%`, width: Math.max(40, ctx.io.terminalWidth - 2), color: style },
+      { yFormat: (n) => formatPercentValue(n), width: Math.max(40, ctx.io.terminalWidth - 2), color: style },
     );
     printLines(ctx, drawn);
   } else {

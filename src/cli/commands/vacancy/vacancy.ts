@@ -10,20 +10,20 @@ import type { vacancy } from './index.js';
 type Vacancy = ReadOf<'getVacancy'>;
 
 export const columns: Column<Vacancy>[] = [
-  text('community_name', (v) => v.community_name, 'Community'),
-  text('as_of_date', (v) => v.as_of_date ?? (v.has_data ? null : 'no completed survey yet'), 'Survey date'),
-  number('total_units', (v) => v.total_units, 'Total units'),
+  { ...text('community_name', (v) => v.community_name), label: 'Community' },
+  { ...text('as_of_date', (v) => v.as_of_date ?? (v.has_data ? null : 'no completed survey yet')), label: 'Survey date' },
+  { ...number('total_units', (v) => v.total_units), label: 'Total units' },
   {
     key: 'vacancy_rate',
-    header: '14-day vacancy',
+    label: '14-day vacancy',
     value: (v) => v.vacancy_rate,
     kind: 'fraction',
     display: (v) => (v.has_data ? formatVacancy(v.vacancy_rate, v.available_units_next_14_days) : '—'),
   },
-  number('available_units_next_14_days', (v) => v.available_units_next_14_days, 'Available ≤ 14 days'),
+  { ...number('available_units_next_14_days', (v) => v.available_units_next_14_days), label: 'Available ≤ 14 days' },
   {
     key: 'has_data',
-    header: 'Has data',
+    label: 'Has data',
     value: (v) => v.has_data,
     display: (v) => (v.has_data ? 'yes' : 'no'),
   },

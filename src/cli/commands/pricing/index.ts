@@ -49,7 +49,7 @@ export const exportPricing = defineCommand({
       .option('--end <date>', 'last date, YYYY-MM-DD')
       .addOption(new Option('--since-last', 'only dates after the last successful export to the same file (state kept beside it)').conflicts(['start', 'days']))
       .addOption(concurrencyOption('requests in flight', 4)),
-  output: { kind: 'file' },
+  output: { kind: 'file', formats: ['csv', 'xlsx'] },
   examples: [
     'rentsurvey pricing export --out pricing.csv',
     'rentsurvey pricing export --out ~/pricing.csv --since-last   # nightly cron: only what is new since the last run',

@@ -12,7 +12,7 @@ export const report = defineCommand({
       .addOption(new Option('--basis <basis>', 'rent the charts and positioning read').choices(['ner', 'asking'] as const).default('ner'))
       .option('--days <n>', 'rent history charted, in days back from today (default 365)', parseIntegerOption('--days', 7, 3660))
       .addOption(concurrencyOption('communities read', 4)),
-  output: { kind: 'file' },
+  output: { kind: 'file', formats: ['html'] },
   examples: [
     'rentsurvey report --all --out portfolio.html',
     'rentsurvey report "Barton Creek Terrace" DR-004 --out two.html',

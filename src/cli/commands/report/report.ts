@@ -63,10 +63,9 @@ function failed(ctx: CommandContext, failures: { id: string; error: Error }[], t
 }
 
 export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
-  const { out, format, fields } = ctx.globals;
+  // Its formats and output flags are checked by its definition (table-flags.ts).
+  const { out } = ctx.globals;
   if (out === undefined || out === '-') throw new UsageError('report writes an HTML file: give --out <file.html>', 'rentsurvey report --all --out report.html');
-  if (format !== 'table' || fields !== undefined)
-    throw new UsageError(`report writes HTML: ${fields !== undefined ? '--fields' : `--format ${format}`} is not for it`, 'for data, use overview --all or pricing export');
   const subjects = await chosen(ctx, opts, refs);
   const api = await ctx.api();
   const today = ctx.now().toISOString().slice(0, 10);

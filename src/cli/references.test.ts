@@ -227,6 +227,13 @@ describe('--floor-plan', () => {
     }
   });
 
+  it('pricing target reads the floor plans it looked --floor-plan up in: one request', async ({ cli }) => {
+    const barton = await subject(cli, BARTON);
+    const r = expectOk(await cli.run(['--local', '--debug', 'pricing', 'target', barton.id, '--band', 'market', '--floor-plan', 'a1', '--json']));
+    expect(parseJson<{ floor_plans: { floor_plan_name: string }[] }>(r.stdout).floor_plans.map((plan) => plan.floor_plan_name)).toEqual(['A1']);
+    expect(requests(r.stderr).filter((request) => request.endsWith('/floor-plans'))).toEqual([`GET /v1/rentsurvey/communities/${barton.id}/floor-plans`]);
+  });
+
   it('no such plan → 4 naming the plans there are; several → 2 listing them', async ({ cli }) => {
     const none = await cli.run(['--local', 'pricing', 'history', 'DR-006', '--floor-plan', 'Z9']);
     expect(none).toMatchObject({ exitCode: 4, stdout: '' });

@@ -46,15 +46,19 @@ export interface CommunityOptions {
   comparables?: boolean;
 }
 
-/** Lists fetched during this run, so that several references (`--communities a,b,c`) cost one fetch. */
+/**
+ * Lists fetched during this run, so that several references (`--communities a,b,c`) cost one
+ * fetch, and a command that resolved a reference reuses the list (pricing target's floor plans).
+ */
 interface Fetched {
   portfolio?: Promise<Community[]>;
   comps: Map<string, Promise<CompList>>;
+  floorPlans: Map<string, Promise<FloorPlanList>>;
 }
 const fetched = new WeakMap<CommandContext, Fetched>();
 const cacheOf = (ctx: CommandContext): Fetched => {
   let cache = fetched.get(ctx);
-  if (!cache) fetched.set(ctx, (cache = { comps: new Map() }));
+  if (!cache) fetched.set(ctx, (cache = { comps: new Map(), floorPlans: new Map() }));
   return cache;
 };
 
@@ -304,15 +308,31 @@ export async function resolveComparable(
   return named(await chooseOne(ctx, { ref: wanted, flag: '<comp>', what, unique: 'its id' }, narrowed, choice, line));
 }
 
-type Plan = ReadOf<'listFloorPlans'>['floor_plans'][number];
+type FloorPlanList = ReadOf<'listFloorPlans'>;
+type Plan = FloorPlanList['floor_plans'][number];
+
+/** A community's floor plans with their latest pricing (GET …/floor-plans), fetched once per run and remembered for TAB. */
+export function floorPlansOf(ctx: CommandContext, communityId: string): Promise<FloorPlanList> {
+  const cache = cacheOf(ctx);
+  const key = communityId.toLowerCase();
+  let list = cache.floorPlans.get(key);
+  if (!list) {
+    list = (async () => {
+      const api = await ctx.api();
+      const { data } = await api.call('listFloorPlans', { params: { id: communityId } });
+      await rememberFloorPlans(ctx, communityId, data.floor_plans);
+      return data;
+    })();
+    cache.floorPlans.set(key, list);
+  }
+  return list;
+}
 
 /** The floor plan of `communityId` that `--floor-plan <ref>` names: its name (any case) or id. */
 export async function resolveFloorPlan(ctx: CommandContext, communityId: string, ref: string, flag = '--floor-plan'): Promise<string> {
   const wanted = ref.trim();
   if (isUuid(wanted)) return wanted.toLowerCase();
-  const api = await ctx.api();
-  const { data } = await busy(ctx, 'Reading the floor plans…', () => api.call('listFloorPlans', { params: { id: communityId } }));
-  await rememberFloorPlans(ctx, communityId, data.floor_plans);
+  const data = await busy(ctx, 'Reading the floor plans…', () => floorPlansOf(ctx, communityId));
   const plans = data.floor_plans.map((plan) => ({ ...plan, name: plan.floor_plan_name }));
   const { found } = matchReference(wanted, plans);
   if (found.length === 0)

@@ -24,7 +24,7 @@ import { progressBar } from '../../../output/progress.js';
 import type { OptionsOf } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { describeFailures, fanOut, isFailed, type Failed, type Outcome } from '../../concurrency.js';
-import { ApiError, CliError, UsageError } from '../../errors.js';
+import { CliError, UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import { assertFields, orderRows, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
@@ -76,12 +76,6 @@ async function readSubject(api: ApiClient, subject: Subject): Promise<Positionin
   };
 }
 
-/**
- * A service that answered (a 404, a 500 for one subject) may still answer for the others: they are
- * read. One that stopped answering (refused, timed out) would fail them all alike: they are not tried.
- */
-const stopsAll = (error: Error) => !(error instanceof ApiError);
-
 /** The subjects that could not be read, by name (ids with --debug), then the run's failure with the status they share. */
 function failed(ctx: CommandContext, failures: Failed<Subject>[], total: number): CliError {
   const report = describeFailures(failures, {
@@ -117,7 +111,7 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
   try {
     // Each answer becomes its row at once: a thousand subjects' overviews and trends are never held together.
     const rowOf = async (subject: Subject) => positioningRow(await readSubject(api, subject), { basis, threshold });
-    for await (const outcome of fanOut(subjects, concurrency, rowOf, { stopsAll })) {
+    for await (const outcome of fanOut(subjects, concurrency, rowOf)) {
       outcomes.push(outcome);
       done += 1;
       if (isFailed(outcome)) failures += 1;

@@ -10,7 +10,7 @@ import { dollarColumns } from '../../../output/money.js';
 import type { Handler, OptionsOf } from '../../command.js';
 import { describeFailures, fanOut, fanOutAll, isFailed, type Failed } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
-import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { checkQuery } from '../../flag-terms.js';
 import type { ApiClient } from '../../http/client.js';
 import { portfolioCommunities, resolveCommunityList } from '../../references.js';
@@ -97,9 +97,6 @@ async function subjects(ctx: CommandContext, opts: Flags): Promise<{ id: string;
   return (await portfolioCommunities(ctx)).map(({ id, name }) => ({ id, name }));
 }
 
-/** A 404 names one community to fix, and the others are still tried; any other failure (network, server, key) would fail them all. */
-const stopsAll = (error: Error) => !(error instanceof ApiError && error.status === 404);
-
 /** Says which items failed, and ends the command with their status. */
 function failWith<T>(ctx: CommandContext, failed: Failed<T>[], total: number, what: string, name: (item: T) => string, id: (item: T) => string, outcome: string): never {
   const report = describeFailures(failed, { total, what, name, id, showIds: ctx.globals.debug });
@@ -113,7 +110,7 @@ async function markets(ctx: CommandContext, api: ApiClient, list: { id: string; 
   let outcomes;
   try {
     const query = { include_inactive: opts.includeInactive === true };
-    outcomes = await fanOutAll(list, concurrency, async ({ id }) => (await api.call('listComps', { params: { id }, query })).data, { stopsAll });
+    outcomes = await fanOutAll(list, concurrency, async ({ id }) => (await api.call('listComps', { params: { id }, query })).data);
   } finally {
     listing.stop();
   }
@@ -133,9 +130,9 @@ async function markets(ctx: CommandContext, api: ApiClient, list: { id: string; 
  * Fetches each community's history through a window of `concurrency` requests
  * and appends its rows to `file` in the order of `units`, as they arrive: at
  * most `concurrency` answers are held, however many rows there are. After a
- * failure nothing more is written (the file will be dropped); a 404 names one
- * community to fix, so the others are still tried, while any other failure
- * stops the export: the communities not tried yet are counted, not requested.
+ * failure nothing more is written (the file will be dropped); the others are
+ * still tried while the service answers, so that every community to fix is
+ * named, and once it stops answering they are counted, not requested (stopsAll).
  */
 async function writeRows(
   api: ApiClient,
@@ -157,7 +154,7 @@ async function writeRows(
   // However long the export, 32 MB of young generation serve it (young-generation.ts).
   const youngGeneration = capYoungGeneration(32);
   try {
-    for await (const outcome of fanOut(units, concurrency, history, { stopsAll })) {
+    for await (const outcome of fanOut(units, concurrency, history)) {
       youngGeneration.check();
       done += 1;
       if (!('value' in outcome)) failed.push(outcome);

@@ -150,11 +150,20 @@ export const COMMUNITY_ARGUMENT =
 /**
  * --concurrency of a command that reads many communities (`what` at once from a service, by
  * default `remote`); with --local 1, since in-process requests take turns on one thread.
+ * The handler reads it with concurrencyOf, given the same `remote`.
  */
 export function concurrencyOption(what: string, remote: number, max = 16) {
   return new Option('--concurrency <n>', `${what} at once (default ${remote}; with --local 1, as its requests run one at a time in this process)`).argParser(
     parseIntegerOption('--concurrency', 1, max),
   );
+}
+
+/**
+ * How many at once: --concurrency when given, else `remote` against a service and 1 with
+ * --local, where in-process requests take turns on this thread (more at once would only hold more answers).
+ */
+export function concurrencyOf(ctx: Pick<CommandContext, 'globals'>, given: number | undefined, remote: number): number {
+  return given ?? (ctx.globals.local ? 1 : remote);
 }
 
 export function parseIntegerOption(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {

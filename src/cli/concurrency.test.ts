@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { describeFailures, fanOut, fanOutAll, isFailed, stopsAll } from './concurrency.js';
+import { concurrencyOf } from './command.js';
+import type { CommandContext } from './context.js';
 import { ApiError, CliError, ExitCode } from './errors.js';
 
 describe('fanOut', () => {
@@ -51,6 +53,15 @@ describe('fanOut', () => {
       { item: 5, skipped: down },
       { item: 6, skipped: down },
     ]);
+  });
+});
+
+describe('concurrencyOf', () => {
+  it('--concurrency when given; else the command’s default against a service, 1 in process (--local)', () => {
+    const remote = { globals: { local: false } } as Pick<CommandContext, 'globals'>;
+    const local = { globals: { local: true } } as Pick<CommandContext, 'globals'>;
+    expect([concurrencyOf(remote, undefined, 4), concurrencyOf(local, undefined, 4)]).toEqual([4, 1]);
+    expect([concurrencyOf(remote, 3, 4), concurrencyOf(local, 3, 4)]).toEqual([3, 3]);
   });
 });
 

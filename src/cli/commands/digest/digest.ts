@@ -17,7 +17,7 @@ import type { Column } from '../../../output/columns.js';
 import { dollarsFromCents } from '../../../output/money.js';
 import { countOf } from '../../../output/text.js';
 import { text, uuid } from '../../columns.js';
-import type { Handler } from '../../command.js';
+import { concurrencyOf, type Handler } from '../../command.js';
 import { mapLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -39,7 +39,7 @@ import { printTableDigest } from './table.js';
 
 /** Without --since (and on a profile's first --since-last run): a week back, for the weekly e-mail. */
 const DEFAULT_LOOKBACK_DAYS = 7;
-/** Subjects read at once; each reads its comparables CONCURRENCY at a time. */
+/** Subjects read at once from a service (1 with --local: concurrencyOf); each reads its comparables CONCURRENCY at a time. */
 const SUBJECTS_AT_ONCE = 2;
 /** --top without a value: the portfolio's biggest moves, or each subject's under --detail. */
 const TOP_PORTFOLIO = 10;
@@ -147,7 +147,7 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   progress.start();
   let digests: SubjectDigest[];
   try {
-    digests = await mapLimited(ids, SUBJECTS_AT_ONCE, (id) => collectSubject(api, id, sinceOf(id)));
+    digests = await mapLimited(ids, concurrencyOf(ctx, undefined, SUBJECTS_AT_ONCE), (id) => collectSubject(api, id, sinceOf(id)));
   } finally {
     progress.stop();
   }

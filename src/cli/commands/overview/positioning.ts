@@ -21,7 +21,7 @@ import {
 } from '../../../domain/positioning.js';
 import { formatMoney, formatSignedPercent } from '../../../domain/format.js';
 import { progressBar } from '../../../output/progress.js';
-import type { OptionsOf } from '../../command.js';
+import { concurrencyOf, type OptionsOf } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { describeFailures, fanOut, isFailed, type Failed, type Outcome } from '../../concurrency.js';
 import { CliError, UsageError } from '../../errors.js';
@@ -29,7 +29,7 @@ import type { ApiClient } from '../../http/client.js';
 import { assertFields, orderRows, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { portfolioCommunities, resolveCommunity, resolveCommunityList } from '../../references.js';
-import type { overview } from './index.js';
+import { OVERVIEW_CONCURRENCY, type overview } from './index.js';
 import { positioningColumns } from './positioning-columns.js';
 
 type Flags = OptionsOf<typeof overview>;
@@ -102,8 +102,7 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
   orderRows(ctx, [], columns.all);
   const subjects = await chosenSubjects(ctx, opts, refs);
   const api = await ctx.api();
-  // In-process (--local) requests take turns on this thread: more at once would only hold more answers.
-  const concurrency = opts.concurrency ?? (ctx.globals.local ? 1 : 8);
+  const concurrency = concurrencyOf(ctx, opts.concurrency, OVERVIEW_CONCURRENCY);
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
   let done = 0;
   let failures = 0;

@@ -7,7 +7,7 @@ import { spinner } from '../../../output/messages.js';
 import { progressBar, type Progress } from '../../../output/progress.js';
 import type { Column } from '../../../output/columns.js';
 import { dollarColumns } from '../../../output/money.js';
-import type { Handler, OptionsOf } from '../../command.js';
+import { concurrencyOf, type Handler, type OptionsOf } from '../../command.js';
 import { describeFailures, fanOut, fanOutAll, isFailed, type Failed } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
@@ -19,7 +19,7 @@ import { pricingColumns, type PricingRecord } from './columns.js';
 import { csvExport, xlsxExport, type ExportFile } from './export-file.js';
 import { HISTORY_FLAGS } from './query-flags.js';
 import { capYoungGeneration } from './young-generation.js';
-import type { exportPricing } from './index.js';
+import { EXPORT_CONCURRENCY, type exportPricing } from './index.js';
 import { countOf } from '../../../output/text.js';
 
 type Flags = OptionsOf<typeof exportPricing>;
@@ -187,8 +187,7 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   const unchanged = toStdout ? 'nothing written' : `${out} left unchanged`;
   const state = opts.sinceLast ? await readExportState(ctx, stateFile(target)) : undefined;
   const range = await dateRange(ctx, opts, state);
-  // In-process (--local) requests take turns on this thread: more in flight would only hold more answers at once.
-  const concurrency = opts.concurrency ?? (ctx.globals.local ? 1 : 4);
+  const concurrency = concurrencyOf(ctx, opts.concurrency, EXPORT_CONCURRENCY);
   const api = await ctx.api();
 
   let units: Unit[] = [];

@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { progressBar } from '../../../output/progress.js';
-import type { Handler } from '../../command.js';
+import { concurrencyOf, type Handler } from '../../command.js';
 import { mapLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
@@ -18,7 +18,7 @@ import { selectColumns } from '../../../output/columns.js';
 import { footerLines } from '../overview/positioning.js';
 import { positioningColumns } from '../overview/positioning-columns.js';
 import { collectCommunity, type CommunityAnswers, type Subject } from './collect.js';
-import type { report } from './index.js';
+import { REPORT_CONCURRENCY, type report } from './index.js';
 
 const DEFAULT_DAYS = 365;
 
@@ -70,8 +70,7 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
   const api = await ctx.api();
   const today = ctx.now().toISOString().slice(0, 10);
   const days = opts.days ?? DEFAULT_DAYS;
-  // In-process (--local) requests take turns on this thread: more at once would only hold more answers.
-  const concurrency = opts.concurrency ?? (ctx.globals.local ? 1 : 4);
+  const concurrency = concurrencyOf(ctx, opts.concurrency, REPORT_CONCURRENCY);
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
   const failures: { id: string; error: Error }[] = [];
   let done = 0;

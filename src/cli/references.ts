@@ -265,6 +265,42 @@ export async function resolveCommunityList(ctx: CommandContext, list: string, fl
   return [...new Set(ids)];
 }
 
+/** A subject a command reads (overview --all, report, pricing export, digest); name and external id from the portfolio. */
+export interface ChosenSubject {
+  id: string;
+  /** Unknown for an id that is not among the portfolio's communities (a whole UUID is taken as it is). */
+  name?: string;
+  external_community_id: string | null;
+}
+
+/**
+ * The subjects a command that reads many is asked for, in order, each once: the portfolio's
+ * with `all`, else those `refs` (arguments) and `communities` (--communities a,b) name, with
+ * what the portfolio says of them (one request, looked up by id). `verb` says what the
+ * command does with them ("report on"), when none is named.
+ */
+export async function chooseSubjects(
+  ctx: CommandContext,
+  selection: { all?: boolean | undefined; refs?: readonly string[]; communities?: string | undefined },
+  verb: string,
+): Promise<ChosenSubject[]> {
+  const { all = false, refs = [], communities } = selection;
+  if (all && (refs.length > 0 || communities !== undefined))
+    throw new UsageError('--all takes every community of the portfolio: name none, or leave out --all');
+  const ids: string[] = [];
+  for (const ref of refs) ids.push(await resolveCommunity(ctx, ref, '<community>'));
+  if (communities !== undefined) ids.push(...(await resolveCommunityList(ctx, communities, '--communities')));
+  if (!all && ids.length === 0) throw new UsageError(`name the communities to ${verb}, or --all for the whole portfolio`);
+  const portfolio = await portfolioCommunities(ctx);
+  const chosen = (c: Community): ChosenSubject => ({ id: c.id, name: c.name, external_community_id: c.external_community_id ?? null });
+  if (all) return portfolio.map(chosen);
+  const known = new Map(portfolio.map((c) => [c.id.toLowerCase(), c]));
+  return [...new Set(ids)].map((id) => {
+    const found = known.get(id);
+    return found ? { ...chosen(found), id } : { id, external_community_id: null };
+  });
+}
+
 /**
  * The comparable of `subjectId` that `ref` names (inactive ones included). For
  * `change` (activate: true), matches whose state the command changes come first;

@@ -24,7 +24,7 @@ import { UsageError } from '../../errors.js';
 import { checkFlag } from '../../flag-terms.js';
 import { printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
-import { portfolioCommunities, resolveCommunityList } from '../../references.js';
+import { chooseSubjects } from '../../references.js';
 import { readState, writeState } from '../../state-file.js';
 import { latestDate } from '../../surveys.js';
 import { collectSubject, type DigestChange, type SubjectDigest } from './collect.js';
@@ -130,7 +130,9 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   assertOutputFlags(ctx);
   const delivery = deliveryOf(ctx, opts);
   assertShapingFlags(ctx, opts, delivery);
-  const selection = opts.communities === undefined ? undefined : await resolveCommunityList(ctx, String(opts.communities), '--communities');
+  const subjects = await chooseSubjects(ctx, { all: opts.communities === undefined, communities: opts.communities }, 'digest');
+  // --since-last remembers where it stopped per selection: the portfolio, or these ids.
+  const selection = opts.communities === undefined ? undefined : subjects.map((subject) => subject.id);
   const fallback = addDays(today, -DEFAULT_LOOKBACK_DAYS);
   const store = opts.sinceLast ? stateFile(ctx, selection) : undefined;
   const state = store ? await readState<DigestState>(store.path) : undefined;
@@ -142,7 +144,7 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   const sinceOf = (id: string) => since ?? remembered(id) ?? fallback;
 
   const api = await ctx.api();
-  const ids = selection ?? (await portfolioCommunities(ctx)).map((community) => community.id);
+  const ids = subjects.map((subject) => subject.id);
   const progress = await spinner(ctx.io, `Comparing surveys of ${ids.length} communities…`, { quiet: ctx.globals.quiet });
   progress.start();
   let digests: SubjectDigest[];

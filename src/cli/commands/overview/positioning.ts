@@ -28,7 +28,7 @@ import { CliError, UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import { assertFields, orderRows, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
-import { portfolioCommunities, resolveCommunity, resolveCommunityList } from '../../references.js';
+import { chooseSubjects, type ChosenSubject } from '../../references.js';
 import { OVERVIEW_CONCURRENCY, type overview } from './index.js';
 import { positioningColumns } from './positioning-columns.js';
 
@@ -37,34 +37,10 @@ type Flags = OptionsOf<typeof overview>;
 /** Flags that mean nothing to one community's per-plan view. */
 export const POSITIONING_FLAGS = ['basis', 'band', 'signal', 'threshold', 'concurrency'] as const;
 
-interface Subject {
-  id: string;
-  /** From the portfolio; unknown for an id that is not among its communities. */
-  name?: string;
-  external_community_id: string | null;
-}
-
 const BASIS_TEXT: Record<Basis, string> = { ner: 'net effective rent', asking: 'asking rent' };
 
-/** The subjects asked for, in order: the portfolio's with --all, else the references resolved. */
-async function chosenSubjects(ctx: CommandContext, opts: Flags, refs: string[]): Promise<Subject[]> {
-  if (opts.all && (refs.length > 0 || opts.communities !== undefined))
-    throw new UsageError('--all reads every community of the portfolio: name none, or leave out --all');
-  const ids: string[] = [];
-  for (const ref of refs) ids.push(await resolveCommunity(ctx, ref, '<community>'));
-  if (opts.communities !== undefined) ids.push(...(await resolveCommunityList(ctx, opts.communities, '--communities')));
-  // The spec's overview names a community but not its external id: the portfolio has both, in one request.
-  const portfolio = await portfolioCommunities(ctx);
-  if (opts.all) return portfolio.map(({ id, name, external_community_id }) => ({ id, name, external_community_id: external_community_id ?? null }));
-  const known = new Map(portfolio.map((c) => [c.id.toLowerCase(), c]));
-  return [...new Set(ids)].map((id) => {
-    const found = known.get(id);
-    return found ? { id, name: found.name, external_community_id: found.external_community_id ?? null } : { id, external_community_id: null };
-  });
-}
-
 /** One subject's answers: its overview and vacancy trend together, its floor plans only when the overview lacks unit counts. */
-async function readSubject(api: ApiClient, subject: Subject): Promise<PositioningInput> {
+async function readSubject(api: ApiClient, subject: ChosenSubject): Promise<PositioningInput> {
   const params = { params: { id: subject.id } };
   const [{ data: answer }, { data: trend }] = await Promise.all([api.call('getOverview', params), api.call('getVacancyTrend', params)]);
   const floorPlans = needsFloorPlans(answer) ? (await api.call('listFloorPlans', params)).data.floor_plans : undefined;
@@ -77,7 +53,7 @@ async function readSubject(api: ApiClient, subject: Subject): Promise<Positionin
 }
 
 /** The subjects that could not be read, by name (ids with --debug), then the run's failure with the status they share. */
-function failed(ctx: CommandContext, failures: Failed<Subject>[], total: number): CliError {
+function failed(ctx: CommandContext, failures: Failed<ChosenSubject>[], total: number): CliError {
   const report = describeFailures(failures, {
     total,
     what: 'communities could not be read',
@@ -100,16 +76,17 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
   // Every flag checked before the first request: a typo must not cost a portfolio's worth of them.
   assertFields(ctx, columns.all);
   orderRows(ctx, [], columns.all);
-  const subjects = await chosenSubjects(ctx, opts, refs);
+  // The spec's overview names a community but not its external id: the portfolio has both.
+  const subjects = await chooseSubjects(ctx, { all: opts.all, refs, communities: opts.communities }, 'read');
   const api = await ctx.api();
   const concurrency = concurrencyOf(ctx, opts.concurrency, OVERVIEW_CONCURRENCY);
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
   let done = 0;
   let failures = 0;
-  const outcomes: Outcome<Subject, PositioningRow>[] = [];
+  const outcomes: Outcome<ChosenSubject, PositioningRow>[] = [];
   try {
     // Each answer becomes its row at once: a thousand subjects' overviews and trends are never held together.
-    const rowOf = async (subject: Subject) => positioningRow(await readSubject(api, subject), { basis, threshold });
+    const rowOf = async (subject: ChosenSubject) => positioningRow(await readSubject(api, subject), { basis, threshold });
     for await (const outcome of fanOut(subjects, concurrency, rowOf)) {
       outcomes.push(outcome);
       done += 1;

@@ -13,7 +13,7 @@ import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { checkQuery } from '../../flag-terms.js';
 import type { ApiClient } from '../../http/client.js';
-import { portfolioCommunities, resolveCommunityList } from '../../references.js';
+import { chooseSubjects } from '../../references.js';
 import { createAtomicFile, FileWriteError, readState, writeState } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
 import { csvExport, xlsxExport, type ExportFile } from './export-file.js';
@@ -86,15 +86,6 @@ async function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | 
   // With --since-last, a second run on the same day simply finds nothing new.
   if (start > end && !(opts.sinceLast && state)) throw new UsageError(`the start date ${start} is after the end date ${end}`);
   return { start, end, nothingNew: start > end };
-}
-
-/**
- * The subjects: those of --communities (in their order, known by id: looking
- * their names up would cost a request), else the portfolio's, with names.
- */
-async function subjects(ctx: CommandContext, opts: Flags): Promise<{ id: string; name?: string }[]> {
-  if (opts.communities !== undefined) return (await resolveCommunityList(ctx, opts.communities, '--communities')).map((id) => ({ id }));
-  return (await portfolioCommunities(ctx)).map(({ id, name }) => ({ id, name }));
 }
 
 /** Says which items failed, and ends the command with their status. */
@@ -192,7 +183,8 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
 
   let units: Unit[] = [];
   if (!range.nothingNew) {
-    const list = await subjects(ctx, opts);
+    // Those of --communities, in their order, else the portfolio's; by name for messages.
+    const list = await chooseSubjects(ctx, { all: opts.communities === undefined, communities: opts.communities }, 'export');
     units = includeComps ? await markets(ctx, api, list, opts, concurrency, `export incomplete: ${unchanged}`) : list;
   }
   const shared = includeComps ? marketColumns : communityColumns;

@@ -10,31 +10,17 @@ import { concurrencyOf, type Handler } from '../../command.js';
 import { mapLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { portfolioCommunities, resolveCommunity, resolveCommunityList } from '../../references.js';
+import { chooseSubjects } from '../../references.js';
 import { writeAtomically } from '../../state-file.js';
 import { byPsiDescending, DEFAULT_THRESHOLD, positioningTotals, type Basis, type PositioningRow } from '../../../domain/positioning.js';
 import { renderReport, reportTable, type PortfolioSection } from '../../../output/report/html.js';
 import { selectColumns } from '../../../output/columns.js';
 import { footerLines } from '../overview/positioning.js';
 import { positioningColumns } from '../overview/positioning-columns.js';
-import { collectCommunity, type CommunityAnswers, type Subject } from './collect.js';
+import { collectCommunity, type CommunityAnswers } from './collect.js';
 import { REPORT_CONCURRENCY, type report } from './index.js';
 
 const DEFAULT_DAYS = 365;
-
-/** The communities asked for, in order, each once; their external ids from the portfolio. */
-async function chosen(ctx: CommandContext, opts: { all?: true | undefined; communities?: string | undefined }, refs: string[]): Promise<Subject[]> {
-  if (opts.all && (refs.length > 0 || opts.communities !== undefined))
-    throw new UsageError('--all reports every community of the portfolio: name none, or leave out --all');
-  const ids: string[] = [];
-  for (const ref of refs) ids.push(await resolveCommunity(ctx, ref, '<community>'));
-  if (opts.communities !== undefined) ids.push(...(await resolveCommunityList(ctx, opts.communities, '--communities')));
-  if (!opts.all && ids.length === 0)
-    throw new UsageError('name the communities to report on, or --all for the whole portfolio', 'rentsurvey report --all --out report.html');
-  const portfolio = await portfolioCommunities(ctx);
-  const external = (id: string) => portfolio.find((community) => community.id.toLowerCase() === id.toLowerCase())?.external_community_id ?? null;
-  return (opts.all ? portfolio.map((community) => community.id) : [...new Set(ids)]).map((id) => ({ id, external_community_id: external(id) }));
-}
 
 /** Of the table `overview --all` prints, what a landscape page has room for: every figure, not the survey's counts and date. */
 const LEFT_OUT = new Set(['floor_plans_with_data', 'comps_with_data', 'as_of_date', 'external_community_id']);
@@ -66,7 +52,7 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
   // Its formats and output flags are checked by its definition (table-flags.ts).
   const { out } = ctx.globals;
   if (out === undefined || out === '-') throw new UsageError('report writes an HTML file: give --out <file.html>', 'rentsurvey report --all --out report.html');
-  const subjects = await chosen(ctx, opts, refs);
+  const subjects = await chooseSubjects(ctx, { all: opts.all, refs, communities: opts.communities }, 'report on');
   const api = await ctx.api();
   const today = ctx.now().toISOString().slice(0, 10);
   const days = opts.days ?? DEFAULT_DAYS;

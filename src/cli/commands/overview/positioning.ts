@@ -19,6 +19,7 @@ import {
   type PositioningRow,
   type PositioningTotals,
 } from '../../../domain/positioning.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { formatMoney, formatSignedPercent } from '../../../domain/format.js';
 import { progressBar } from '../../../output/progress.js';
 import { concurrencyOf, type OptionsOf } from '../../command.js';
@@ -39,17 +40,20 @@ export const POSITIONING_FLAGS = ['basis', 'band', 'signal', 'threshold', 'concu
 
 const BASIS_TEXT: Record<Basis, string> = { ner: 'net effective rent', asking: 'asking rent' };
 
-/** One subject's answers: its overview and vacancy trend together, its floor plans only when the overview lacks unit counts. */
-async function readSubject(api: ApiClient, subject: ChosenSubject): Promise<PositioningInput> {
+/**
+ * What one subject's positioning row is computed from (`input`): its overview and vacancy trend
+ * together, its floor plans only when the overview lacks unit counts; and those two answers
+ * whole (the report shows more of them).
+ */
+export async function readSubject(
+  api: ApiClient,
+  subject: Pick<ChosenSubject, 'id' | 'external_community_id'>,
+): Promise<{ input: PositioningInput; overview: ReadOf<'getOverview'>; trend: ReadOf<'getVacancyTrend'> }> {
   const params = { params: { id: subject.id } };
   const [{ data: answer }, { data: trend }] = await Promise.all([api.call('getOverview', params), api.call('getVacancyTrend', params)]);
   const floorPlans = needsFloorPlans(answer) ? (await api.call('listFloorPlans', params)).data.floor_plans : undefined;
-  return {
-    community: { id: answer.community.id, name: answer.community.name, external_community_id: subject.external_community_id },
-    overview: answer,
-    trend: trend.trends,
-    floorPlans,
-  };
+  const community = { id: answer.community.id, name: answer.community.name, external_community_id: subject.external_community_id };
+  return { input: { community, overview: answer, trend: trend.trends, floorPlans }, overview: answer, trend };
 }
 
 /** The subjects that could not be read, by name (ids with --debug), then the run's failure with the status they share. */
@@ -86,7 +90,7 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
   const outcomes: Outcome<ChosenSubject, PositioningRow>[] = [];
   try {
     // Each answer becomes its row at once: a thousand subjects' overviews and trends are never held together.
-    const rowOf = async (subject: ChosenSubject) => positioningRow(await readSubject(api, subject), { basis, threshold });
+    const rowOf = async (subject: ChosenSubject) => positioningRow((await readSubject(api, subject)).input, { basis, threshold });
     for await (const outcome of fanOut(subjects, concurrency, rowOf)) {
       outcomes.push(outcome);
       done += 1;

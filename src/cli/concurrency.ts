@@ -2,6 +2,8 @@
  * Bounded fan-out over the API: many requests, at most a few in flight, and
  * (fanOut, describeFailures) an exact account of the items that failed.
  */
+import type { Progress } from '../output/progress.js';
+import type { CommandContext } from './context.js';
 import { ApiError, CliError, ExitCode } from './errors.js';
 import { formatCount } from '../domain/format.js';
 
@@ -87,14 +89,37 @@ export async function* fanOut<T, R>(items: readonly T[], limit: number, work: (i
   yield* mapOrdered(items, limit, attempt);
 }
 
-/** fanOut, collected: every item's outcome, in the order of `items`. */
-export async function fanOutAll<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) {
+/** fanOut, collected: every item's outcome, in the order of `items`; `progress` counts them done and failed. */
+export async function fanOutAll<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>, progress?: Pick<Progress, 'update'>) {
   const outcomes: Outcome<T, R>[] = [];
-  for await (const outcome of fanOut(items, limit, work)) outcomes.push(outcome);
+  let failed = 0;
+  for await (const outcome of fanOut(items, limit, work)) {
+    outcomes.push(outcome);
+    if (isFailed(outcome)) failed += 1;
+    progress?.update(outcomes.length, failed);
+  }
   return outcomes;
 }
 
 export const isFailed = <T, R>(outcome: Outcome<T, R>): outcome is Failed<T> => !('value' in outcome);
+
+/**
+ * The failure of a command whose fan-out over communities missed some: describeFailures on
+ * stderr (by name, ids with --debug), then the error to throw, saying what became of the
+ * run (`outcome`: "no report written") with the status the failures share, their hints and `hint`.
+ */
+export function fanOutFailure<T extends { id: string; name?: string | undefined }>(
+  ctx: Pick<CommandContext, 'log' | 'globals'>,
+  failed: readonly Failed<T>[],
+  options: { total: number; what: string; outcome: string; hint?: string },
+): CliError {
+  const { debug } = ctx.globals;
+  const report = describeFailures(failed, { total: options.total, what: options.what, name: (item) => item.name ?? item.id, id: (item) => item.id, showIds: debug });
+  ctx.log.error(report.message);
+  const ids = debug ? undefined : '--debug adds their ids';
+  const last = options.hint && ids ? `${options.hint} (${ids})` : (options.hint ?? ids);
+  return new CliError(options.outcome, report.exitCode, [...report.hints, ...(last ? [last] : [])].join('; ') || undefined);
+}
 
 /**
  * The failed items of a fan-out, for the user: the exact count of `total`,

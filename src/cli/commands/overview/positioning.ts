@@ -24,8 +24,8 @@ import { formatMoney, formatSignedPercent } from '../../../domain/format.js';
 import { progressBar } from '../../../output/progress.js';
 import { concurrencyOf, type OptionsOf } from '../../command.js';
 import type { CommandContext } from '../../context.js';
-import { describeFailures, fanOut, isFailed, type Failed, type Outcome } from '../../concurrency.js';
-import { CliError, UsageError } from '../../errors.js';
+import { fanOutAll, fanOutFailure, isFailed, type Outcome } from '../../concurrency.js';
+import { UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import { assertFields, orderRows, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
@@ -56,23 +56,6 @@ export async function readSubject(
   return { input: { community, overview: answer, trend: trend.trends, floorPlans }, overview: answer, trend };
 }
 
-/** The subjects that could not be read, by name (ids with --debug), then the run's failure with the status they share. */
-function failed(ctx: CommandContext, failures: Failed<ChosenSubject>[], total: number): CliError {
-  const report = describeFailures(failures, {
-    total,
-    what: 'communities could not be read',
-    name: (subject) => subject.name ?? subject.id,
-    id: (subject) => subject.id,
-    showIds: ctx.globals.debug,
-  });
-  ctx.log.error(report.message);
-  return new CliError(
-    total > failures.length ? 'the other communities are printed' : 'no community could be read',
-    report.exitCode,
-    [...report.hints, ...(ctx.globals.debug ? [] : ['--debug adds their ids'])].join('; ') || undefined,
-  );
-}
-
 export async function runPositioning(ctx: CommandContext, opts: Flags, refs: string[]): Promise<void> {
   const basis: Basis = opts.basis ?? 'ner';
   const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
@@ -85,18 +68,11 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
   const api = await ctx.api();
   const concurrency = concurrencyOf(ctx, opts.concurrency, OVERVIEW_CONCURRENCY);
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
-  let done = 0;
-  let failures = 0;
-  const outcomes: Outcome<ChosenSubject, PositioningRow>[] = [];
+  let outcomes: Outcome<ChosenSubject, PositioningRow>[];
   try {
     // Each answer becomes its row at once: a thousand subjects' overviews and trends are never held together.
     const rowOf = async (subject: ChosenSubject) => positioningRow((await readSubject(api, subject)).input, { basis, threshold });
-    for await (const outcome of fanOut(subjects, concurrency, rowOf)) {
-      outcomes.push(outcome);
-      done += 1;
-      if (isFailed(outcome)) failures += 1;
-      progress.update(done, failures);
-    }
+    outcomes = await fanOutAll(subjects, concurrency, rowOf, progress);
   } finally {
     progress.stop();
   }
@@ -123,7 +99,12 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
     if (human && rows.length > 0) printLines(out, footer(totals, basis, threshold, format === 'md'));
   });
   const unread = outcomes.filter(isFailed);
-  if (unread.length > 0) throw failed(ctx, unread, subjects.length);
+  if (unread.length > 0)
+    throw fanOutFailure(ctx, unread, {
+      total: subjects.length,
+      what: 'communities could not be read',
+      outcome: subjects.length > unread.length ? 'the other communities are printed' : 'no community could be read',
+    });
 }
 
 function emptyMessage(opts: Flags, read: number): string {

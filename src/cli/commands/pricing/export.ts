@@ -8,7 +8,7 @@ import { progressBar, type Progress } from '../../../output/progress.js';
 import type { Column } from '../../../output/columns.js';
 import { dollarColumns } from '../../../output/money.js';
 import { concurrencyOf, type Handler, type OptionsOf } from '../../command.js';
-import { describeFailures, fanOut, fanOutAll, isFailed, type Failed } from '../../concurrency.js';
+import { fanOut, fanOutAll, fanOutFailure, isFailed, type Failed } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { checkQuery } from '../../flag-terms.js';
@@ -88,12 +88,7 @@ async function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | 
   return { start, end, nothingNew: start > end };
 }
 
-/** Says which items failed, and ends the command with their status. */
-function failWith<T>(ctx: CommandContext, failed: Failed<T>[], total: number, what: string, name: (item: T) => string, id: (item: T) => string, outcome: string): never {
-  const report = describeFailures(failed, { total, what, name, id, showIds: ctx.globals.debug });
-  ctx.log.error(report.message);
-  throw new CliError(outcome, report.exitCode, [...report.hints, `fix the errors above and run the export again${ctx.globals.debug ? '' : ' (--debug adds their ids)'}`].join('; '));
-}
+const FIX_AND_RUN_AGAIN = 'fix the errors above and run the export again';
 
 /** With --include-comps, each subject followed by its comparables in the service's order (nearest first). */
 async function markets(ctx: CommandContext, api: ApiClient, list: { id: string; name?: string }[], opts: Flags, concurrency: number, nothing: string): Promise<Unit[]> {
@@ -106,7 +101,8 @@ async function markets(ctx: CommandContext, api: ApiClient, list: { id: string; 
     listing.stop();
   }
   const failed = outcomes.filter(isFailed);
-  if (failed.length > 0) failWith(ctx, failed, list.length, "subjects' comparables could not be listed", (s) => s.name ?? s.id, (s) => s.id, nothing);
+  if (failed.length > 0)
+    throw fanOutFailure(ctx, failed, { total: list.length, what: "subjects' comparables could not be listed", outcome: nothing, hint: FIX_AND_RUN_AGAIN });
   return outcomes.flatMap((outcome) => {
     if (!('value' in outcome)) return [];
     const { subject_community: subject, comps } = outcome.value;
@@ -217,7 +213,7 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
 
   if (failed.length > 0) {
     await file.abort();
-    failWith(ctx, failed, units.length, 'communities could not be exported', (u) => u.name ?? u.id, (u) => u.id, `export incomplete: ${unchanged}`);
+    throw fanOutFailure(ctx, failed, { total: units.length, what: 'communities could not be exported', outcome: `export incomplete: ${unchanged}`, hint: FIX_AND_RUN_AGAIN });
   }
 
   if (opts.sinceLast && state && written === 0) {

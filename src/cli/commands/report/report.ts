@@ -7,9 +7,8 @@
 import { resolve } from 'node:path';
 import { progressBar } from '../../../output/progress.js';
 import { concurrencyOf, type Handler } from '../../command.js';
-import { mapLimited } from '../../concurrency.js';
-import type { CommandContext } from '../../context.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { fanOutAll, fanOutFailure, isFailed } from '../../concurrency.js';
+import { UsageError } from '../../errors.js';
 import { chooseSubjects } from '../../references.js';
 import { writeAtomically } from '../../state-file.js';
 import { byPsiDescending, DEFAULT_THRESHOLD, positioningTotals, type Basis, type PositioningRow } from '../../../domain/positioning.js';
@@ -17,7 +16,7 @@ import { renderReport, reportTable, type PortfolioSection } from '../../../outpu
 import { selectColumns } from '../../../output/columns.js';
 import { footerLines } from '../overview/positioning.js';
 import { positioningColumns } from '../overview/positioning-columns.js';
-import { collectCommunity, type CommunityAnswers } from './collect.js';
+import { collectCommunity } from './collect.js';
 import { REPORT_CONCURRENCY, type report } from './index.js';
 
 const DEFAULT_DAYS = 365;
@@ -40,14 +39,6 @@ function portfolioSection(rows: PositioningRow[], basis: Basis): PortfolioSectio
   };
 }
 
-/** Why a report writes nothing: each community that failed, by name or id, and the status they share (else 1). */
-function failed(ctx: CommandContext, failures: { id: string; error: Error }[], total: number): CliError {
-  for (const { id, error } of failures) ctx.log.error(`${id}: ${error.message}`);
-  const codes = failures.map(({ error }) => (error instanceof CliError ? error.exitCode : ExitCode.failure));
-  const code = codes.every((c) => c === codes[0]) ? codes[0]! : ExitCode.failure;
-  return new CliError(`${failures.length} of ${total} communities could not be read: no report written`, code);
-}
-
 export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
   // Its formats and output flags are checked by its definition (table-flags.ts).
   const { out } = ctx.globals;
@@ -58,25 +49,16 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
   const days = opts.days ?? DEFAULT_DAYS;
   const concurrency = concurrencyOf(ctx, opts.concurrency, REPORT_CONCURRENCY);
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
-  const failures: { id: string; error: Error }[] = [];
-  let done = 0;
-  let read: (CommunityAnswers | undefined)[];
+  let outcomes;
   try {
-    read = await mapLimited(subjects, concurrency, async (subject) => {
-      try {
-        return await collectCommunity(api, subject, { basis: opts.basis, days, today });
-      } catch (error) {
-        failures.push({ id: subject.id, error: error instanceof Error ? error : new Error(String(error)) });
-        return undefined;
-      } finally {
-        progress.update(++done, failures.length);
-      }
-    });
+    outcomes = await fanOutAll(subjects, concurrency, (subject) => collectCommunity(api, subject, { basis: opts.basis, days, today }), progress);
   } finally {
     progress.stop();
   }
-  if (failures.length > 0) throw failed(ctx, failures, subjects.length);
-  const communities = read.filter((answers) => answers !== undefined);
+  // Only whole: a community that cannot be read is named, and nothing is written.
+  const failed = outcomes.filter(isFailed);
+  if (failed.length > 0) throw fanOutFailure(ctx, failed, { total: subjects.length, what: 'communities could not be read', outcome: 'no report written' });
+  const communities = outcomes.flatMap((outcome) => ('value' in outcome ? [outcome.value] : []));
 
   const html = await renderReport({
     title: opts.all ? 'Portfolio report' : communities.length === 1 ? `${communities[0]!.section.name}: report` : `Report on ${communities.length} communities`,

@@ -26,6 +26,7 @@ import type { ReadOf } from '../api/endpoints.js';
 import { isUuid } from '../api/rules.js';
 import { formatPlanLayout } from '../domain/format.js';
 import { spinner } from '../output/messages.js';
+import { splitList } from './command.js';
 import { rememberCommunities, rememberFloorPlans } from './community-cache.js';
 import { mapLimited } from './concurrency.js';
 import type { CommandContext } from './context.js';
@@ -255,10 +256,7 @@ export async function communityArgument(ctx: CommandContext, ref: string | undef
 
 /** A comma-separated list of references (`--communities a,b`), each resolved, duplicates folded, order kept. */
 export async function resolveCommunityList(ctx: CommandContext, list: string, flag: string, options: CommunityOptions = {}): Promise<string[]> {
-  const refs = list
-    .split(',')
-    .map((ref) => ref.trim())
-    .filter((ref) => ref !== '');
+  const refs = splitList(list);
   if (refs.length === 0) throw new UsageError(`${flag} needs at least one community`);
   const ids: string[] = [];
   for (const ref of refs) ids.push(await resolveCommunity(ctx, ref, flag, options));

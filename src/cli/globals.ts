@@ -44,16 +44,29 @@ export interface GlobalOptions {
   requestTimeoutMs?: number | undefined;
 }
 
-/** $XDG_DATA_HOME/rentsurvey, else ~/.local/share/rentsurvey; overridden by --data-dir or RENTSURVEY_DATA_DIR. */
-export function defaultDataDir(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
-  return join(base, 'rentsurvey');
+/** Each XDG base folder: its variable, and its place under the home folder when unset. */
+const XDG = {
+  config: ['XDG_CONFIG_HOME', '.config'],
+  data: ['XDG_DATA_HOME', '.local/share'],
+  state: ['XDG_STATE_HOME', '.local/state'],
+  cache: ['XDG_CACHE_HOME', '.cache'],
+} as const;
+
+/**
+ * Our folder of an XDG kind: $XDG_<KIND>_HOME/rentsurvey, else under $HOME (~/.config,
+ * ~/.local/share, ~/.local/state, ~/.cache). Read from `env`, the run's own: a command run in
+ * process with a HOME of its own (tests) stays in it.
+ */
+export function xdgDir(env: NodeJS.ProcessEnv, kind: keyof typeof XDG): string {
+  const [variable, underHome] = XDG[kind];
+  return join(env[variable] || join(env.HOME || homedir(), underHome), 'rentsurvey');
 }
 
-export function defaultConfigDir(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_CONFIG_HOME || join(homedir(), '.config');
-  return join(base, 'rentsurvey');
-}
+/** Where the local store is unless --data-dir or RENTSURVEY_DATA_DIR says otherwise. */
+export const defaultDataDir = (env: NodeJS.ProcessEnv): string => xdgDir(env, 'data');
+
+/** Where config.json (profiles, credentials) is. */
+export const defaultConfigDir = (env: NodeJS.ProcessEnv): string => xdgDir(env, 'config');
 
 function seconds(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;

@@ -6,7 +6,6 @@
  * the spec's endpoints (collect.ts); definitions in docs/metrics.md, "Digest".
  */
 import { createHash } from 'node:crypto';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { IsoDate } from '../../../api/primitives.js';
 import { addDays, isIsoDate } from '../../../domain/dates.js';
@@ -22,6 +21,7 @@ import { mapLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkFlag } from '../../flag-terms.js';
+import { xdgDir } from '../../globals.js';
 import { printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { chooseSubjects } from '../../references.js';
@@ -116,8 +116,7 @@ function stateFile(ctx: CommandContext, communities: string[] | undefined): { pa
   const profile = ctx.globals.local ? `the local store ${resolve(ctx.globals.dataDir)}` : `profile ${name}`;
   const profileKey = ctx.globals.local ? `local-${hash(resolve(ctx.globals.dataDir))}` : `profile-${name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
   const selection = communities ? `communities-${hash([...communities].sort().join(','))}` : 'portfolio';
-  const base = ctx.env.XDG_STATE_HOME || join(homedir(), '.local', 'state');
-  return { path: join(base, 'rentsurvey', `digest.${profileKey}.${selection}.json`), profile };
+  return { path: join(xdgDir(ctx.env, 'state'), `digest.${profileKey}.${selection}.json`), profile };
 }
 
 const summaries = (digests: readonly SubjectDigest[]) => digests.flatMap((d) => (d.summary ? [d.summary] : []));

@@ -4,7 +4,6 @@ import { unpaged, withStreams, type IOStreams } from '../output/io.js';
 import { printText } from '../output/text.js';
 import { VERSION } from '../version.js';
 import { setStatus, type AnyCommand, type AnyDefinition } from './command.js';
-import { endCommand } from './command-end.js';
 import { COMMANDS } from './commands/index.js';
 import type { GlobalFlags } from './globals.js';
 import { commandHelp, MIN_WIDTH_TO_WRAP, programHelp } from './help-footer.js';
@@ -162,7 +161,7 @@ function runs(command: AnyCommand, definition: AnyDefinition, path: string, runt
       setStatus(command, (await module.run(ctx, command.opts(), args)) ?? undefined);
       sayOmittedColumns(ctx);
     } finally {
-      endCommand();
+      // Releases what the command held (ctx.defer), then its connections.
       await ctx.close();
       await output.close();
     }

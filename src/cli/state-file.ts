@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isProcessAlive } from '../pid.js';
-import { untilCommandEnds } from './command-end.js';
+import type { CommandContext } from './context.js';
 import { CliError, ExitCode } from './errors.js';
 import { LockBusy, takeLock, type FileLock } from './file-lock.js';
 import { ENDING_SIGNALS, signalStatus } from './signals.js';
@@ -18,12 +18,12 @@ const tempSuffix = () => Math.floor(Math.random() * 0x1_0000_0000).toString(16).
 /**
  * The state stored at `path`, or undefined when there is none yet (or it cannot
  * be read: start afresh). Reading claims the state for this run: until the run
- * writes it (writeState) or ends, another rentsurvey that reads it is refused
- * (exit 5), so that two runs at once never both report the rows since the same
- * watermark. A claim whose process is gone (a SIGKILL) is taken over.
+ * writes it (writeState) or the command `ctx` ends, another rentsurvey that reads
+ * it is refused (exit 5), so that two runs at once never both report the rows
+ * since the same watermark. A claim whose process is gone (a SIGKILL) is taken over.
  */
-export async function readState<T>(path: string): Promise<T | undefined> {
-  await claim(path);
+export async function readState<T>(ctx: Pick<CommandContext, 'defer'>, path: string): Promise<T | undefined> {
+  await claim(ctx, path);
   try {
     return JSON.parse(await readFile(path, 'utf8')) as T;
   } catch {
@@ -42,17 +42,18 @@ export async function writeState(path: string, state: unknown): Promise<void> {
 
 /**
  * The states this process has read, each with its lock file (`<state>.lock`),
- * removed when the state is written, the command ends, or the process exits (a
- * signal's handler exits too). A run killed without a chance to remove it
- * leaves a lock whose process is gone: the next run takes it over.
+ * removed when the state is written or the command ends (ctx.defer), or when a
+ * signal ends the process first (its handler exits: the 'exit' event). A run
+ * killed without a chance to remove it leaves a lock whose process is gone:
+ * the next run takes it over.
  */
-const claims = new Map<string, { lock: FileLock; forget: () => void }>();
+const claims = new Map<string, FileLock>();
 
 const releaseClaims = () => {
   for (const path of [...claims.keys()]) unclaim(path);
 };
 
-async function claim(path: string) {
+async function claim(ctx: Pick<CommandContext, 'defer'>, path: string) {
   // Again in the same process (commands run one after another in tests): the claim stands.
   if (claims.has(path)) return;
   await mkdir(dirname(path), { recursive: true });
@@ -68,15 +69,15 @@ async function claim(path: string) {
     );
   }
   if (claims.size === 0) process.on('exit', releaseClaims);
-  claims.set(path, { lock, forget: untilCommandEnds(() => unclaim(path)) });
+  claims.set(path, lock);
+  ctx.defer(() => unclaim(path));
 }
 
 function unclaim(path: string) {
-  const claim = claims.get(path);
-  if (!claim) return;
+  const lock = claims.get(path);
+  if (!lock) return;
   claims.delete(path);
-  claim.forget();
-  claim.lock.release();
+  lock.release();
   if (claims.size === 0) process.off('exit', releaseClaims);
 }
 

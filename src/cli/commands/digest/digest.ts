@@ -134,7 +134,7 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   const selection = opts.communities === undefined ? undefined : subjects.map((subject) => subject.id);
   const fallback = addDays(today, -DEFAULT_LOOKBACK_DAYS);
   const store = opts.sinceLast ? stateFile(ctx, selection) : undefined;
-  const state = store ? await readState<DigestState>(store.path) : undefined;
+  const state = store ? await readState<DigestState>(ctx, store.path) : undefined;
   // A state file edited by hand may hold anything: only dates count.
   const remembered = (id: string) => {
     const date = state?.subjects?.[id];

@@ -67,7 +67,7 @@ const stateFile = (out: string) => join(dirname(out), `.${basename(out)}.rentsur
 
 /** The watermark of the last --since-last run; a file edited by hand that holds no date counts as none, said on stderr. */
 async function readExportState(ctx: CommandContext, path: string): Promise<ExportState | undefined> {
-  const state = await readState<Partial<ExportState> | null>(path);
+  const state = await readState<Partial<ExportState> | null>(ctx, path);
   if (state === undefined) return undefined;
   const date = state?.last_exported_date;
   if (typeof date === 'string' && isIsoDate(date)) return { ...state, last_exported_date: date } as ExportState;

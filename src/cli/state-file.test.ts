@@ -9,7 +9,7 @@ import { createLogger } from '../output/messages.js';
 import { createContext, type CommandContext } from './context.js';
 import { CliError, ExitCode } from './errors.js';
 import { resolveGlobals } from './globals.js';
-import { createAtomicFile, readState, writeState } from './state-file.js';
+import { createAtomicFile, FileWriteError, readState, writeAtomically, writeState } from './state-file.js';
 
 describe('atomic files and signals', () => {
   let dir: string;
@@ -62,6 +62,39 @@ describe('atomic files and signals', () => {
     expect(exit).toHaveBeenCalledWith(130);
     expect([failing, other].some((file) => existsSync(file.temp))).toBe(false);
     await Promise.all([failing, other].map((file) => file.abort()));
+  });
+});
+
+describe('a file that cannot be written', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rs-state-refused-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The error writing `path` atomically ends with. */
+  const refusal = (path: string) =>
+    writeAtomically(path, 'x').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
+  it('names the path asked for and the reason in words, never the temporary file', async () => {
+    await writeFile(join(dir, 'file'), '');
+    for (const [path, reason] of [
+      [join(dir, 'file', 'x.html'), 'a part of its path is a file, not a folder'],
+      [dir, 'it is a folder'],
+    ] as const) {
+      const error = await refusal(path);
+      expect(error).toBeInstanceOf(FileWriteError);
+      expect((error as Error).message).toBe(`cannot write ${path}: ${reason}`);
+    }
+  });
+
+  it.runIf(existsSync('/proc/self'))('a folder that takes no new files (/proc): "no such folder"', async () => {
+    expect(((await refusal('/proc/rentsurvey-x.html')) as Error).message).toBe('cannot write /proc/rentsurvey-x.html: no such folder');
   });
 });
 

@@ -156,8 +156,12 @@ export async function createAtomicFile(
   };
 }
 
-/** What the file system's refusals mean, for a message that names the file. */
+/** What the file system's refusals mean, for a message that names the file (never the temporary file beside it). */
 const FILE_SYSTEM_SAYS: Record<string, string> = {
+  // Its folder is created first when missing: one that still is not there cannot take files (/proc).
+  ENOENT: 'no such folder',
+  // mkdir of a folder on its path that is a file.
+  EEXIST: 'a part of its path is a file, not a folder',
   ENOSPC: 'no space left on the device',
   EDQUOT: 'the disk quota is used up',
   EROFS: 'the file system is read-only',
@@ -182,7 +186,8 @@ export class FileWriteError extends CliError {
 function cannotWrite(path: string, error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (error instanceof CliError || code === undefined) return error;
-  return new FileWriteError(path, FILE_SYSTEM_SAYS[code] ?? (error as Error).message);
+  // The system's own message names the temporary file: only its code is said.
+  return new FileWriteError(path, FILE_SYSTEM_SAYS[code] ?? `the file system refused (${code})`);
 }
 
 /**

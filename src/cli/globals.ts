@@ -68,10 +68,13 @@ export const defaultDataDir = (env: NodeJS.ProcessEnv): string => xdgDir(env, 'd
 /** Where config.json (profiles, credentials) is. */
 export const defaultConfigDir = (env: NodeJS.ProcessEnv): string => xdgDir(env, 'config');
 
-function seconds(value: string | undefined, name: string): number | undefined {
+/** A timeout in milliseconds from --<flag> (else the environment variable `variable`), read as seconds. */
+function seconds(flag: string | undefined, env: NodeJS.ProcessEnv, name: string, variable: string): number | undefined {
+  const value = flag ?? env[variable];
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${name} must be a positive number of seconds, got "${value}"`);
+  // Named as typed, like every flag's value: `--connect-timeout: "abc" is not …` (or the variable that set it).
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag === undefined ? variable : name}: "${value}" is not a positive number of seconds`);
   return Math.round(n * 1000);
 }
 
@@ -153,7 +156,7 @@ export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessE
     noColor: flags.color === false,
     quiet: flags.quiet === true,
     debug: flags.debug === true,
-    connectTimeoutMs: seconds(flags.connectTimeout ?? env.RENTSURVEY_CONNECT_TIMEOUT, 'connect timeout'),
-    requestTimeoutMs: seconds(flags.requestTimeout ?? env.RENTSURVEY_REQUEST_TIMEOUT, 'request timeout'),
+    connectTimeoutMs: seconds(flags.connectTimeout, env, '--connect-timeout', 'RENTSURVEY_CONNECT_TIMEOUT'),
+    requestTimeoutMs: seconds(flags.requestTimeout, env, '--request-timeout', 'RENTSURVEY_REQUEST_TIMEOUT'),
   };
 }

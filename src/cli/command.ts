@@ -75,7 +75,6 @@ export type Output =
       formats: readonly [Format, ...Format[]];
     }
   | { kind: 'fixed' };
-export type OutputKind = Output['kind'];
 
 /** The formats a command writes: a list or record the common ones and the message bodies it names; a file its own. */
 export function formatsWritten(output: Output): Format[] {

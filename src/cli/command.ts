@@ -1,5 +1,5 @@
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
-import type { MessageFormat } from '../output/formats.js';
+import { formatsOf, type Format, type MessageFormat } from '../output/formats.js';
 import type { Column } from '../output/columns.js';
 import type { CommandContext } from './context.js';
 import { type ExitCode, UsageError } from './errors.js';
@@ -50,20 +50,38 @@ export interface CommandDefinition<Args extends unknown[] = [], Opts extends Opt
 }
 
 /**
- * What a command prints on stdout, which decides the output flags that apply to it. `rows`
- * and `record` name their columns (what the handler hands the renderer, imported only when
- * asked for: --fields and --sort on TAB); `file` writes a file (pricing export); `fixed` is a
- * document of its own (a script, the OpenAPI JSON, a key) or nothing on stdout.
+ * What a command prints on stdout, which decides the output flags that apply to it
+ * (table-flags.ts). `rows` and `record` name their columns (what the handler hands the
+ * renderer, imported only when asked for: --fields and --sort on TAB); `file` writes a file
+ * (pricing export, report) in its formats; `fixed` is a document of its own (a script, the
+ * OpenAPI JSON, a key) or nothing on stdout.
  */
 export type Output =
   | {
-      kind: 'rows' | 'record';
+      kind: 'rows';
       columns: () => Promise<readonly Column<never>[]>;
       /** Message bodies it writes besides the common formats (the digest: html, slack); others refuse them. */
       formats?: readonly MessageFormat[];
     }
-  | { kind: 'file' | 'fixed' };
-export type OutputKind = Output['kind'];
+  | {
+      kind: 'record';
+      columns: () => Promise<readonly Column<never>[]>;
+      /** Tables of rows under the record on a terminal (communities show: floor plans, comparables), which --wide widens. */
+      tables?: true;
+    }
+  | {
+      kind: 'file';
+      /** The formats of the file it writes, its default first (pricing export: csv, xlsx; report: html). */
+      formats: readonly [Format, ...Format[]];
+    }
+  | { kind: 'fixed' };
+
+/** The formats a command writes: a list or record the common ones and the message bodies it names; a file its own. */
+export function formatsWritten(output: Output): Format[] {
+  if (output.kind === 'fixed') return [];
+  if (output.kind === 'file') return [...output.formats];
+  return formatsOf('formats' in output ? output.formats : undefined);
+}
 
 /** Declares a command (see CommandDefinition); the types of its flags are inferred from `flags`. */
 export function defineCommand<Args extends unknown[] = [], Opts extends OptionValues = NoOptions>(
@@ -131,11 +149,20 @@ export const COMMUNITY_ARGUMENT =
 /**
  * --concurrency of a command that reads many communities (`what` at once from a service, by
  * default `remote`); with --local 1, since in-process requests take turns on one thread.
+ * The handler reads it with concurrencyOf, given the same `remote`.
  */
 export function concurrencyOption(what: string, remote: number, max = 16) {
   return new Option('--concurrency <n>', `${what} at once (default ${remote}; with --local 1, as its requests run one at a time in this process)`).argParser(
     parseIntegerOption('--concurrency', 1, max),
   );
+}
+
+/**
+ * How many at once: --concurrency when given, else `remote` against a service and 1 with
+ * --local, where in-process requests take turns on this thread (more at once would only hold more answers).
+ */
+export function concurrencyOf(ctx: Pick<CommandContext, 'globals'>, given: number | undefined, remote: number): number {
+  return given ?? (ctx.globals.local ? 1 : remote);
 }
 
 export function parseIntegerOption(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {

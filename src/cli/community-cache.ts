@@ -10,11 +10,11 @@
  * until it has fetched again. With --local TAB reads the local store instead.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { formatPlanLayout } from '../domain/format.js';
 import type { KnownCommunity, KnownPlan } from './commands/completion/complete.js';
 import type { CommandContext } from './context.js';
+import { xdgDir } from './globals.js';
 
 export interface CommunityCache {
   base_url: string;
@@ -26,7 +26,7 @@ export interface CommunityCache {
 }
 
 export function communityCachePath(env: NodeJS.ProcessEnv, profile: string): string {
-  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'rentsurvey', `communities.${profile}.json`);
+  return join(xdgDir(env, 'cache'), `communities.${profile}.json`);
 }
 
 /** The cache of `profile` when it was filled from `baseUrl`; undefined when missing, unreadable or of another service. */

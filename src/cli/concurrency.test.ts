@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { describeFailures, fanOut, fanOutAll, isFailed } from './concurrency.js';
+import { describeFailures, fanOut, fanOutAll, isFailed, stopsAll } from './concurrency.js';
+import { concurrencyOf } from './command.js';
+import type { CommandContext } from './context.js';
 import { ApiError, CliError, ExitCode } from './errors.js';
 
 describe('fanOut', () => {
@@ -12,7 +14,8 @@ describe('fanOut', () => {
       most = Math.max(most, running);
       await sleep((7 - n) % 3);
       running--;
-      if (n % 3 === 0) throw new Error(`no ${n}`);
+      // A service that answered (here a 500) may answer for the others: every item is tried.
+      if (n % 3 === 0) throw new ApiError(500, 'internal_error', `no ${n}`);
       return n * 10;
     };
     const outcomes = [];
@@ -20,10 +23,10 @@ describe('fanOut', () => {
     expect(outcomes).toEqual([
       { item: 1, value: 10 },
       { item: 2, value: 20 },
-      { item: 3, error: new Error('no 3') },
+      { item: 3, error: new ApiError(500, 'internal_error', 'no 3') },
       { item: 4, value: 40 },
       { item: 5, value: 50 },
-      { item: 6, error: new Error('no 6') },
+      { item: 6, error: new ApiError(500, 'internal_error', 'no 6') },
       { item: 7, value: 70 },
     ]);
     expect(most).toBe(3);
@@ -40,7 +43,6 @@ describe('fanOut', () => {
         if (n >= 2) throw n === 2 ? new ApiError(404, 'not_found', 'community 2 not found') : down;
         return n;
       },
-      { stopsAll: (error) => !(error instanceof ApiError && error.status === 404) },
     );
     // 1 and 2 start, 3 once 1 is done; 2's 404 stops nothing, 3's failure stops what has not started.
     expect(tried).toEqual([1, 2, 3]);
@@ -51,6 +53,25 @@ describe('fanOut', () => {
       { item: 5, skipped: down },
       { item: 6, skipped: down },
     ]);
+  });
+});
+
+describe('concurrencyOf', () => {
+  it('--concurrency when given; else the command’s default against a service, 1 in process (--local)', () => {
+    const remote = { globals: { local: false } } as Pick<CommandContext, 'globals'>;
+    const local = { globals: { local: true } } as Pick<CommandContext, 'globals'>;
+    expect([concurrencyOf(remote, undefined, 4), concurrencyOf(local, undefined, 4)]).toEqual([4, 1]);
+    expect([concurrencyOf(remote, 3, 4), concurrencyOf(local, 3, 4)]).toEqual([3, 3]);
+  });
+});
+
+describe('stopsAll: the one rule of every fan-out (pricing export, overview --all, report)', () => {
+  it('a service that answered for one community goes on; one that stopped answering, or refused the key, stops', () => {
+    for (const status of [400, 404, 409, 422, 500, 502, 503])
+      expect(stopsAll(new ApiError(status, 'x', `status ${status}`)), String(status)).toBe(false);
+    for (const status of [401, 403]) expect(stopsAll(new ApiError(status, 'x', `status ${status}`)), String(status)).toBe(true);
+    expect(stopsAll(new CliError('could not reach http://x (connection refused) after 4 attempts'))).toBe(true);
+    expect(stopsAll(new Error('the answer broke the contract'))).toBe(true);
   });
 });
 

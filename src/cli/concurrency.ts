@@ -2,7 +2,9 @@
  * Bounded fan-out over the API: many requests, at most a few in flight, and
  * (fanOut, describeFailures) an exact account of the items that failed.
  */
-import { CliError, ExitCode } from './errors.js';
+import type { Progress } from '../output/progress.js';
+import type { CommandContext } from './context.js';
+import { ApiError, CliError, ExitCode } from './errors.js';
 import { formatCount } from '../domain/format.js';
 
 /** Runs `work` over `items` with at most `limit` calls in flight (bounded fan-out over the API). */
@@ -55,26 +57,24 @@ export async function* mapOrdered<T, R>(items: readonly T[], limit: number, work
 export type Outcome<T, R> = { item: T; value: R } | { item: T; error: Error } | { item: T; skipped: Error };
 export type Failed<T> = Exclude<Outcome<T, never>, { value: unknown }>;
 
-export interface FanOutOptions {
-  /**
-   * Whether a failure stops the fan-out: the items not started yet are not
-   * tried (a service that stopped answering would fail each of them alike).
-   * Without it, every item is tried.
-   */
-  stopsAll?: (error: Error) => boolean;
+/**
+ * Whether a failure stops a fan-out, the one rule of every fan-out over the service. A
+ * service that answered (a 404, a 500 for one community) may still answer for the others:
+ * they are tried. One that stopped answering (refused, timed out, an answer that could not
+ * be read), or that refused the key (401, 403), would fail them all alike: the items not
+ * started yet are not tried.
+ */
+export function stopsAll(error: Error): boolean {
+  return !(error instanceof ApiError) || error.status === 401 || error.status === 403;
 }
 
 /**
  * `work` over `items`, at most `limit` in flight, each item's outcome yielded
  * in the order of `items` as soon as it is known (mapOrdered's window: a long
- * fan-out holds at most `limit` outcomes). Never throws for an item.
+ * fan-out holds at most `limit` outcomes); after a failure that stopsAll, the
+ * items not started yet are `skipped`. Never throws for an item.
  */
-export async function* fanOut<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-  options: FanOutOptions = {},
-): AsyncGenerator<Outcome<T, R>> {
+export async function* fanOut<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): AsyncGenerator<Outcome<T, R>> {
   let stoppedBy: Error | undefined;
   const attempt = async (item: T): Promise<Outcome<T, R>> => {
     if (stoppedBy) return { item, skipped: stoppedBy };
@@ -82,21 +82,44 @@ export async function* fanOut<T, R>(
       return { item, value: await work(item) };
     } catch (thrown) {
       const error = thrown instanceof Error ? thrown : new Error(String(thrown));
-      if (options.stopsAll?.(error)) stoppedBy ??= error;
+      if (stopsAll(error)) stoppedBy ??= error;
       return { item, error };
     }
   };
   yield* mapOrdered(items, limit, attempt);
 }
 
-/** fanOut, collected: every item's outcome, in the order of `items`. */
-export async function fanOutAll<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>, options: FanOutOptions = {}) {
+/** fanOut, collected: every item's outcome, in the order of `items`; `progress` counts them done and failed. */
+export async function fanOutAll<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>, progress?: Pick<Progress, 'update'>) {
   const outcomes: Outcome<T, R>[] = [];
-  for await (const outcome of fanOut(items, limit, work, options)) outcomes.push(outcome);
+  let failed = 0;
+  for await (const outcome of fanOut(items, limit, work)) {
+    outcomes.push(outcome);
+    if (isFailed(outcome)) failed += 1;
+    progress?.update(outcomes.length, failed);
+  }
   return outcomes;
 }
 
 export const isFailed = <T, R>(outcome: Outcome<T, R>): outcome is Failed<T> => !('value' in outcome);
+
+/**
+ * The failure of a command whose fan-out over communities missed some: describeFailures on
+ * stderr (by name, ids with --debug), then the error to throw, saying what became of the
+ * run (`outcome`: "no report written") with the status the failures share, their hints and `hint`.
+ */
+export function fanOutFailure<T extends { id: string; name?: string | undefined }>(
+  ctx: Pick<CommandContext, 'log' | 'globals'>,
+  failed: readonly Failed<T>[],
+  options: { total: number; what: string; outcome: string; hint?: string },
+): CliError {
+  const { debug } = ctx.globals;
+  const report = describeFailures(failed, { total: options.total, what: options.what, name: (item) => item.name ?? item.id, id: (item) => item.id, showIds: debug });
+  ctx.log.error(report.message);
+  const ids = debug ? undefined : '--debug adds their ids';
+  const last = options.hint && ids ? `${options.hint} (${ids})` : (options.hint ?? ids);
+  return new CliError(options.outcome, report.exitCode, [...report.hints, ...(last ? [last] : [])].join('; ') || undefined);
+}
 
 /**
  * The failed items of a fan-out, for the user: the exact count of `total`,

@@ -3,7 +3,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { maskKey, openConfigStore, peekConfig, resolveConnection, type StoredProfile } from './config.js';
-import { CliError, UsageError } from './errors.js';
+import { CliError, ExitCode, UsageError } from './errors.js';
 
 let root: string;
 const mode = (path: string) => statSync(path).mode & 0o777;
@@ -249,6 +249,24 @@ describe('concurrent writers of config.json', () => {
     await store.setProfile('after-crash', profile);
     expect(store.getProfile('after-crash')).toEqual(profile);
     expect(existsSync(lock())).toBe(false);
+  });
+
+  it('a lock still held after the wait: nothing saved, exit 5 (a conflict with another run, as a held --since-last state)', async () => {
+    const store = await openConfigStore({ configDir: dir() });
+    writeFileSync(lock(), `${process.pid} ${hostname()} held-by-someone-else`);
+    // Dated in the future, it never ages out; the clock runs a second a look, so the 15 s wait is over at once.
+    const future = new Date(Date.now() + 3_600_000);
+    utimesSync(lock(), future, future);
+    let now = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => (now += 1_000));
+    const refused = await store.setProfile('blocked', profile).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    vi.restoreAllMocks();
+    expect(refused).toBeInstanceOf(CliError);
+    expect(refused).toMatchObject({ exitCode: ExitCode.conflict, message: expect.stringMatching(/config\.json is being changed by another rentsurvey \(process \d+\); nothing was saved$/) });
+    expect(store.getProfile('blocked')).toBeUndefined();
   });
 
   it('a lock of a live process is waited for, and one older than 10 s is taken over', async () => {

@@ -102,7 +102,8 @@ async function withConfigLock<T>(dir: string, work: () => T | Promise<T>): Promi
     if (!(error instanceof LockBusy)) throw error;
     throw new CliError(
       `${join(dir, 'config.json')} is being changed by another rentsurvey (process ${error.holder?.pid ?? '?'}); nothing was saved`,
-      ExitCode.failure,
+      // As a --since-last state another run holds (state-file.ts): a conflict with another run.
+      ExitCode.conflict,
       `try again; if no other rentsurvey runs, remove ${error.lock}`,
     );
   }

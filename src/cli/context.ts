@@ -20,7 +20,9 @@ export interface CommandContext {
   omittedColumns: Set<string>;
   config(): Promise<ConfigStore>;
   api(): Promise<ApiClient>;
-  /** Releases the API client's connections or the local store. */
+  /** Has `release` run when the command ends, however it ends (close): what the run holds until then, like a --since-last claim. */
+  defer(release: () => void): void;
+  /** Ends the command: runs what was deferred (last first), then releases the API client's connections or the local store. */
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export function createContext(options: {
   const { io, log, globals, env } = options;
   let config: Promise<ConfigStore> | undefined;
   let api: Promise<{ client: ApiClient; close: () => Promise<void> }> | undefined;
+  const deferred: (() => void)[] = [];
   const trace = globals.debug ? (line: string) => log.debug(line) : undefined;
 
   const context: CommandContext = {
@@ -81,8 +84,15 @@ export function createContext(options: {
       })();
       return (await api).client;
     },
+    defer(release) {
+      deferred.push(release);
+    },
     async close() {
-      if (api) await (await api.catch(() => undefined))?.close();
+      try {
+        for (const release of deferred.splice(0).reverse()) release();
+      } finally {
+        if (api) await (await api.catch(() => undefined))?.close();
+      }
     },
   };
   return context;

@@ -21,7 +21,7 @@ export const EXIT_CODE_HELP: [ExitCode, string][] = [
   [ExitCode.usage, 'usage error, or input rejected before sending (bad flag, bad id, invalid file) or by the server (400)'],
   [ExitCode.auth, 'not authenticated (401) or missing scope (403)'],
   [ExitCode.notFound, 'not found (404)'],
-  [ExitCode.conflict, 'conflict or limit (409, 422), e.g. a duplicate or the 10-comparable limit; another run holds the --since-last state'],
+  [ExitCode.conflict, 'conflict or limit (409, 422), e.g. a duplicate or the 10-comparable limit; another run holds the --since-last state or keeps changing config.json'],
   [ExitCode.hangUp, 'the terminal closed (SIGHUP)'],
   [ExitCode.interrupted, 'interrupted (Ctrl-C, SIGINT)'],
   [ExitCode.terminated, 'terminated (SIGTERM, e.g. kill or a cron timeout)'],

@@ -105,7 +105,16 @@ describe('flags that contradict each other are refused (exit 2), never silently 
     [['vacancy', 'trend', 'DR-006', '--chart', '--limit', '3'], /--chart draws every point; --limit is for tables/],
     [['vacancy', 'DR-006', '--sort', 'nope'], /--sort is for lists of rows; `rentsurvey vacancy` prints one record/],
     [['comps', 'deactivate', 'DR-006', 'x', '--limit', '1'], /--limit is for lists of rows; `rentsurvey comps deactivate` prints one record/],
-    [['pricing', 'export', '--out', 'x.csv', '--sort', 'name', '--limit', '2'], /--sort and --limit are for lists of rows; `rentsurvey pricing export` prints a file/],
+    [['pricing', 'export', '--out', 'x.csv', '--sort', 'name', '--limit', '2'], /--sort and --limit are for lists of rows; `rentsurvey pricing export` writes a file \(csv or xlsx\)/],
+    // An output flag a command does not take is refused, as --help does not list it (table-flags.ts).
+    [['pricing', 'export', '--json', '--out', '-'], /^error: --json is for lists and records; `rentsurvey pricing export` writes a file \(csv or xlsx\)\nhint: `rentsurvey pricing export --help` lists/m],
+    [['pricing', 'export', '--format', 'md', '--out', '-'], /^error: `rentsurvey pricing export` does not write --format md\nhint: use one of csv, xlsx$/m],
+    [['pricing', 'export', '--fields', 'foo', '--out', 'x.csv'], /^error: --fields is for lists and records; `rentsurvey pricing export` writes a file/m],
+    [['report', '--all', '--dollars', '--out', 'r.html'], /^error: --dollars is for csv and ndjson; `rentsurvey report` writes a file \(html\)/m],
+    [['report', '--all', '--format', 'md', '--out', 'r.html'], /^error: `rentsurvey report` does not write --format md\nhint: use one of html$/m],
+    [['vacancy', 'DR-006', '--wide'], /^error: --wide is for terminal tables of rows; `rentsurvey vacancy` prints one record/m],
+    [['serve', 'openapi', '--wide'], /^error: --wide is for terminal tables of rows; `rentsurvey serve openapi` prints no list or record/m],
+    [['serve', 'openapi', '--json'], /^error: --json is for lists and records; `rentsurvey serve openapi` prints no list or record/m],
     [['pricing', 'export', '--days', '7', '--start', '2026-01-01', '--out', '-'], /option '--days <n>' cannot be used with option '--start <date>'/],
     [['pricing', 'export', '--since-last', '--days', '7', '--out', 'x.csv'], /option '--since-last' cannot be used with option '--days <n>'/],
     [['pricing', 'export', '--since-last', '--start', '2026-01-01', '--out', 'x.csv'], /option '--since-last' cannot be used with option '--start <date>'/],
@@ -125,6 +134,15 @@ describe('flags that contradict each other are refused (exit 2), never silently 
     } finally {
       await cli.cleanup();
     }
+  });
+
+  it('what a command writes is taken: report --format html, pricing export --csv, communities show --wide', async ({ cli }) => {
+    const out = `${cli.root}/r.html`;
+    expectOk(await cli.run(['--local', 'report', 'DR-006', '--format', 'html', '--out', out]));
+    const csv = expectOk(await cli.run(['--local', 'pricing', 'export', '--communities', 'DR-006', '--days', '7', '--csv', '--out', '-']));
+    expect(csv.stdout).toMatch(/^community_id,community_name,/);
+    const shown = expectOk(await cli.run(['--local', 'communities', 'show', 'DR-006', '--wide'], { isTTY: true, columns: 80 }));
+    expect(shown.stdout).toMatch(/\bID\b/);
   });
 
   it('--days with --end alone is a window ending there (no contradiction)', async ({ cli }) => {

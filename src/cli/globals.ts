@@ -44,21 +44,37 @@ export interface GlobalOptions {
   requestTimeoutMs?: number | undefined;
 }
 
-/** $XDG_DATA_HOME/rentsurvey, else ~/.local/share/rentsurvey; overridden by --data-dir or RENTSURVEY_DATA_DIR. */
-export function defaultDataDir(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
-  return join(base, 'rentsurvey');
+/** Each XDG base folder: its variable, and its place under the home folder when unset. */
+const XDG = {
+  config: ['XDG_CONFIG_HOME', '.config'],
+  data: ['XDG_DATA_HOME', '.local/share'],
+  state: ['XDG_STATE_HOME', '.local/state'],
+  cache: ['XDG_CACHE_HOME', '.cache'],
+} as const;
+
+/**
+ * Our folder of an XDG kind: $XDG_<KIND>_HOME/rentsurvey, else under $HOME (~/.config,
+ * ~/.local/share, ~/.local/state, ~/.cache). Read from `env`, the run's own: a command run in
+ * process with a HOME of its own (tests) stays in it.
+ */
+export function xdgDir(env: NodeJS.ProcessEnv, kind: keyof typeof XDG): string {
+  const [variable, underHome] = XDG[kind];
+  return join(env[variable] || join(env.HOME || homedir(), underHome), 'rentsurvey');
 }
 
-export function defaultConfigDir(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_CONFIG_HOME || join(homedir(), '.config');
-  return join(base, 'rentsurvey');
-}
+/** Where the local store is unless --data-dir or RENTSURVEY_DATA_DIR says otherwise. */
+export const defaultDataDir = (env: NodeJS.ProcessEnv): string => xdgDir(env, 'data');
 
-function seconds(value: string | undefined, name: string): number | undefined {
+/** Where config.json (profiles, credentials) is. */
+export const defaultConfigDir = (env: NodeJS.ProcessEnv): string => xdgDir(env, 'config');
+
+/** A timeout in milliseconds from --<flag> (else the environment variable `variable`), read as seconds. */
+function seconds(flag: string | undefined, env: NodeJS.ProcessEnv, name: string, variable: string): number | undefined {
+  const value = flag ?? env[variable];
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${name} must be a positive number of seconds, got "${value}"`);
+  // Named as typed, like every flag's value: `--connect-timeout: "abc" is not …` (or the variable that set it).
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag === undefined ? variable : name}: "${value}" is not a positive number of seconds`);
   return Math.round(n * 1000);
 }
 
@@ -140,7 +156,7 @@ export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessE
     noColor: flags.color === false,
     quiet: flags.quiet === true,
     debug: flags.debug === true,
-    connectTimeoutMs: seconds(flags.connectTimeout ?? env.RENTSURVEY_CONNECT_TIMEOUT, 'connect timeout'),
-    requestTimeoutMs: seconds(flags.requestTimeout ?? env.RENTSURVEY_REQUEST_TIMEOUT, 'request timeout'),
+    connectTimeoutMs: seconds(flags.connectTimeout, env, '--connect-timeout', 'RENTSURVEY_CONNECT_TIMEOUT'),
+    requestTimeoutMs: seconds(flags.requestTimeout, env, '--request-timeout', 'RENTSURVEY_REQUEST_TIMEOUT'),
   };
 }

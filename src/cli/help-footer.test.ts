@@ -2,13 +2,19 @@
 // and notes; group help shows one example per command in one list; every command's help names
 // the global output flags that apply to it; everything is wrapped once, at the terminal's width.
 import type { Command } from 'commander';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandTree } from '../../test/helpers/examples.js';
 import { runCli } from '../../test/helpers/run-cli.js';
 import { createTestIO } from '../output/io.js';
 import { displayWidth } from '../output/text.js';
 import { COMMANDS } from './commands/index.js';
+import { formatsWritten, type Output } from './command.js';
+import { UsageError } from './errors.js';
+import { resolveGlobals, type GlobalFlags } from './globals.js';
 import { exampleLines } from './help-footer.js';
+import { assertOutputFlags, OUTPUT_FLAGS } from './table-flags.js';
 import { buildProgram, typedCommand, typedWords } from './program.js';
 
 const program = buildProgram({ io: createTestIO(), env: {} }) as unknown as Command;
@@ -128,10 +134,41 @@ describe('--help footers', () => {
         // The flags' own descriptions, as `rentsurvey --help` has them.
         expect(text).toMatch(/^ {2}--fields <list> +comma-separated fields to output, in that order$/m);
       } else if (kind === 'file') {
-        expect(text).toMatch(/^Output flags \(global; the file is CSV\):$/m);
+        expect(text).toMatch(/^Output flags \(global; the file is (csv or xlsx|html)\):$/m);
         expect(text).toMatch(/^ {2}-q, --quiet +no progress/m);
         expect(text).not.toContain('--fields <list>');
       } else expect(text).not.toMatch(/^Output flags/m);
+    },
+  );
+
+  /** The long flags of the "Output flags" list of a help text. */
+  const listed = (text: string) =>
+    (/^Output flags \(.*\):\n((?: {2}.*\n)+)/m.exec(text)?.[1] ?? '').split('\n').flatMap((line) => /^ {2}(?:-\w, )?(--[a-z-]+)/.exec(line)?.[1] ?? []);
+  /** A value of each flag that a command taking it accepts (its first format for --format). */
+  const typed = (output: Output, key: string): unknown =>
+    ({ format: formatsWritten(output)[0] ?? 'json', out: 'x.xlsx', fields: 'a', sort: 'a', limit: '1', pager: false, color: false })[key] ?? true;
+
+  it.each(RUNNABLE.map(({ path, definition }) => [path.join(' '), definition] as const))(
+    '%s: help lists exactly the output flags a run takes; a run refuses the others (exit 2)',
+    async (path, definition) => {
+      const output = definition.output!;
+      const env = { XDG_CONFIG_HOME: join(tmpdir(), 'rs-help-footer-no-config') };
+      const accepted = OUTPUT_FLAGS.filter((flag) => {
+        const flags = { [flag.key]: typed(output, flag.key) } as Partial<GlobalFlags>;
+        try {
+          assertOutputFlags(path, output, flags, resolveGlobals(flags, env));
+          return true;
+        } catch (error) {
+          expect(error).toBeInstanceOf(UsageError);
+          // --out of a list needs --format xlsx: it is taken, on that condition.
+          return !(error as Error).message.startsWith(`${flag.long} is for `);
+        }
+      }).map((flag) => flag.long);
+      const text = await help(path.split(' '));
+      if (output.kind === 'fixed') {
+        expect(listed(text)).toEqual([]);
+        expect(accepted, 'a command that prints no list takes only the flags any command takes').toEqual(['--no-pager', '--no-color', '--quiet']);
+      } else expect(listed(text)).toEqual(accepted);
     },
   );
 

@@ -5,35 +5,14 @@
  *   taken from their definitions, so the two never disagree;
  * - the notes;
  * - "Output flags": the global flags that change what the command prints (by
- *   what it prints: rows, one record, a file, nothing).
+ *   what it prints: rows, one record, a file, nothing; table-flags.ts).
  * Everything is wrapped once, here, with commander's own Help at the width
  * commander lays out the rest (the terminal's, or 80 when piped); nothing
  * wraps it again on the way out.
  */
 import { Help } from '@commander-js/extra-typings';
-import type { AnyCommand, AnyDefinition, OutputKind } from './command.js';
-
-/**
- * The global flags that change what a command prints, and the outputs they apply
- * to. Their text is the program's own description of each (one source); a flag
- * the program does not define is left out.
- */
-const OUTPUT_FLAGS: readonly { long: string; applies: readonly OutputKind[] }[] = [
-  { long: '--format', applies: ['rows', 'record'] },
-  { long: '--json', applies: ['rows', 'record'] },
-  { long: '--csv', applies: ['rows', 'record'] },
-  { long: '--ndjson', applies: ['rows', 'record'] },
-  { long: '--excel', applies: ['rows', 'record', 'file'] },
-  { long: '--out', applies: ['rows', 'record', 'file'] },
-  { long: '--fields', applies: ['rows', 'record'] },
-  { long: '--sort', applies: ['rows'] },
-  { long: '--limit', applies: ['rows'] },
-  { long: '--wide', applies: ['rows', 'record'] },
-  { long: '--dollars', applies: ['rows', 'record', 'file'] },
-  { long: '--no-pager', applies: ['rows', 'record'] },
-  { long: '--no-color', applies: ['rows', 'record'] },
-  { long: '--quiet', applies: ['rows', 'record', 'file'] },
-];
+import type { AnyCommand, AnyDefinition, Output } from './command.js';
+import { outputFlagsOf } from './table-flags.js';
 
 const ALL_GLOBALS = 'All global flags (--profile, --local, --no-input, …): rentsurvey --help';
 
@@ -79,7 +58,7 @@ export function commandHelp(definition: AnyDefinition, program: AnyCommand, widt
     examples.length > 0 ? `Examples:\n${examples.flatMap((example) => exampleLines(example, width)).join('\n')}\n` : '',
     ...(definition.notes ?? []).map((note) => paragraph(note, width)),
     // What it prints, for a command that runs.
-    definition.handler ? outputFooter(program, definition.output?.kind ?? 'fixed', width) : '',
+    definition.handler ? outputFooter(program, definition.output ?? { kind: 'fixed' }, width) : '',
   ].filter((block) => block !== '');
   return blocks.length === 0 ? '' : `\n${blocks.join('\n')}`;
 }
@@ -89,16 +68,20 @@ function firstExample(definition: AnyDefinition): string | undefined {
   return definition.examples?.[0] ?? definition.subcommands?.map(firstExample).find((example) => example !== undefined);
 }
 
-/** The footer of a command printing `kind`, from the flags `program` defines. */
-function outputFooter(program: AnyCommand, kind: OutputKind, width: number): string {
+/**
+ * The footer of a command printing `output`: the output flags that apply to it (the table a
+ * run enforces, table-flags.ts), with the program's own description of each.
+ */
+function outputFooter(program: AnyCommand, output: Output, width: number): string {
   const allGlobals = paragraph(ALL_GLOBALS, width);
-  if (kind === 'fixed') return allGlobals;
+  if (output.kind === 'fixed') return allGlobals;
   const help = helpFormatter(width);
-  const flags = OUTPUT_FLAGS.filter((flag) => flag.applies.includes(kind))
+  const flags = outputFlagsOf(output)
     .map((flag) => program.options.find((option) => option.long === flag.long))
     .filter((option) => option !== undefined)
     .map((option) => [help.optionTerm(option), help.optionDescription(option)] as const);
-  const title = kind === 'file' ? 'Output flags (global; the file is CSV):' : 'Output flags (global, before or after the command):';
+  const title =
+    output.kind === 'file' ? `Output flags (global; the file is ${output.formats.join(' or ')}):` : 'Output flags (global, before or after the command):';
   return `${title}\n${itemList(flags, width)}${allGlobals}`;
 }
 

@@ -4,7 +4,6 @@ import { unpaged, withStreams, type IOStreams } from '../output/io.js';
 import { printText } from '../output/text.js';
 import { VERSION } from '../version.js';
 import { setStatus, type AnyCommand, type AnyDefinition } from './command.js';
-import { endCommand } from './command-end.js';
 import { COMMANDS } from './commands/index.js';
 import type { GlobalFlags } from './globals.js';
 import { commandHelp, MIN_WIDTH_TO_WRAP, programHelp } from './help-footer.js';
@@ -142,15 +141,16 @@ function configure(command: AnyCommand, runtime: Runtime) {
 function runs(command: AnyCommand, definition: AnyDefinition, path: string, runtime: Runtime) {
   command.action(async (...received: unknown[]) => {
     const args = received.slice(0, -2);
-    const [{ createContext, resolveGlobals, createLogger, assertRowFlags, sayOmittedColumns }, pager, module] = await Promise.all([
+    const [{ createContext, resolveGlobals, createLogger, assertOutputFlags, sayOmittedColumns }, pager, module] = await Promise.all([
       import('./run-support.js'),
       // The pager is for a terminal: piped output (and serve) never loads it.
       runtime.io.isStdoutTTY ? import('../output/pager.js') : undefined,
       definition.handler!(),
     ]);
     // A subcommand's type does not know its parents: the program's flags are GlobalFlags.
-    const globals = resolveGlobals(command.optsWithGlobals() as GlobalFlags, runtime.env);
-    assertRowFlags(path, definition.output, globals);
+    const flags = command.optsWithGlobals() as GlobalFlags;
+    const globals = resolveGlobals(flags, runtime.env);
+    assertOutputFlags(path, definition.output, flags, globals);
     // Long output on a terminal goes through the pager; the run's messages keep their place after it.
     const output = pager
       ? pager.pageOutput(runtime.io, { command: globals.pager ? pager.pagerCommand(runtime.env) : undefined, env: runtime.env })
@@ -161,7 +161,7 @@ function runs(command: AnyCommand, definition: AnyDefinition, path: string, runt
       setStatus(command, (await module.run(ctx, command.opts(), args)) ?? undefined);
       sayOmittedColumns(ctx);
     } finally {
-      endCommand();
+      // Releases what the command held (ctx.defer), then its connections.
       await ctx.close();
       await output.close();
     }

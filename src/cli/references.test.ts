@@ -179,6 +179,25 @@ describe('community references', () => {
   });
 });
 
+describe('the subjects of commands that read many (chooseSubjects)', () => {
+  it('named in order, each once; --all with names refused alike; a report of none refused', async ({ cli }) => {
+    const [barton, first] = [await subject(cli, BARTON), (await portfolio(cli)).find((c) => c.external_community_id === 'DR-001')!];
+    const exported = parseCsv(expectOk(await cli.run(['--local', 'pricing', 'export', '--communities', `DR-006,DR-001,${BARTON}`, '--days', '7', '--out', '-'])).stdout);
+    expect([...new Set(exported.rows.map((row) => row.community_id))]).toEqual([barton.id, first.id]);
+    for (const args of [
+      ['overview', '--all', 'DR-006'],
+      ['report', '--all', '--communities', 'DR-006', '--out', 'r.html'],
+    ]) {
+      const r = await cli.run(['--local', ...args]);
+      expect(r).toMatchObject({ exitCode: 2, stdout: '' });
+      expect(r.stderr).toMatch(/^error: --all takes every community of the portfolio: name none, or leave out --all$/m);
+    }
+    const none = await cli.run(['--local', 'report', '--out', 'r.html']);
+    expect(none).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(none.stderr).toMatch(/^error: name the communities to report on, or --all for the whole portfolio$/m);
+  });
+});
+
 describe('comparables', () => {
   it('pricing history and floor-plans of a comparable by its name: subjects first, then their comparables', async ({ cli }) => {
     const barton = await subject(cli, BARTON);
@@ -238,6 +257,13 @@ describe('--floor-plan', () => {
       expect(records.length).toBeGreaterThan(0);
       expect(new Set(records.map((p) => p.floor_plan_id))).toEqual(new Set([a1.id]));
     }
+  });
+
+  it('pricing target reads the floor plans it looked --floor-plan up in: one request', async ({ cli }) => {
+    const barton = await subject(cli, BARTON);
+    const r = expectOk(await cli.run(['--local', '--debug', 'pricing', 'target', barton.id, '--band', 'market', '--floor-plan', 'a1', '--json']));
+    expect(parseJson<{ floor_plans: { floor_plan_name: string }[] }>(r.stdout).floor_plans.map((plan) => plan.floor_plan_name)).toEqual(['A1']);
+    expect(requests(r.stderr).filter((request) => request.endsWith('/floor-plans'))).toEqual([`GET /v1/rentsurvey/communities/${barton.id}/floor-plans`]);
   });
 
   it('no such plan → 4 naming the plans there are; several → 2 listing them', async ({ cli }) => {

@@ -27,6 +27,7 @@ import { isUuid } from '../api/rules.js';
 import { formatPlanLayout } from '../domain/format.js';
 import { spinner } from '../output/messages.js';
 import { alignRows } from '../output/text.js';
+import { splitList } from './command.js';
 import { rememberCommunities, rememberFloorPlans } from './community-cache.js';
 import { mapLimited } from './concurrency.js';
 import type { CommandContext } from './context.js';
@@ -47,15 +48,19 @@ export interface CommunityOptions {
   comparables?: boolean;
 }
 
-/** Lists fetched during this run, so that several references (`--communities a,b,c`) cost one fetch. */
+/**
+ * Lists fetched during this run, so that several references (`--communities a,b,c`) cost one
+ * fetch, and a command that resolved a reference reuses the list (pricing target's floor plans).
+ */
 interface Fetched {
   portfolio?: Promise<Community[]>;
   comps: Map<string, Promise<CompList>>;
+  floorPlans: Map<string, Promise<FloorPlanList>>;
 }
 const fetched = new WeakMap<CommandContext, Fetched>();
 const cacheOf = (ctx: CommandContext): Fetched => {
   let cache = fetched.get(ctx);
-  if (!cache) fetched.set(ctx, (cache = { comps: new Map() }));
+  if (!cache) fetched.set(ctx, (cache = { comps: new Map(), floorPlans: new Map() }));
   return cache;
 };
 
@@ -253,14 +258,47 @@ export async function communityArgument(ctx: CommandContext, ref: string | undef
 
 /** A comma-separated list of references (`--communities a,b`), each resolved, duplicates folded, order kept. */
 export async function resolveCommunityList(ctx: CommandContext, list: string, flag: string, options: CommunityOptions = {}): Promise<string[]> {
-  const refs = list
-    .split(',')
-    .map((ref) => ref.trim())
-    .filter((ref) => ref !== '');
+  const refs = splitList(list);
   if (refs.length === 0) throw new UsageError(`${flag} needs at least one community`);
   const ids: string[] = [];
   for (const ref of refs) ids.push(await resolveCommunity(ctx, ref, flag, options));
   return [...new Set(ids)];
+}
+
+/** A subject a command reads (overview --all, report, pricing export, digest); name and external id from the portfolio. */
+export interface ChosenSubject {
+  id: string;
+  /** Unknown for an id that is not among the portfolio's communities (a whole UUID is taken as it is). */
+  name?: string;
+  external_community_id: string | null;
+}
+
+/**
+ * The subjects a command that reads many is asked for, in order, each once: the portfolio's
+ * with `all`, else those `refs` (arguments) and `communities` (--communities a,b) name, with
+ * what the portfolio says of them (one request, looked up by id). `verb` says what the
+ * command does with them ("report on"), when none is named.
+ */
+export async function chooseSubjects(
+  ctx: CommandContext,
+  selection: { all?: boolean | undefined; refs?: readonly string[]; communities?: string | undefined },
+  verb: string,
+): Promise<ChosenSubject[]> {
+  const { all = false, refs = [], communities } = selection;
+  if (all && (refs.length > 0 || communities !== undefined))
+    throw new UsageError('--all takes every community of the portfolio: name none, or leave out --all');
+  const ids: string[] = [];
+  for (const ref of refs) ids.push(await resolveCommunity(ctx, ref, '<community>'));
+  if (communities !== undefined) ids.push(...(await resolveCommunityList(ctx, communities, '--communities')));
+  if (!all && ids.length === 0) throw new UsageError(`name the communities to ${verb}, or --all for the whole portfolio`);
+  const portfolio = await portfolioCommunities(ctx);
+  const chosen = (c: Community): ChosenSubject => ({ id: c.id, name: c.name, external_community_id: c.external_community_id ?? null });
+  if (all) return portfolio.map(chosen);
+  const known = new Map(portfolio.map((c) => [c.id.toLowerCase(), c]));
+  return [...new Set(ids)].map((id) => {
+    const found = known.get(id);
+    return found ? { ...chosen(found), id } : { id, external_community_id: null };
+  });
 }
 
 /**
@@ -306,15 +344,31 @@ export async function resolveComparable(
   return named(await chooseOne(ctx, { ref: wanted, flag: '<comp>', what, unique: 'its id' }, narrowed, choice, line));
 }
 
-type Plan = ReadOf<'listFloorPlans'>['floor_plans'][number];
+type FloorPlanList = ReadOf<'listFloorPlans'>;
+type Plan = FloorPlanList['floor_plans'][number];
+
+/** A community's floor plans with their latest pricing (GET …/floor-plans), fetched once per run and remembered for TAB. */
+export function floorPlansOf(ctx: CommandContext, communityId: string): Promise<FloorPlanList> {
+  const cache = cacheOf(ctx);
+  const key = communityId.toLowerCase();
+  let list = cache.floorPlans.get(key);
+  if (!list) {
+    list = (async () => {
+      const api = await ctx.api();
+      const { data } = await api.call('listFloorPlans', { params: { id: communityId } });
+      await rememberFloorPlans(ctx, communityId, data.floor_plans);
+      return data;
+    })();
+    cache.floorPlans.set(key, list);
+  }
+  return list;
+}
 
 /** The floor plan of `communityId` that `--floor-plan <ref>` names: its name (any case) or id. */
 export async function resolveFloorPlan(ctx: CommandContext, communityId: string, ref: string, flag = '--floor-plan'): Promise<string> {
   const wanted = ref.trim();
   if (isUuid(wanted)) return wanted.toLowerCase();
-  const api = await ctx.api();
-  const { data } = await busy(ctx, 'Reading the floor plans…', () => api.call('listFloorPlans', { params: { id: communityId } }));
-  await rememberFloorPlans(ctx, communityId, data.floor_plans);
+  const data = await busy(ctx, 'Reading the floor plans…', () => floorPlansOf(ctx, communityId));
   const plans = data.floor_plans.map((plan) => ({ ...plan, name: plan.floor_plan_name }));
   const { found } = matchReference(wanted, plans);
   if (found.length === 0)

@@ -6,4 +6,4 @@
 export { createLogger } from '../output/messages.js';
 export { createContext } from './context.js';
 export { resolveGlobals } from './globals.js';
-export { assertRowFlags, sayOmittedColumns } from './table-flags.js';
+export { assertOutputFlags, sayOmittedColumns } from './table-flags.js';

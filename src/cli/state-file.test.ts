@@ -4,9 +4,12 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endCommand } from './command-end.js';
+import { createTestIO } from '../output/io.js';
+import { createLogger } from '../output/messages.js';
+import { createContext, type CommandContext } from './context.js';
 import { CliError, ExitCode } from './errors.js';
-import { createAtomicFile, readState, writeState } from './state-file.js';
+import { resolveGlobals } from './globals.js';
+import { createAtomicFile, FileWriteError, readState, writeAtomically, writeState } from './state-file.js';
 
 describe('atomic files and signals', () => {
   let dir: string;
@@ -62,12 +65,51 @@ describe('atomic files and signals', () => {
   });
 });
 
-describe('a state read by one run at a time', () => {
+describe('a file that cannot be written', () => {
   let dir: string;
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rs-state-claim-'));
+    dir = await mkdtemp(join(tmpdir(), 'rs-state-refused-'));
   });
   afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The error writing `path` atomically ends with. */
+  const refusal = (path: string) =>
+    writeAtomically(path, 'x').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
+  it('names the path asked for and the reason in words, never the temporary file', async () => {
+    await writeFile(join(dir, 'file'), '');
+    for (const [path, reason] of [
+      [join(dir, 'file', 'x.html'), 'a part of its path is a file, not a folder'],
+      [dir, 'it is a folder'],
+    ] as const) {
+      const error = await refusal(path);
+      expect(error).toBeInstanceOf(FileWriteError);
+      expect((error as Error).message).toBe(`cannot write ${path}: ${reason}`);
+    }
+  });
+
+  it.runIf(existsSync('/proc/self'))('a folder that takes no new files (/proc): "no such folder"', async () => {
+    expect(((await refusal('/proc/rentsurvey-x.html')) as Error).message).toBe('cannot write /proc/rentsurvey-x.html: no such folder');
+  });
+});
+
+describe('a state read by one run at a time', () => {
+  let dir: string;
+  /** The context of a command, as program.ts makes one for each run (and closes it when the command ends). */
+  let ctx: CommandContext;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rs-state-claim-'));
+    const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, 'config') };
+    const io = createTestIO();
+    ctx = createContext({ io, log: createLogger(io, {}), globals: resolveGlobals({}, env), env });
+  });
+  afterEach(async () => {
+    await ctx.close();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -77,7 +119,7 @@ describe('a state read by one run at a time', () => {
   it('refuses (exit 5) while another live process holds it, naming the process and the file', async () => {
     const path = join(dir, 'state.json');
     await lockedBy(path, process.ppid);
-    const refused = await readState(path).then(
+    const refused = await readState(ctx, path).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -91,26 +133,26 @@ describe('a state read by one run at a time', () => {
     const gone = await execa(process.execPath, ['-e', 'console.log(process.pid)']);
     await lockedBy(path, Number(gone.stdout));
     await writeFile(path, '{"last":"2026-01-01"}\n');
-    expect(await readState(path)).toEqual({ last: '2026-01-01' });
+    expect(await readState(ctx, path)).toEqual({ last: '2026-01-01' });
     expect((await readFile(`${path}.lock`, 'utf8')).split(' ')[0]).toBe(String(process.pid));
     await writeState(path, { last: '2026-02-01' });
     expect(existsSync(`${path}.lock`)).toBe(false);
-    expect(await readState(path)).toEqual({ last: '2026-02-01' });
+    expect(await readState(ctx, path)).toEqual({ last: '2026-02-01' });
     await writeState(path, { last: '2026-02-01' }); // gives up this test's claim
   });
 
   it('the end of the command gives the claim up, when it did not write the state (nothing new, a failure)', async () => {
     const path = join(dir, 'state.json');
-    await readState(path);
+    await readState(ctx, path);
     expect(existsSync(`${path}.lock`)).toBe(true);
-    endCommand();
+    await ctx.close();
     expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
   it('a spoiled state reads as none, and is claimed all the same', async () => {
     const path = join(dir, 'state.json');
     await writeFile(path, '{"last": oops');
-    expect(await readState(path)).toBeUndefined();
+    expect(await readState(ctx, path)).toBeUndefined();
     expect(existsSync(`${path}.lock`)).toBe(true);
     await writeState(path, {}); // gives up this test's claim
   });

@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isProcessAlive } from '../pid.js';
-import { untilCommandEnds } from './command-end.js';
+import type { CommandContext } from './context.js';
 import { CliError, ExitCode } from './errors.js';
 import { LockBusy, takeLock, type FileLock } from './file-lock.js';
 import { ENDING_SIGNALS, signalStatus } from './signals.js';
@@ -18,12 +18,12 @@ const tempSuffix = () => Math.floor(Math.random() * 0x1_0000_0000).toString(16).
 /**
  * The state stored at `path`, or undefined when there is none yet (or it cannot
  * be read: start afresh). Reading claims the state for this run: until the run
- * writes it (writeState) or ends, another rentsurvey that reads it is refused
- * (exit 5), so that two runs at once never both report the rows since the same
- * watermark. A claim whose process is gone (a SIGKILL) is taken over.
+ * writes it (writeState) or the command `ctx` ends, another rentsurvey that reads
+ * it is refused (exit 5), so that two runs at once never both report the rows
+ * since the same watermark. A claim whose process is gone (a SIGKILL) is taken over.
  */
-export async function readState<T>(path: string): Promise<T | undefined> {
-  await claim(path);
+export async function readState<T>(ctx: Pick<CommandContext, 'defer'>, path: string): Promise<T | undefined> {
+  await claim(ctx, path);
   try {
     return JSON.parse(await readFile(path, 'utf8')) as T;
   } catch {
@@ -42,17 +42,18 @@ export async function writeState(path: string, state: unknown): Promise<void> {
 
 /**
  * The states this process has read, each with its lock file (`<state>.lock`),
- * removed when the state is written, the command ends, or the process exits (a
- * signal's handler exits too). A run killed without a chance to remove it
- * leaves a lock whose process is gone: the next run takes it over.
+ * removed when the state is written or the command ends (ctx.defer), or when a
+ * signal ends the process first (its handler exits: the 'exit' event). A run
+ * killed without a chance to remove it leaves a lock whose process is gone:
+ * the next run takes it over.
  */
-const claims = new Map<string, { lock: FileLock; forget: () => void }>();
+const claims = new Map<string, FileLock>();
 
 const releaseClaims = () => {
   for (const path of [...claims.keys()]) unclaim(path);
 };
 
-async function claim(path: string) {
+async function claim(ctx: Pick<CommandContext, 'defer'>, path: string) {
   // Again in the same process (commands run one after another in tests): the claim stands.
   if (claims.has(path)) return;
   await mkdir(dirname(path), { recursive: true });
@@ -68,15 +69,15 @@ async function claim(path: string) {
     );
   }
   if (claims.size === 0) process.on('exit', releaseClaims);
-  claims.set(path, { lock, forget: untilCommandEnds(() => unclaim(path)) });
+  claims.set(path, lock);
+  ctx.defer(() => unclaim(path));
 }
 
 function unclaim(path: string) {
-  const claim = claims.get(path);
-  if (!claim) return;
+  const lock = claims.get(path);
+  if (!lock) return;
   claims.delete(path);
-  claim.forget();
-  claim.lock.release();
+  lock.release();
   if (claims.size === 0) process.off('exit', releaseClaims);
 }
 
@@ -155,8 +156,12 @@ export async function createAtomicFile(
   };
 }
 
-/** What the file system's refusals mean, for a message that names the file. */
+/** What the file system's refusals mean, for a message that names the file (never the temporary file beside it). */
 const FILE_SYSTEM_SAYS: Record<string, string> = {
+  // Its folder is created first when missing: one that still is not there cannot take files (/proc).
+  ENOENT: 'no such folder',
+  // mkdir of a folder on its path that is a file.
+  EEXIST: 'a part of its path is a file, not a folder',
   ENOSPC: 'no space left on the device',
   EDQUOT: 'the disk quota is used up',
   EROFS: 'the file system is read-only',
@@ -181,7 +186,8 @@ export class FileWriteError extends CliError {
 function cannotWrite(path: string, error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (error instanceof CliError || code === undefined) return error;
-  return new FileWriteError(path, FILE_SYSTEM_SAYS[code] ?? (error as Error).message);
+  // The system's own message names the temporary file: only its code is said.
+  return new FileWriteError(path, FILE_SYSTEM_SAYS[code] ?? `the file system refused (${code})`);
 }
 
 /**

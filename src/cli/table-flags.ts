@@ -1,59 +1,96 @@
 /**
- * Checks of the table flags (--fields, --sort, --limit) that do not need the
- * renderers, and the note of the columns a terminal table left out: what every
- * command's wrapper (command.ts) runs, kept apart from print.ts so that a
- * command that prints no table loads no renderer.
+ * Which global output flags apply to which command, checked before it runs, and the
+ * note of the columns a terminal table left out: what every command's wrapper
+ * (program.ts) runs, kept apart from print.ts so that a command that prints no table
+ * loads no renderer.
  */
-import type { Output, OutputKind } from './command.js';
+import { formatsWritten, type Output } from './command.js';
 import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
-import { formatsOf, isMessageFormat } from '../output/formats.js';
-import type { GlobalOptions } from './globals.js';
+import type { Format } from '../output/formats.js';
+import type { GlobalFlags, GlobalOptions } from './globals.js';
 
-const PRINTS = { record: 'one record', file: 'a file', fixed: 'no list' } as const;
+/** A global flag that shapes what a command prints, and the outputs it applies to. */
+interface OutputFlag {
+  long: string;
+  /** Its key among the parsed global flags: undefined unless typed. */
+  key: keyof GlobalFlags;
+  applies: (output: Output) => boolean;
+  /** What it is for, when refused: "--wide is for terminal tables of rows". */
+  for: string;
+}
 
-/** The table flags among `names` that were given, as typed, and the verb that agrees with them. */
-function tableFlagsGiven(globals: GlobalOptions, names: readonly ('fields' | 'sort' | 'limit')[]) {
-  const given = names.filter((name) => globals[name] !== undefined).map((name) => `--${name}`);
-  return { given, verb: given.length > 1 ? 'are' : 'is' };
+const writes = (format: Format) => (output: Output) => formatsWritten(output).includes(format);
+const always = () => true;
+
+/**
+ * The one table of which global flags apply to which output: --help lists those that apply
+ * to a command (help-footer.ts), and a run refuses the others (exit 2) rather than ignore
+ * them. --no-pager, --no-color and --quiet are about the run's terminal and messages: any command takes them.
+ */
+export const OUTPUT_FLAGS: readonly OutputFlag[] = [
+  { long: '--format', key: 'format', applies: (output) => formatsWritten(output).length > 0, for: 'lists, records and files' },
+  { long: '--json', key: 'json', applies: writes('json'), for: 'lists and records' },
+  { long: '--csv', key: 'csv', applies: writes('csv'), for: 'lists, records and CSV files' },
+  { long: '--ndjson', key: 'ndjson', applies: writes('ndjson'), for: 'lists and records' },
+  { long: '--excel', key: 'excel', applies: writes('csv'), for: 'lists, records and CSV files' },
+  { long: '--out', key: 'out', applies: (output) => output.kind !== 'fixed', for: 'workbooks and files' },
+  { long: '--fields', key: 'fields', applies: (output) => output.kind === 'rows' || output.kind === 'record', for: 'lists and records' },
+  { long: '--sort', key: 'sort', applies: (output) => output.kind === 'rows', for: 'lists of rows' },
+  { long: '--limit', key: 'limit', applies: (output) => output.kind === 'rows', for: 'lists of rows' },
+  {
+    long: '--wide',
+    key: 'wide',
+    applies: (output) => output.kind === 'rows' || (output.kind === 'record' && output.tables === true),
+    for: 'terminal tables of rows',
+  },
+  { long: '--dollars', key: 'dollars', applies: (output) => writes('csv')(output) || writes('ndjson')(output), for: 'csv and ndjson' },
+  { long: '--no-pager', key: 'pager', applies: always, for: 'any command' },
+  { long: '--no-color', key: 'color', applies: always, for: 'any command' },
+  { long: '--quiet', key: 'quiet', applies: always, for: 'any command' },
+];
+
+/** The output flags that apply to a command printing `output`, in the table's order. */
+export function outputFlagsOf(output: Output): readonly OutputFlag[] {
+  return OUTPUT_FLAGS.filter((flag) => flag.applies(output));
+}
+
+/** What a command prints, after its name in a refusal. */
+function prints(output: Output): string {
+  if (output.kind === 'file') return `writes a file (${output.formats.join(' or ')})`;
+  return { rows: 'prints rows', record: 'prints one record', fixed: 'prints no list or record' }[output.kind];
 }
 
 /**
- * --sort and --limit order and cut rows: a command that prints something else
- * refuses them (exit 2) rather than ignore them. Checked before the command runs,
- * so a write is never applied and then reported as a usage error.
+ * An output flag `path`'s command does not take is refused (exit 2) rather than ignored, as
+ * is a format it does not write. Checked before the command runs, so a write is never
+ * applied and then reported as a usage error. `flags` are the global flags as typed.
  */
-export function assertRowFlags(path: string, output: Output | undefined, globals: GlobalOptions): void {
-  // A message body (the digest's html, slack) is refused by a command that does not write it, as a row flag is.
-  const writes = output && 'columns' in output ? output.formats : undefined;
-  if (isMessageFormat(globals.format) && !writes?.includes(globals.format))
-    throw new UsageError(`\`rentsurvey ${path}\` does not write --format ${globals.format}`, `use one of ${formatsOf(writes).join(', ')}`);
-  const kind = output?.kind;
-  assertFileFlags(path, kind, globals);
-  if (kind === undefined || kind === 'rows') return;
-  const { given, verb } = tableFlagsGiven(globals, ['sort', 'limit']);
-  if (given.length > 0) throw new UsageError(`${given.join(' and ')} ${verb} for lists of rows; \`rentsurvey ${path}\` prints ${PRINTS[kind]}`);
-}
-
-/**
- * --out is where a file goes: a workbook (--format xlsx) of a command that prints rows or a
- * record, or what a command that writes a file writes (`pricing export`, `report`, which check
- * their formats themselves). Anywhere else it would be ignored, so it is refused.
- */
-function assertFileFlags(path: string, kind: OutputKind | undefined, globals: GlobalOptions): void {
-  if (kind === undefined || kind === 'file') return;
-  if (kind === 'fixed' && globals.format === 'xlsx') throw new UsageError(`\`rentsurvey ${path}\` prints no rows: --format xlsx is for lists and records`);
-  if (globals.out !== undefined && globals.format !== 'xlsx')
+export function assertOutputFlags(path: string, output: Output = { kind: 'fixed' }, flags: Partial<GlobalFlags>, globals: GlobalOptions): void {
+  const refused = OUTPUT_FLAGS.filter((flag) => flags[flag.key] !== undefined && !flag.applies(output));
+  const [first] = refused;
+  if (first) {
+    // Refused together when they are for the same thing: "--sort and --limit are for lists of rows".
+    const given = refused.filter((flag) => flag.for === first.for).map((flag) => flag.long);
     throw new UsageError(
-      kind === 'fixed' ? `\`rentsurvey ${path}\` writes no file: --out is not for it` : '--out writes a workbook: add --format xlsx',
-      kind === 'fixed' ? undefined : 'for other formats, redirect: > file',
+      `${given.join(' and ')} ${given.length > 1 ? 'are' : 'is'} for ${first.for}; \`rentsurvey ${path}\` ${prints(output)}`,
+      `\`rentsurvey ${path} --help\` lists the output flags it takes`,
     );
+  }
+  const written = formatsWritten(output);
+  // Without a format typed (format "table"), a file command writes its first one.
+  const defaulted = output.kind === 'file' && flags.format === undefined && globals.format === 'table';
+  if (written.length > 0 && !defaulted && !written.includes(globals.format))
+    throw new UsageError(`\`rentsurvey ${path}\` does not write --format ${globals.format}`, `use one of ${written.join(', ')}`);
+  // --out is where a workbook goes, for a list or record: any other format goes to stdout.
+  if ((output.kind === 'rows' || output.kind === 'record') && globals.out !== undefined && globals.format !== 'xlsx')
+    throw new UsageError('--out writes a workbook: add --format xlsx', 'for other formats, redirect: > file');
 }
 
 /** A chart draws every point: the flags that pick columns or rows of a table do not go with it. */
 export function assertChartFlags(ctx: CommandContext): void {
-  const { given, verb } = tableFlagsGiven(ctx.globals, ['fields', 'sort', 'limit']);
-  if (given.length > 0) throw new UsageError(`--chart draws every point; ${given.join(', ')} ${verb} for tables: use one or the other`);
+  const given = (['fields', 'sort', 'limit'] as const).filter((name) => ctx.globals[name] !== undefined).map((name) => `--${name}`);
+  if (given.length > 0) throw new UsageError(`--chart draws every point; ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} for tables: use one or the other`);
 }
 
 /** What terminal tables of this run left out, said once after everything else (muted; --quiet drops it). */

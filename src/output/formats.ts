@@ -10,10 +10,6 @@ export const FORMATS = [...COMMON_FORMATS, ...MESSAGE_FORMATS] as const;
 export type Format = (typeof FORMATS)[number];
 export type MessageFormat = (typeof MESSAGE_FORMATS)[number];
 
-export function isMessageFormat(format: Format): format is MessageFormat {
-  return (MESSAGE_FORMATS as readonly string[]).includes(format);
-}
-
 /** The formats a command writes: the common ones, and the message formats it names. */
 export function formatsOf(messageFormats: readonly MessageFormat[] = []): Format[] {
   return [...COMMON_FORMATS, ...MESSAGE_FORMATS.filter((format) => messageFormats.includes(format))];

@@ -32,11 +32,20 @@ afterAll(async () => {
   await sb?.cleanup();
 });
 
-/** A service that takes requests and never answers them: the export is caught mid-way. */
+/**
+ * A service that answers the portfolio (the export names its subjects from it), then takes
+ * requests and never answers them: the export is caught mid-way. `first` is the first such request.
+ */
 async function stallingService() {
   let arrived: () => void;
   const first = new Promise<void>((resolve) => (arrived = resolve));
-  const server = await listeningServer(() => arrived());
+  const server = await listeningServer((request, response) => {
+    if (request.url?.startsWith('/v1/rentsurvey/portfolio')) {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"communities":[],"total":0}');
+      return;
+    }
+    arrived();
+  });
   return { baseUrl: server.url, first, close: server.close };
 }
 

@@ -55,7 +55,7 @@ export const show = defineCommand({
       .argument('[community]', `${COMMUNITY_ARGUMENT}; also one of their comparables`)
       .option('--no-comps', 'leave out the comparables')
       .option('--no-pricing-summary', 'leave out the pricing summary and floor plans'),
-  output: { kind: 'record', columns: async () => (await import('./show.js')).summaryColumns },
+  output: { kind: 'record', columns: async () => (await import('./show.js')).summaryColumns, tables: true },
   examples: ['rentsurvey communities show "Barton Creek Terrace"', 'rentsurvey communities show DR-006 --json'],
   handler: (): HandlerImport => import('./show.js'),
 });

@@ -8,6 +8,7 @@
 import type { Command } from 'commander';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { formatsWritten } from '../../command.js';
 import { definitionAt, type Runtime } from '../../program.js';
 import { knownPlan, readCommunityCache } from '../../community-cache.js';
 import { peekConfig, resolveConnection } from '../../config.js';
@@ -87,7 +88,7 @@ export function systemSources(env: NodeJS.ProcessEnv): Sources {
 /** The formats the command at `commandPath` writes, by its definition ("" for none typed yet: the common ones). */
 export function commandFormats(commandPath: string): Format[] {
   const output = definitionAt(commandPath.split(' ').filter(Boolean))?.output;
-  return formatsOf(output && 'columns' in output ? output.formats : undefined);
+  return output ? formatsWritten(output) : formatsOf();
 }
 
 /**

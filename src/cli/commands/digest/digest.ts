@@ -6,7 +6,6 @@
  * the spec's endpoints (collect.ts); definitions in docs/metrics.md, "Digest".
  */
 import { createHash } from 'node:crypto';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { IsoDate } from '../../../api/primitives.js';
 import { addDays, isIsoDate } from '../../../domain/dates.js';
@@ -18,14 +17,15 @@ import type { Column } from '../../../output/columns.js';
 import { dollarsFromCents } from '../../../output/money.js';
 import { countOf } from '../../../output/text.js';
 import { text, uuid } from '../../columns.js';
-import type { Handler } from '../../command.js';
+import { concurrencyOf, type Handler } from '../../command.js';
 import { mapLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkFlag } from '../../flag-terms.js';
+import { xdgDir } from '../../globals.js';
 import { printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
-import { portfolioCommunities, resolveCommunityList } from '../../references.js';
+import { chooseSubjects } from '../../references.js';
 import { readState, writeState } from '../../state-file.js';
 import { latestDate } from '../../surveys.js';
 import { collectSubject, type DigestChange, type SubjectDigest } from './collect.js';
@@ -40,7 +40,7 @@ import { printTableDigest } from './table.js';
 
 /** Without --since (and on a profile's first --since-last run): a week back, for the weekly e-mail. */
 const DEFAULT_LOOKBACK_DAYS = 7;
-/** Subjects read at once; each reads its comparables CONCURRENCY at a time. */
+/** Subjects read at once from a service (1 with --local: concurrencyOf); each reads its comparables CONCURRENCY at a time. */
 const SUBJECTS_AT_ONCE = 2;
 /** --top without a value: the portfolio's biggest moves, or each subject's under --detail. */
 const TOP_PORTFOLIO = 10;
@@ -117,8 +117,7 @@ function stateFile(ctx: CommandContext, communities: string[] | undefined): { pa
   const profile = ctx.globals.local ? `the local store ${resolve(ctx.globals.dataDir)}` : `profile ${name}`;
   const profileKey = ctx.globals.local ? `local-${hash(resolve(ctx.globals.dataDir))}` : `profile-${name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
   const selection = communities ? `communities-${hash([...communities].sort().join(','))}` : 'portfolio';
-  const base = ctx.env.XDG_STATE_HOME || join(homedir(), '.local', 'state');
-  return { path: join(base, 'rentsurvey', `digest.${profileKey}.${selection}.json`), profile };
+  return { path: join(xdgDir(ctx.env, 'state'), `digest.${profileKey}.${selection}.json`), profile };
 }
 
 const summaries = (digests: readonly SubjectDigest[]) => digests.flatMap((d) => (d.summary ? [d.summary] : []));
@@ -131,10 +130,12 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   assertOutputFlags(ctx);
   const delivery = deliveryOf(ctx, opts);
   assertShapingFlags(ctx, opts, delivery);
-  const selection = opts.communities === undefined ? undefined : await resolveCommunityList(ctx, String(opts.communities), '--communities');
+  const subjects = await chooseSubjects(ctx, { all: opts.communities === undefined, communities: opts.communities }, 'digest');
+  // --since-last remembers where it stopped per selection: the portfolio, or these ids.
+  const selection = opts.communities === undefined ? undefined : subjects.map((subject) => subject.id);
   const fallback = addDays(today, -DEFAULT_LOOKBACK_DAYS);
   const store = opts.sinceLast ? stateFile(ctx, selection) : undefined;
-  const state = store ? await readState<DigestState>(store.path) : undefined;
+  const state = store ? await readState<DigestState>(ctx, store.path) : undefined;
   // A state file edited by hand may hold anything: only dates count.
   const remembered = (id: string) => {
     const date = state?.subjects?.[id];
@@ -143,12 +144,12 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   const sinceOf = (id: string) => since ?? remembered(id) ?? fallback;
 
   const api = await ctx.api();
-  const ids = selection ?? (await portfolioCommunities(ctx)).map((community) => community.id);
+  const ids = subjects.map((subject) => subject.id);
   const progress = await spinner(ctx.io, `Comparing surveys of ${ids.length} communities…`, { quiet: ctx.globals.quiet });
   progress.start();
   let digests: SubjectDigest[];
   try {
-    digests = await mapLimited(ids, SUBJECTS_AT_ONCE, (id) => collectSubject(api, id, sinceOf(id)));
+    digests = await mapLimited(ids, concurrencyOf(ctx, undefined, SUBJECTS_AT_ONCE), (id) => collectSubject(api, id, sinceOf(id)));
   } finally {
     progress.stop();
   }

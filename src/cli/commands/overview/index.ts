@@ -4,6 +4,9 @@ import { COMMUNITY_ARGUMENT, concurrencyOption, defineCommand, type HandlerImpor
 import { suggest } from '../completion/values.js';
 import { BAND_CHOICES, parseBands, parseSignals, parseThreshold, SIGNAL_CHOICES } from './flags.js';
 
+/** Communities read at once from a service by default (--concurrency). */
+export const OVERVIEW_CONCURRENCY = 8;
+
 export const overview = defineCommand({
   name: 'overview',
   description: 'How a community is priced against its comparables: PSI, CRI band and concession pressure; with --all, the whole portfolio',
@@ -16,7 +19,7 @@ export const overview = defineCommand({
       .addOption(suggest(new Option('--band <band>', `only rows in this CRI band (or several, comma-separated): ${BAND_CHOICES.join(', ')}`).argParser(parseBands), BAND_CHOICES))
       .addOption(suggest(new Option('--signal <signal>', `only rows with this signal (or several): ${SIGNAL_CHOICES.join(', ')}`).argParser(parseSignals), SIGNAL_CHOICES))
       .option('--threshold <fraction>', 'PSI from which a community counts as above or below its market (default 0.03; 3% also works)', parseThreshold)
-      .addOption(concurrencyOption('communities read', 8, 32)),
+      .addOption(concurrencyOption('communities read', OVERVIEW_CONCURRENCY, 32)),
   // One community's floor plans, or one positioning row per community: --fields and --sort take either's fields.
   output: {
     kind: 'rows',

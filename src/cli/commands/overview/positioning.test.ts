@@ -260,7 +260,7 @@ describe('overview --all refuses what it cannot answer, before any request (exit
   });
 
   it('--all with names, and positioning flags with one community\'s plans', async () => {
-    await refused(['overview', '--all', 'PT-001'], /--all reads every community of the portfolio: name none, or leave out --all/);
+    await refused(['overview', '--all', 'PT-001'], /--all takes every community of the portfolio: name none, or leave out --all/);
     await refused(['overview', 'PT-001', '--signal', 'lower'], /--signal is for positioning rows[^\n]*\nhint: for its positioning row: rentsurvey overview --communities "PT-001"/);
   });
 });

@@ -19,17 +19,18 @@ import {
   type PositioningRow,
   type PositioningTotals,
 } from '../../../domain/positioning.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import { formatMoney, formatPercentFromFraction, formatSignedMoney } from '../../../domain/format.js';
 import { progressBar } from '../../../output/progress.js';
-import type { OptionsOf } from '../../command.js';
+import { concurrencyOf, type OptionsOf } from '../../command.js';
 import type { CommandContext } from '../../context.js';
-import { describeFailures, fanOut, isFailed, type Failed, type Outcome } from '../../concurrency.js';
-import { ApiError, CliError, UsageError } from '../../errors.js';
+import { fanOutAll, fanOutFailure, isFailed, type Outcome } from '../../concurrency.js';
+import { UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import { assertFields, orderRows, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
-import { portfolioCommunities, resolveCommunity, resolveCommunityList } from '../../references.js';
-import type { overview } from './index.js';
+import { chooseSubjects, type ChosenSubject } from '../../references.js';
+import { OVERVIEW_CONCURRENCY, type overview } from './index.js';
 import { positioningColumns } from './positioning-columns.js';
 
 type Flags = OptionsOf<typeof overview>;
@@ -37,64 +38,20 @@ type Flags = OptionsOf<typeof overview>;
 /** Flags that mean nothing to one community's per-plan view. */
 const POSITIONING_FLAGS = ['basis', 'band', 'signal', 'threshold', 'concurrency'] as const;
 
-interface Subject {
-  id: string;
-  /** From the portfolio; unknown for an id that is not among its communities. */
-  name?: string;
-  external_community_id: string | null;
-}
-
-/** The subjects asked for, in order: the portfolio's with --all, else the references resolved. */
-async function chosenSubjects(ctx: CommandContext, opts: Flags, refs: string[]): Promise<Subject[]> {
-  if (opts.all && (refs.length > 0 || opts.communities !== undefined))
-    throw new UsageError('--all reads every community of the portfolio: name none, or leave out --all');
-  const ids: string[] = [];
-  for (const ref of refs) ids.push(await resolveCommunity(ctx, ref, '<community>'));
-  if (opts.communities !== undefined) ids.push(...(await resolveCommunityList(ctx, opts.communities, '--communities')));
-  // The spec's overview names a community but not its external id: the portfolio has both, in one request.
-  const portfolio = await portfolioCommunities(ctx);
-  if (opts.all) return portfolio.map(({ id, name, external_community_id }) => ({ id, name, external_community_id: external_community_id ?? null }));
-  const known = new Map(portfolio.map((c) => [c.id.toLowerCase(), c]));
-  return [...new Set(ids)].map((id) => {
-    const found = known.get(id);
-    return found ? { id, name: found.name, external_community_id: found.external_community_id ?? null } : { id, external_community_id: null };
-  });
-}
-
-/** One subject's answers: its overview and vacancy trend together, its floor plans only when the overview lacks unit counts. */
-async function readSubject(api: ApiClient, subject: Subject): Promise<PositioningInput> {
+/**
+ * What one subject's positioning row is computed from (`input`): its overview and vacancy trend
+ * together, its floor plans only when the overview lacks unit counts; and those two answers
+ * whole (the report shows more of them).
+ */
+export async function readSubject(
+  api: ApiClient,
+  subject: Pick<ChosenSubject, 'id' | 'external_community_id'>,
+): Promise<{ input: PositioningInput; overview: ReadOf<'getOverview'>; trend: ReadOf<'getVacancyTrend'> }> {
   const params = { params: { id: subject.id } };
   const [{ data: answer }, { data: trend }] = await Promise.all([api.call('getOverview', params), api.call('getVacancyTrend', params)]);
   const floorPlans = needsFloorPlans(answer) ? (await api.call('listFloorPlans', params)).data.floor_plans : undefined;
-  return {
-    community: { id: answer.community.id, name: answer.community.name, external_community_id: subject.external_community_id },
-    overview: answer,
-    trend: trend.trends,
-    floorPlans,
-  };
-}
-
-/**
- * A service that answered (a 404, a 500 for one subject) may still answer for the others: they are
- * read. One that stopped answering (refused, timed out) would fail them all alike: they are not tried.
- */
-const stopsAll = (error: Error) => !(error instanceof ApiError);
-
-/** The subjects that could not be read, by name (ids with --debug), then the run's failure with the status they share. */
-function failed(ctx: CommandContext, failures: Failed<Subject>[], total: number): CliError {
-  const report = describeFailures(failures, {
-    total,
-    what: 'communities could not be read',
-    name: (subject) => subject.name ?? subject.id,
-    id: (subject) => subject.id,
-    showIds: ctx.globals.debug,
-  });
-  ctx.log.error(report.message);
-  return new CliError(
-    total > failures.length ? 'the other communities are printed' : 'no community could be read',
-    report.exitCode,
-    [...report.hints, ...(ctx.globals.debug ? [] : ['--debug adds their ids'])].join('; ') || undefined,
-  );
+  const community = { id: answer.community.id, name: answer.community.name, external_community_id: subject.external_community_id };
+  return { input: { community, overview: answer, trend: trend.trends, floorPlans }, overview: answer, trend };
 }
 
 export async function runPositioning(ctx: CommandContext, opts: Flags, refs: string[]): Promise<void> {
@@ -104,23 +61,16 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
   // Every flag checked before the first request: a typo must not cost a portfolio's worth of them.
   assertFields(ctx, columns.all);
   orderRows(ctx, [], columns.all);
-  const subjects = await chosenSubjects(ctx, opts, refs);
+  // The spec's overview names a community but not its external id: the portfolio has both.
+  const subjects = await chooseSubjects(ctx, { all: opts.all, refs, communities: opts.communities }, 'read');
   const api = await ctx.api();
-  // In-process (--local) requests take turns on this thread: more at once would only hold more answers.
-  const concurrency = opts.concurrency ?? (ctx.globals.local ? 1 : 8);
+  const concurrency = concurrencyOf(ctx, opts.concurrency, OVERVIEW_CONCURRENCY);
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
-  let done = 0;
-  let failures = 0;
-  const outcomes: Outcome<Subject, PositioningRow>[] = [];
+  let outcomes: Outcome<ChosenSubject, PositioningRow>[];
   try {
     // Each answer becomes its row at once: a thousand subjects' overviews and trends are never held together.
-    const rowOf = async (subject: Subject) => positioningRow(await readSubject(api, subject), { basis, threshold });
-    for await (const outcome of fanOut(subjects, concurrency, rowOf, { stopsAll })) {
-      outcomes.push(outcome);
-      done += 1;
-      if (isFailed(outcome)) failures += 1;
-      progress.update(done, failures);
-    }
+    const rowOf = async (subject: ChosenSubject) => positioningRow((await readSubject(api, subject)).input, { basis, threshold });
+    outcomes = await fanOutAll(subjects, concurrency, rowOf, progress);
   } finally {
     progress.stop();
   }
@@ -147,7 +97,12 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
     if (human && rows.length > 0) printLines(out, footer(totals, basis, threshold, format === 'md'));
   });
   const unread = outcomes.filter(isFailed);
-  if (unread.length > 0) throw failed(ctx, unread, subjects.length);
+  if (unread.length > 0)
+    throw fanOutFailure(ctx, unread, {
+      total: subjects.length,
+      what: 'communities could not be read',
+      outcome: subjects.length > unread.length ? 'the other communities are printed' : 'no community could be read',
+    });
 }
 
 function emptyMessage(opts: Flags, read: number): string {

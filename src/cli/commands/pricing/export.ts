@@ -7,19 +7,19 @@ import { spinner } from '../../../output/messages.js';
 import { progressBar, type Progress } from '../../../output/progress.js';
 import type { Column } from '../../../output/columns.js';
 import { dollarColumns } from '../../../output/money.js';
-import type { Handler, OptionsOf } from '../../command.js';
-import { describeFailures, fanOut, fanOutAll, isFailed, type Failed } from '../../concurrency.js';
+import { concurrencyOf, type Handler, type OptionsOf } from '../../command.js';
+import { fanOut, fanOutAll, fanOutFailure, isFailed, type Failed } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
-import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { checkQuery } from '../../flag-terms.js';
 import type { ApiClient } from '../../http/client.js';
-import { portfolioCommunities, resolveCommunityList } from '../../references.js';
+import { chooseSubjects } from '../../references.js';
 import { createAtomicFile, FileWriteError, readState, writeState } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
 import { csvExport, xlsxExport, type ExportFile } from './export-file.js';
 import { HISTORY_FLAGS } from './query-flags.js';
 import { capYoungGeneration } from './young-generation.js';
-import type { exportPricing } from './index.js';
+import { EXPORT_CONCURRENCY, type exportPricing } from './index.js';
 import { countOf } from '../../../output/text.js';
 
 type Flags = OptionsOf<typeof exportPricing>;
@@ -67,7 +67,7 @@ const stateFile = (out: string) => join(dirname(out), `.${basename(out)}.rentsur
 
 /** The watermark of the last --since-last run; a file edited by hand that holds no date counts as none, said on stderr. */
 async function readExportState(ctx: CommandContext, path: string): Promise<ExportState | undefined> {
-  const state = await readState<Partial<ExportState> | null>(path);
+  const state = await readState<Partial<ExportState> | null>(ctx, path);
   if (state === undefined) return undefined;
   const date = state?.last_exported_date;
   if (typeof date === 'string' && isIsoDate(date)) return { ...state, last_exported_date: date } as ExportState;
@@ -88,24 +88,7 @@ async function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | 
   return { start, end, nothingNew: start > end };
 }
 
-/**
- * The subjects: those of --communities (in their order, known by id: looking
- * their names up would cost a request), else the portfolio's, with names.
- */
-async function subjects(ctx: CommandContext, opts: Flags): Promise<{ id: string; name?: string }[]> {
-  if (opts.communities !== undefined) return (await resolveCommunityList(ctx, opts.communities, '--communities')).map((id) => ({ id }));
-  return (await portfolioCommunities(ctx)).map(({ id, name }) => ({ id, name }));
-}
-
-/** A 404 names one community to fix, and the others are still tried; any other failure (network, server, key) would fail them all. */
-const stopsAll = (error: Error) => !(error instanceof ApiError && error.status === 404);
-
-/** Says which items failed, and ends the command with their status. */
-function failWith<T>(ctx: CommandContext, failed: Failed<T>[], total: number, what: string, name: (item: T) => string, id: (item: T) => string, outcome: string): never {
-  const report = describeFailures(failed, { total, what, name, id, showIds: ctx.globals.debug });
-  ctx.log.error(report.message);
-  throw new CliError(outcome, report.exitCode, [...report.hints, `fix the errors above and run the export again${ctx.globals.debug ? '' : ' (--debug adds their ids)'}`].join('; '));
-}
+const FIX_AND_RUN_AGAIN = 'fix the errors above and run the export again';
 
 /** With --include-comps, each subject followed by its comparables in the service's order (nearest first). */
 async function markets(ctx: CommandContext, api: ApiClient, list: { id: string; name?: string }[], opts: Flags, concurrency: number, nothing: string): Promise<Unit[]> {
@@ -113,12 +96,13 @@ async function markets(ctx: CommandContext, api: ApiClient, list: { id: string; 
   let outcomes;
   try {
     const query = { include_inactive: opts.includeInactive === true };
-    outcomes = await fanOutAll(list, concurrency, async ({ id }) => (await api.call('listComps', { params: { id }, query })).data, { stopsAll });
+    outcomes = await fanOutAll(list, concurrency, async ({ id }) => (await api.call('listComps', { params: { id }, query })).data);
   } finally {
     listing.stop();
   }
   const failed = outcomes.filter(isFailed);
-  if (failed.length > 0) failWith(ctx, failed, list.length, "subjects' comparables could not be listed", (s) => s.name ?? s.id, (s) => s.id, nothing);
+  if (failed.length > 0)
+    throw fanOutFailure(ctx, failed, { total: list.length, what: "subjects' comparables could not be listed", outcome: nothing, hint: FIX_AND_RUN_AGAIN });
   return outcomes.flatMap((outcome) => {
     if (!('value' in outcome)) return [];
     const { subject_community: subject, comps } = outcome.value;
@@ -133,9 +117,9 @@ async function markets(ctx: CommandContext, api: ApiClient, list: { id: string; 
  * Fetches each community's history through a window of `concurrency` requests
  * and appends its rows to `file` in the order of `units`, as they arrive: at
  * most `concurrency` answers are held, however many rows there are. After a
- * failure nothing more is written (the file will be dropped); a 404 names one
- * community to fix, so the others are still tried, while any other failure
- * stops the export: the communities not tried yet are counted, not requested.
+ * failure nothing more is written (the file will be dropped); the others are
+ * still tried while the service answers, so that every community to fix is
+ * named, and once it stops answering they are counted, not requested (stopsAll).
  */
 async function writeRows(
   api: ApiClient,
@@ -157,7 +141,7 @@ async function writeRows(
   // However long the export, 32 MB of young generation serve it (young-generation.ts).
   const youngGeneration = capYoungGeneration(32);
   try {
-    for await (const outcome of fanOut(units, concurrency, history, { stopsAll })) {
+    for await (const outcome of fanOut(units, concurrency, history)) {
       youngGeneration.check();
       done += 1;
       if (!('value' in outcome)) failed.push(outcome);
@@ -190,13 +174,13 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   const unchanged = toStdout ? 'nothing written' : `${out} left unchanged`;
   const state = opts.sinceLast ? await readExportState(ctx, stateFile(target)) : undefined;
   const range = await dateRange(ctx, opts, state);
-  // In-process (--local) requests take turns on this thread: more in flight would only hold more answers at once.
-  const concurrency = opts.concurrency ?? (ctx.globals.local ? 1 : 4);
+  const concurrency = concurrencyOf(ctx, opts.concurrency, EXPORT_CONCURRENCY);
   const api = await ctx.api();
 
   let units: Unit[] = [];
   if (!range.nothingNew) {
-    const list = await subjects(ctx, opts);
+    // Those of --communities, in their order, else the portfolio's; by name for messages.
+    const list = await chooseSubjects(ctx, { all: opts.communities === undefined, communities: opts.communities }, 'export');
     units = includeComps ? await markets(ctx, api, list, opts, concurrency, `export incomplete: ${unchanged}`) : list;
   }
   const shared = includeComps ? marketColumns : communityColumns;
@@ -229,7 +213,7 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
 
   if (failed.length > 0) {
     await file.abort();
-    failWith(ctx, failed, units.length, 'communities could not be exported', (u) => u.name ?? u.id, (u) => u.id, `export incomplete: ${unchanged}`);
+    throw fanOutFailure(ctx, failed, { total: units.length, what: 'communities could not be exported', outcome: `export incomplete: ${unchanged}`, hint: FIX_AND_RUN_AGAIN });
   }
 
   if (opts.sinceLast && state && written === 0) {

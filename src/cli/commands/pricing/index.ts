@@ -36,6 +36,9 @@ export const floorPlans = defineCommand({
   handler: (): HandlerImport => import('./floor-plans.js'),
 });
 
+/** Histories requested at once from a service by default (--concurrency): each answer may be large. */
+export const EXPORT_CONCURRENCY = 4;
+
 export const exportPricing = defineCommand({
   name: 'export',
   description: 'Write the pricing history of many communities to one CSV file (or workbook), atomically (for cron)',
@@ -48,8 +51,8 @@ export const exportPricing = defineCommand({
       .option('--start <date>', 'first date, YYYY-MM-DD')
       .option('--end <date>', 'last date, YYYY-MM-DD')
       .addOption(new Option('--since-last', 'only dates after the last successful export to the same file (state kept beside it)').conflicts(['start', 'days']))
-      .addOption(concurrencyOption('requests in flight', 4)),
-  output: { kind: 'file' },
+      .addOption(concurrencyOption('requests in flight', EXPORT_CONCURRENCY)),
+  output: { kind: 'file', formats: ['csv', 'xlsx'] },
   examples: [
     'rentsurvey pricing export --out pricing.csv',
     'rentsurvey pricing export --out ~/pricing.csv --since-last   # nightly cron: only what is new since the last run',

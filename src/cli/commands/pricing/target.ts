@@ -34,7 +34,7 @@ import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { assertFields, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
-import { communityArgument, resolveFloorPlan } from '../../references.js';
+import { communityArgument, floorPlansOf, resolveFloorPlan } from '../../references.js';
 import { compInput, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type PricingRecord } from '../../surveys.js';
 import type { ApiClient } from '../../http/client.js';
 
@@ -201,10 +201,8 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
   const api = await ctx.api();
 
-  const [{ data: plans }, { data: comps }] = await Promise.all([
-    api.call('listFloorPlans', { params: { id } }),
-    api.call('listComps', { params: { id } }),
-  ]);
+  // The floor plans --floor-plan was looked up in, if it was: one request either way.
+  const [plans, { data: comps }] = await Promise.all([floorPlansOf(ctx, id), api.call('listComps', { params: { id } })]);
   // The overview's moment and comparables: the subject's latest survey (of all its plans), its active comps' latest pricing on or before it.
   const asOf = latestDate(plans.floor_plans.map((plan) => plan.latest_pricing?.as_of_date));
   const active = comps.comps.filter((comp) => comp.is_included_in_surveys);

@@ -8,12 +8,14 @@
 import { addDays } from '../../../domain/dates.js';
 import { formatMoney, formatPercentValue, formatSignedMoney, formatSignedPercent, planLabel } from '../../../domain/format.js';
 import { BASIS_TEXT, rentOnBasis, type Basis } from '../../../domain/basis.js';
-import { DEFAULT_THRESHOLD, needsFloorPlans, positioningRow, psiOf, type PositioningRow } from '../../../domain/positioning.js';
+import { DEFAULT_THRESHOLD, positioningRow, psiOf, type PositioningRow } from '../../../domain/positioning.js';
 import { rentSeries, type PricedPlan } from '../../../domain/rent-series.js';
 import type { CommunitySection } from '../../../output/report/html.js';
 import { plainCells, selectColumns } from '../../../output/columns.js';
 import type { ApiClient } from '../../http/client.js';
+import type { ChosenSubject } from '../../references.js';
 import { columns as planColumns, overallSummary, type Overview } from '../overview/overview.js';
+import { readSubject } from '../overview/positioning.js';
 
 /** The overview's columns the report prints (the plan's label says BD/BA). */
 const PLAN_FIELDS = [
@@ -43,12 +45,6 @@ async function pricedPlans(api: ApiClient, id: string, window: { start: string; 
   }));
 }
 
-/** A community to report on; its external id comes from the portfolio (the overview does not say it). */
-export interface Subject {
-  id: string;
-  external_community_id: string | null;
-}
-
 export interface CommunityAnswers {
   section: CommunitySection;
   /** Its row of `overview --all`, on the report's basis. */
@@ -65,21 +61,20 @@ function positioningLine(row: PositioningRow): string {
 }
 
 /** One community's section of the report, and the answers it was made from. */
-export async function collectCommunity(api: ApiClient, subject: Subject, options: { basis: Basis; days: number; today: string }): Promise<CommunityAnswers> {
+export async function collectCommunity(
+  api: ApiClient,
+  subject: Pick<ChosenSubject, 'id' | 'external_community_id'>,
+  options: { basis: Basis; days: number; today: string },
+): Promise<CommunityAnswers> {
   const { id } = subject;
   const window = { start: addDays(options.today, -options.days + 1), end: options.today };
-  const params = { params: { id } };
-  const [{ data: overview }, { data: trend }, { data: comps }, own] = await Promise.all([
-    api.call('getOverview', params),
-    api.call('getVacancyTrend', params),
-    api.call('listComps', { ...params, query: { include_inactive: false } }),
+  // Its positioning row's answers, as overview --all reads them, beside its comparables and rent history.
+  const [{ input, overview, trend }, { data: comps }, own] = await Promise.all([
+    readSubject(api, subject),
+    api.call('listComps', { params: { id }, query: { include_inactive: false } }),
     pricedPlans(api, id, window, options.basis),
   ]);
-  const floorPlans = needsFloorPlans(overview) ? (await api.call('listFloorPlans', params)).data.floor_plans : undefined;
-  const positioning = positioningRow(
-    { community: { ...overview.community, external_community_id: subject.external_community_id }, overview, trend: trend.trends, floorPlans },
-    { basis: options.basis, threshold: DEFAULT_THRESHOLD },
-  );
+  const positioning = positioningRow(input, { basis: options.basis, threshold: DEFAULT_THRESHOLD });
   // One comparable at a time: a subject's are a handful, and subjects are read a few at once.
   const compPlans: PricedPlan[][] = [];
   for (const comp of comps.comps) compPlans.push(await pricedPlans(api, comp.id, window, options.basis));

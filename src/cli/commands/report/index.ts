@@ -1,6 +1,9 @@
 import { Option } from '@commander-js/extra-typings';
 import { concurrencyOption, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
 
+/** Communities read at once from a service by default (--concurrency): each is many requests. */
+export const REPORT_CONCURRENCY = 4;
+
 export const report = defineCommand({
   name: 'report',
   description: 'Write an HTML report with charts for communities or the whole portfolio (--out report.html)',
@@ -11,8 +14,8 @@ export const report = defineCommand({
       .option('--communities <list>', 'comma-separated communities, as the arguments take them')
       .addOption(new Option('--basis <basis>', 'rent the charts and positioning read').choices(['ner', 'asking'] as const).default('ner'))
       .option('--days <n>', 'rent history charted, in days back from today (default 365)', parseIntegerOption('--days', 7, 3660))
-      .addOption(concurrencyOption('communities read', 4)),
-  output: { kind: 'file' },
+      .addOption(concurrencyOption('communities read', REPORT_CONCURRENCY)),
+  output: { kind: 'file', formats: ['html'] },
   examples: [
     'rentsurvey report --all --out portfolio.html',
     'rentsurvey report "Barton Creek Terrace" DR-004 --out two.html',

@@ -2,6 +2,8 @@
 // test/e2e/report-browser.test.ts opens it in Chromium), from --local and from a
 // service over HTTP; escaping; and the refusals.
 import { readdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { formatSignedPercent } from '../../../domain/format.js';
@@ -121,9 +123,38 @@ describe('report', () => {
     const out = join(cli.root, 'missing.html');
     const r = await cli.run(['--local', 'report', subject.id, MISSING_ID, '--out', out]);
     expect(r.exitCode).toBe(4);
-    expect(r.stderr).toContain(MISSING_ID);
+    expect(r.stderr).toContain(`error: 1 of 2 communities could not be read:\n  community ${MISSING_ID} not found: ${MISSING_ID}\nerror: no report written\n`);
     expect((await readdir(cli.root)).filter((name) => name.includes('missing.html'))).toEqual([]);
   });
+
+  it('a service that stopped answering is asked once, not once per community: the others are named, not tried', async () => {
+    const { sandbox, key } = await remoteSandbox(server);
+    // The portfolio answers; then the service is gone (every connection dropped).
+    const portfolio = await (await fetch(`${server.baseUrl}/v1/rentsurvey/portfolio?include_comp_count=false`, { headers: { authorization: `Bearer ${key}` } })).text();
+    const names = parseJson<{ communities: { name: string }[] }>(portfolio).communities.map((c) => c.name);
+    const gone = createServer((req, res) => {
+      if (req.url?.startsWith('/v1/rentsurvey/portfolio')) res.writeHead(200, { 'content-type': 'application/json' }).end(portfolio);
+      else req.socket.destroy();
+    });
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    try {
+      const env = { RENTSURVEY_BASE_URL: `http://127.0.0.1:${(gone.address() as AddressInfo).port}` };
+      const r = await sandbox.run(['--debug', 'report', '--all', '--concurrency', '1', '--out', join(sandbox.root, 'r.html')], { env });
+      expect(r.exitCode).toBe(1);
+      // One community was tried (its requests, with their retries); every other one is named as not tried.
+      const tried = new Set([...r.stderr.matchAll(/^debug: > GET \S+\/communities\/([0-9a-f-]{36})\//gm)].map((m) => m[1]));
+      expect(tried.size).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`^error: ${names.length} of ${names.length} communities could not be read:$`, 'm'));
+      expect(r.stderr).toMatch(/^ {2}could not reach .+: [^,\n]+$/m);
+      const notTried = /^ {2}not tried after the failures above: (.+)$/m.exec(r.stderr)?.[1]?.split(', ').map((name) => name.replace(/ \[[0-9a-f-]{36}\]$/, ''));
+      expect(notTried).toEqual(names.slice(1));
+      expect(r.stderr).toMatch(/^error: no report written$/m);
+    } finally {
+      gone.closeAllConnections();
+      gone.close();
+      await sandbox.cleanup();
+    }
+  }, 30_000);
 
   it('refused before anything is read: no --out, another format, --fields, nothing named, --all with names', async ({ cli }) => {
     const out = join(cli.root, 'r.html');

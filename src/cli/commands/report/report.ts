@@ -6,11 +6,10 @@
  */
 import { resolve } from 'node:path';
 import { progressBar } from '../../../output/progress.js';
-import type { Handler } from '../../command.js';
-import { mapLimited } from '../../concurrency.js';
-import type { CommandContext } from '../../context.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { portfolioCommunities, resolveCommunity, resolveCommunityList } from '../../references.js';
+import { concurrencyOf, type Handler } from '../../command.js';
+import { fanOutAll, fanOutFailure, isFailed } from '../../concurrency.js';
+import { UsageError } from '../../errors.js';
+import { chooseSubjects } from '../../references.js';
 import { writeAtomically } from '../../state-file.js';
 import { BASIS_TEXT, type Basis } from '../../../domain/basis.js';
 import { byPsiDescending, DEFAULT_THRESHOLD, positioningTotals, psiOf, type PositioningRow } from '../../../domain/positioning.js';
@@ -18,24 +17,10 @@ import { renderReport, type PortfolioSection } from '../../../output/report/html
 import { plainCells, selectColumns } from '../../../output/columns.js';
 import { footerLines } from '../overview/positioning.js';
 import { positioningColumns } from '../overview/positioning-columns.js';
-import { collectCommunity, type CommunityAnswers, type Subject } from './collect.js';
-import type { report } from './index.js';
+import { collectCommunity } from './collect.js';
+import { REPORT_CONCURRENCY, type report } from './index.js';
 
 const DEFAULT_DAYS = 365;
-
-/** The communities asked for, in order, each once; their external ids from the portfolio. */
-async function chosen(ctx: CommandContext, opts: { all?: true | undefined; communities?: string | undefined }, refs: string[]): Promise<Subject[]> {
-  if (opts.all && (refs.length > 0 || opts.communities !== undefined))
-    throw new UsageError('--all reports every community of the portfolio: name none, or leave out --all');
-  const ids: string[] = [];
-  for (const ref of refs) ids.push(await resolveCommunity(ctx, ref, '<community>'));
-  if (opts.communities !== undefined) ids.push(...(await resolveCommunityList(ctx, opts.communities, '--communities')));
-  if (!opts.all && ids.length === 0)
-    throw new UsageError('name the communities to report on, or --all for the whole portfolio', 'rentsurvey report --all --out report.html');
-  const portfolio = await portfolioCommunities(ctx);
-  const external = (id: string) => portfolio.find((community) => community.id.toLowerCase() === id.toLowerCase())?.external_community_id ?? null;
-  return (opts.all ? portfolio.map((community) => community.id) : [...new Set(ids)]).map((id) => ({ id, external_community_id: external(id) }));
-}
 
 /** Of the table `overview --all` prints, what a landscape page has room for: every figure, not the survey's counts and date. */
 const LEFT_OUT = new Set(['floor_plans_with_data', 'comps_with_data', 'as_of_date', 'external_community_id']);
@@ -55,45 +40,26 @@ function portfolioSection(rows: PositioningRow[], basis: Basis): PortfolioSectio
   };
 }
 
-/** Why a report writes nothing: each community that failed, by name or id, and the status they share (else 1). */
-function failed(ctx: CommandContext, failures: { id: string; error: Error }[], total: number): CliError {
-  for (const { id, error } of failures) ctx.log.error(`${id}: ${error.message}`);
-  const codes = failures.map(({ error }) => (error instanceof CliError ? error.exitCode : ExitCode.failure));
-  const code = codes.every((c) => c === codes[0]) ? codes[0]! : ExitCode.failure;
-  return new CliError(`${failures.length} of ${total} communities could not be read: no report written`, code);
-}
-
 export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
-  const { out, format, fields } = ctx.globals;
+  // Its formats and output flags are checked by its definition (table-flags.ts).
+  const { out } = ctx.globals;
   if (out === undefined || out === '-') throw new UsageError('report writes an HTML file: give --out <file.html>', 'rentsurvey report --all --out report.html');
-  if (format !== 'table' || fields !== undefined)
-    throw new UsageError(`report writes HTML: ${fields !== undefined ? '--fields' : `--format ${format}`} is not for it`, 'for data, use overview --all or pricing export');
-  const subjects = await chosen(ctx, opts, refs);
+  const subjects = await chooseSubjects(ctx, { all: opts.all, refs, communities: opts.communities }, 'report on');
   const api = await ctx.api();
   const today = ctx.now().toISOString().slice(0, 10);
   const days = opts.days ?? DEFAULT_DAYS;
-  // In-process (--local) requests take turns on this thread: more at once would only hold more answers.
-  const concurrency = opts.concurrency ?? (ctx.globals.local ? 1 : 4);
+  const concurrency = concurrencyOf(ctx, opts.concurrency, REPORT_CONCURRENCY);
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
-  const failures: { id: string; error: Error }[] = [];
-  let done = 0;
-  let read: (CommunityAnswers | undefined)[];
+  let outcomes;
   try {
-    read = await mapLimited(subjects, concurrency, async (subject) => {
-      try {
-        return await collectCommunity(api, subject, { basis: opts.basis, days, today });
-      } catch (error) {
-        failures.push({ id: subject.id, error: error instanceof Error ? error : new Error(String(error)) });
-        return undefined;
-      } finally {
-        progress.update(++done, failures.length);
-      }
-    });
+    outcomes = await fanOutAll(subjects, concurrency, (subject) => collectCommunity(api, subject, { basis: opts.basis, days, today }), progress);
   } finally {
     progress.stop();
   }
-  if (failures.length > 0) throw failed(ctx, failures, subjects.length);
-  const communities = read.filter((answers) => answers !== undefined);
+  // Only whole: a community that cannot be read is named, and nothing is written.
+  const failed = outcomes.filter(isFailed);
+  if (failed.length > 0) throw fanOutFailure(ctx, failed, { total: subjects.length, what: 'communities could not be read', outcome: 'no report written' });
+  const communities = outcomes.flatMap((outcome) => ('value' in outcome ? [outcome.value] : []));
 
   const html = await renderReport({
     title: opts.all ? 'Portfolio report' : communities.length === 1 ? `${communities[0]!.section.name}: report` : `Report on ${communities.length} communities`,

@@ -3,7 +3,7 @@
  * when new, the service options that live there (outbox), and the key the CLI
  * uses for the in-process service of --local.
  */
-import { randomBytes } from 'node:crypto';
+import { crypto } from './store/crypto.js';
 import {
   chmodSync,
   closeSync,
@@ -23,7 +23,7 @@ import { SCOPES } from '../api/routes.js';
 import { isProcessAlive } from '../pid.js';
 import { createMailer } from './mail.js';
 import type { ServiceOptions } from './operations.js';
-import { invitationExpiry } from './store/accounts.js';
+import { invitationExpiry, type Principal } from './store/accounts.js';
 import { DATABASE_FILE, openStore, type Store } from './store/index.js';
 import { formatCount } from '../domain/format.js';
 
@@ -100,7 +100,7 @@ async function createStore(options: DataDirOptions, seed: SeedMode): Promise<See
   const { dataDir } = options;
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   removeAbandonedBuilds(dataDir);
-  const file = `${BUILDING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`;
+  const file = `${BUILDING_PREFIX}${process.pid}-${crypto().randomBytes(4).toString('hex')}`;
   const building = join(dataDir, file);
   const target = join(dataDir, DATABASE_FILE);
   try {
@@ -173,16 +173,18 @@ export function serviceOptions(store: Store, setup: ServiceSetup): ServiceOption
 }
 
 /**
- * The key the CLI itself uses with --local: all scopes in the store's default
- * organization, kept in the data directory (0600) because the store holds
- * only hashes. Made anew when missing, no longer valid, or of another organization.
+ * The key the CLI itself uses with --local, and who it is: all scopes in the
+ * store's default organization, kept in the data directory (0600) because the
+ * store holds only hashes. Made anew when missing, no longer valid, or of
+ * another organization.
  */
-export function inProcessKey(store: Store): string {
+export function inProcessCaller(store: Store): { key: string; principal: Principal } {
   const file = join(store.dataDir, IN_PROCESS_KEY_FILE);
   const organizationId = store.accounts.defaultOrganizationId() ?? store.accounts.ensureOrganization('Local');
   if (existsSync(file)) {
     const key = readFileSync(file, 'utf8').trim();
-    if (store.accounts.authenticate(key)?.organizationId === organizationId) return key;
+    const principal = store.accounts.ownKeyPrincipal(key);
+    if (principal?.organizationId === organizationId) return { key, principal };
   }
   const admin = store.accounts.firstAdmin(organizationId);
   const { key } = store.accounts.createApiKey({
@@ -193,5 +195,5 @@ export function inProcessKey(store: Store): string {
   });
   writeFileSync(file, `${key}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
-  return key;
+  return { key, principal: store.accounts.ownKeyPrincipal(key) as Principal };
 }

@@ -30,6 +30,12 @@ export interface ServiceOptions {
    * contract itself (docs/api-decisions.md, "Where answers are checked").
    */
   checkAnswers?: boolean;
+  /**
+   * Keys already known to be who they are at the store's current version: the
+   * in-process CLI's own (data-dir.ts, inProcessCaller), so that its first
+   * request needs neither a lookup nor a hash.
+   */
+  knownCallers?: ReadonlyArray<{ key: string; principal: Principal }>;
 }
 
 /** Where the service tells what went wrong inside it (serve --log; --local --debug). */
@@ -118,6 +124,7 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
   // revoked, a user deactivated, by this process or another): until then a known key skips its
   // lookup and hash, half of what a cached answer cost.
   const principals = new Map<string, { version: string; principal: Principal }>();
+  for (const { key, principal } of options.knownCallers ?? []) principals.set(key, { version: store.db.version(), principal });
   const authenticate = (key: string, version: string): Principal | null => {
     const known = principals.get(key);
     if (known?.version === version) return known.principal;

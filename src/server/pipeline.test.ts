@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SCOPES } from '../api/routes.js';
 import { useDemoStore } from '../../test/helpers/demo-fixture.js';
 import { serviceOptions } from './data-dir.js';
 import { createPipeline, TOO_LARGE, type ServiceRequest } from './pipeline.js';
@@ -46,6 +47,19 @@ describe('the request pipeline, called in process', () => {
     } finally {
       Object.assign(demo.store.pricing, { portfolioSubjects, portfolioEntries });
     }
+  });
+
+  it('a known caller (--local\'s own key) is let in unhashed only at the store version it was known at: its key revoked, it is refused', async () => {
+    const { accounts } = demo.store;
+    const { key, prefix } = accounts.createApiKey({ organizationId: accounts.defaultOrganizationId()!, userId: null, scopes: SCOPES, label: 'known' });
+    const principal = accounts.ownKeyPrincipal(key)!;
+    expect(principal.scopes).toEqual(new Set(SCOPES));
+    const pipeline = createPipeline({ ...options(), knownCallers: [{ key, principal }] });
+    const get = async () => (await pipeline.answer({ method: 'GET', url: '/v1/rentsurvey/portfolio', headers: { authorization: `Bearer ${key}` } })).status;
+    expect(await get()).toBe(200);
+    expect(accounts.revokeApiKey(prefix)).toBe(true);
+    expect(await get()).toBe(401);
+    expect(accounts.ownKeyPrincipal(key)).toBeNull();
   });
 
   it('a body handed as text is held to the same limit and JSON rules as one read from a socket', async () => {

@@ -1,7 +1,7 @@
 // What only a real process shows, on the freshly built bundle (bin/rentsurvey.js → dist/):
 // start-up paths, exit codes of the binary, pipes closed early, a terminal, signals.
 // Command behaviour is tested in-process beside each command (src/cli/commands/).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,22 @@ describe('start-up', () => {
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toMatch(/at \S+ \(\S*\/src\/server\/data-dir\.ts:\d+:\d+\)/);
     expect(run.stderr).not.toMatch(/chunks\/\S+\.cjs/);
+  });
+
+  it('a --local command that only reads never loads node:crypto (≈ 3 ms of its start-up; docs/api-decisions.md)', async () => {
+    const preload = join(sb.root, 'builtins.cjs');
+    writeFileSync(preload, "process.on('exit', () => process.stderr.write('builtins: ' + process.moduleLoadList.join(' ') + '\\n'));\n");
+    const dataDir = join(sb.root, 'crypto-store');
+    const env = { NODE_OPTIONS: `--require ${preload}` };
+    const loaded = async (args: string[]) => {
+      const run = await sb.run(['--local', '--data-dir', dataDir, ...args], { env });
+      expect(run.exitCode, run.stderr).toBe(0);
+      return /builtins: .*\bcrypto\b/.test(run.stderr);
+    };
+    // Seeding the store makes keys and ids: crypto then, as for any write.
+    expect(await loaded(['portfolio', '--json'])).toBe(true);
+    expect(await loaded(['portfolio', '--json'])).toBe(false);
+    expect(await loaded(['overview', 'DR-006', '--json'])).toBe(false);
   });
 
   it('dist/ is newer than every source file (this project builds it before it runs)', () => {

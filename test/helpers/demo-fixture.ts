@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { inProcessKey, openDataDirStore } from '../../src/server/data-dir.js';
+import { inProcessCaller, openDataDirStore } from '../../src/server/data-dir.js';
 import type { Store } from '../../src/server/store/index.js';
 import { copyDemoStore } from './run-cli.js';
 
@@ -21,7 +21,7 @@ export function useDemoStore(prefix: string): DemoFixture {
   beforeAll(async () => {
     fixture.dataDir = await copyDemoStore(join(await mkdtemp(join(tmpdir(), `rentsurvey-${prefix}-`)), 'store'));
     fixture.store = await openDataDirStore({ dataDir: fixture.dataDir, seed: 'empty' });
-    fixture.key = inProcessKey(fixture.store);
+    fixture.key = inProcessCaller(fixture.store).key;
     fixture.subject = fixture.store.pricing.portfolioSubjects(fixture.store.accounts.defaultOrganizationId()!)[0]!.id;
   });
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { inProcessKey } from '../../src/server/data-dir.js';
+import { inProcessCaller } from '../../src/server/data-dir.js';
 import { openHttpService } from '../../src/server/serve.js';
 
 declare module 'vitest' {
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
   const root = await mkdtemp(join(tmpdir(), 'rentsurvey-demo-template-'));
   const template = join(root, 'rentsurvey');
   const service = await openHttpService({ dataDir: template, seed: 'demo' });
-  inProcessKey(service.store);
+  inProcessCaller(service.store);
   await service.close();
   project.provide('demoStoreTemplate', template);
   const sandboxes = join(root, 'sandboxes');

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
 import { SCOPES } from '../../src/api/routes.js';
 import { DEMO_ORGANIZATION } from '../../src/server/demo/generate.js';
-import { inProcessKey } from '../../src/server/data-dir.js';
+import { inProcessCaller } from '../../src/server/data-dir.js';
 import { openHttpService } from '../../src/server/serve.js';
 import { DATABASE_FILE, openStore } from '../../src/server/store/index.js';
 import { BIN, ROOT } from '../helpers/cli.js';
@@ -24,7 +24,7 @@ describe('one demo service', () => {
 
   beforeAll(async () => {
     svc = await startService({ seed: 'demo' });
-    key = inProcessKey(svc.store);
+    key = inProcessCaller(svc.store).key;
     organizationId = svc.store.accounts.organizationByName(DEMO_ORGANIZATION)!.id;
     const list = endpoints.listCommunities.response.parse((await svc.request('GET', '/communities?limit=100', { key })).body);
     subject = list.communities[0]!;
@@ -43,7 +43,7 @@ describe('one demo service', () => {
     expect(portfolio.communities.every((c) => (c.comp_count ?? 0) <= 10)).toBe(true);
     expect(portfolio.communities.some((c) => (c.pricing_summary?.avg_market_rent_cents ?? 0) > 0)).toBe(true);
     expect(svc.store.accounts.authenticate(key)?.scopes).toEqual(new Set(SCOPES));
-    expect(inProcessKey(svc.store)).toBe(key);
+    expect(inProcessCaller(svc.store).key).toBe(key);
   });
 
   it('cached answers equal the first ones, and those of an uncached service on the same data', async () => {

@@ -4,7 +4,7 @@
  * HTTP server calls — on the data directory's store, with no port and no socket.
  * Loaded only by --local (src/cli/context.ts).
  */
-import { inProcessKey, openDataDirStore, serviceOptions } from '../../server/data-dir.js';
+import { inProcessCaller, openDataDirStore, serviceOptions } from '../../server/data-dir.js';
 import { JSON_TYPE } from '../../server/operations.js';
 import { createPipeline } from '../../server/pipeline.js';
 import type { Transport } from './transport.js';
@@ -18,16 +18,16 @@ export async function createInProcessTransport(options: {
 }): Promise<{ transport: Transport; apiKey: string }> {
   const store = await openDataDirStore({ dataDir: options.dataDir, notice: options.notice, ...(options.clock ? { clock: options.clock } : {}) });
   const { trace } = options;
+  const caller = inProcessCaller(store);
   // One command's requests rarely repeat, and a cache of whole answers would hold
   // every page of a long `pricing export` in memory.
   // Answers come over as objects, not JSON text, and the client reads each one by the strict
   // contract: the service's own check of them would check the same object twice (docs/api-decisions.md).
   const pipeline = createPipeline(
-    { ...serviceOptions(store, { dataDir: options.dataDir, responseCache: false }), checkAnswers: false },
+    { ...serviceOptions(store, { dataDir: options.dataDir, responseCache: false }), checkAnswers: false, knownCallers: [caller] },
     // A bug's details: with --debug, where the trace goes; otherwise the 500's message says enough.
     trace ? { error: (details, message) => trace(`service error: ${message} ${JSON.stringify(details)}`) } : undefined,
   );
-  const apiKey = inProcessKey(store);
   const transport: Transport = {
     target: `local store ${options.dataDir}`,
     async request(request) {
@@ -44,5 +44,5 @@ export async function createInProcessTransport(options: {
       store.close();
     },
   };
-  return { transport, apiKey };
+  return { transport, apiKey: caller.key };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { crypto } from './crypto.js';
 import type { Scope } from '../../api/endpoints.js';
 import { likePattern } from './communities.js';
 import type { Database } from './db.js';
@@ -51,14 +51,14 @@ export const INVITATION_DAYS = 7;
 /** When an invitation sent at `sentAt` (ISO) expires. */
 export const invitationExpiry = (sentAt: string) => new Date(Date.parse(sentAt) + INVITATION_DAYS * 86_400_000).toISOString();
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest();
+const sha256 = (value: string) => crypto().createHash('sha256').update(value).digest();
 
 /** Keys look like rsk_<8-char id>_<secret>; the id part finds the row, the hash proves the secret. */
 const KEY_PATTERN = /^rsk_([A-Za-z0-9]{8})_[A-Za-z0-9_-]{32,}$/;
 
 function newKeySecret(): { key: string; prefix: string } {
-  const prefix = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
-  return { key: `rsk_${prefix}_${randomBytes(24).toString('base64url')}`, prefix };
+  const prefix = crypto().randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
+  return { key: `rsk_${prefix}_${crypto().randomBytes(24).toString('base64url')}`, prefix };
 }
 
 export function accountsStore(db: Database, now: () => string) {
@@ -68,13 +68,32 @@ export function accountsStore(db: Database, now: () => string) {
     return db.get<{ id: string; name: string }>('SELECT id, name FROM organizations WHERE name = ?', name);
   }
 
+  function principalOfKey(key: string, proveSecret: boolean): Principal | null {
+    const match = KEY_PATTERN.exec(key);
+    if (!match) return null;
+    const row = db.get<{ id: string; organization_id: string; user_id: string | null; key_hash: string; scopes: string }>(
+      `SELECT k.id, k.organization_id, k.user_id, k.key_hash, k.scopes
+         FROM api_keys k LEFT JOIN users u ON u.id = k.user_id
+        WHERE k.prefix = ? AND k.revoked_at IS NULL AND (k.user_id IS NULL OR u.status = 'active')`,
+      match[1] as string,
+    );
+    if (!row) return null;
+    if (proveSecret && !crypto().timingSafeEqual(sha256(key), Buffer.from(row.key_hash, 'hex'))) return null;
+    return {
+      keyId: row.id,
+      organizationId: row.organization_id,
+      userId: row.user_id,
+      scopes: new Set(row.scopes.split(' ')),
+    };
+  }
+
   return {
     organizationByName,
 
     ensureOrganization(name: string): string {
       const existing = organizationByName(name);
       if (existing) return existing.id;
-      const id = randomUUID();
+      const id = crypto().randomUUID();
       db.run('INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)', id, name, now());
       return id;
     },
@@ -110,26 +129,20 @@ export function accountsStore(db: Database, now: () => string) {
 
     /** Resolves a bearer key to its principal, or null. Revoked keys and deactivated users get null. */
     authenticate(key: string): Principal | null {
-      const match = KEY_PATTERN.exec(key);
-      if (!match) return null;
-      const row = db.get<{ id: string; organization_id: string; user_id: string | null; key_hash: string; scopes: string }>(
-        `SELECT k.id, k.organization_id, k.user_id, k.key_hash, k.scopes
-           FROM api_keys k LEFT JOIN users u ON u.id = k.user_id
-          WHERE k.prefix = ? AND k.revoked_at IS NULL AND (k.user_id IS NULL OR u.status = 'active')`,
-        match[1] as string,
-      );
-      if (!row) return null;
-      if (!timingSafeEqual(sha256(key), Buffer.from(row.key_hash, 'hex'))) return null;
-      return {
-        keyId: row.id,
-        organizationId: row.organization_id,
-        userId: row.user_id,
-        scopes: new Set(row.scopes.split(' ')),
-      };
+      return principalOfKey(key, true);
+    },
+
+    /**
+     * The principal of the key the CLI keeps beside the store for --local (data-dir.ts), or null:
+     * found by its id part, its secret not hashed, since whoever can read that file can read the
+     * store too. Spares every read-only --local command loading node:crypto (docs/api-decisions.md).
+     */
+    ownKeyPrincipal(key: string): Principal | null {
+      return principalOfKey(key, false);
     },
 
     createApiKey(input: { organizationId: string; userId: string | null; scopes: readonly Scope[]; label: string }) {
-      const id = randomUUID();
+      const id = crypto().randomUUID();
       const { key, prefix } = newKeySecret();
       db.run(
         `INSERT INTO api_keys (id, organization_id, user_id, label, prefix, key_hash, scopes, created_at)
@@ -239,7 +252,7 @@ export function accountsStore(db: Database, now: () => string) {
         );
         return existing.id;
       }
-      const id = user.id ?? randomUUID();
+      const id = user.id ?? crypto().randomUUID();
       db.run(
         `INSERT INTO users (id, organization_id, email, full_name, role, status, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -302,8 +315,8 @@ export function accountsStore(db: Database, now: () => string) {
           throw conflict(`${input.email} is already a user of this organization`, [{ path: 'email', message: 'already a user' }]);
         if (this.pendingInvitation(input.organizationId, input.email))
           throw conflict(`${input.email} already has a pending invitation`, [{ path: 'email', message: 'already invited' }]);
-        const id = randomUUID();
-        const token = randomBytes(24).toString('base64url');
+        const id = crypto().randomUUID();
+        const token = crypto().randomBytes(24).toString('base64url');
         db.run(
           `INSERT INTO invitations (id, organization_id, email, name, role, status, token_hash, invited_by, expires_at, created_at)
            VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
@@ -374,7 +387,7 @@ export function accountsStore(db: Database, now: () => string) {
     recordEmail(organizationId: string, to: string, subject: string, delivery: string) {
       db.run(
         'INSERT INTO emails (id, organization_id, to_address, subject, delivery, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-        randomUUID(),
+        crypto().randomUUID(),
         organizationId,
         to,
         subject,

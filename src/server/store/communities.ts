@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { crypto } from './crypto.js';
 import type { ResponseOf } from '../../api/endpoints.js';
 import type { Database } from './db.js';
 import { conflict, notFound, StoreError } from './errors.js';
@@ -168,7 +168,7 @@ export function communitiesStore(db: Database, now: () => string) {
       options: { managed: boolean; id?: string | undefined } = { managed: true },
     ): string {
       return db.transaction(() => {
-        const id = options.id ?? randomUUID();
+        const id = options.id ?? crypto().randomUUID();
         assertExternalIdFree(organizationId, fields.external_community_id, id);
         const at = now();
         db.run(

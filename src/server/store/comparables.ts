@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { crypto } from './crypto.js';
 import { MAX_ACTIVE_COMPS } from '../../api/rules.js';
 import type { Database } from './db.js';
 import { conflict, notFound, StoreError } from './errors.js';
@@ -43,7 +43,7 @@ export function comparablesStore(db: Database, now: () => string, queries: Prici
         );
         if (duplicate) throw conflict(`${comp.name} (${comp.zipcode}) is already comparable ${duplicate.id} of this community`);
         const at = now();
-        const compId = randomUUID();
+        const compId = crypto().randomUUID();
         db.run(
           `INSERT INTO communities (id, organization_id, managed, name, address, zipcode, website_url, status, created_at, updated_at)
            VALUES (?, ?, 0, ?, ?, ?, ?, 'active', ?, ?)`,

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { crypto } from './crypto.js';
 import type { Dataset } from '../../api/dataset.js';
 import { MAX_ACTIVE_COMPS } from '../../api/rules.js';
 import type { ErrorDetail } from '../../api/schemas/errors.js';
@@ -15,7 +15,7 @@ import { StoreError } from './errors.js';
  * duplicating them. An explicit `id` in the file wins.
  */
 export function keyId(organization: string, kind: string, key: string): string {
-  const hex = createHash('sha256').update(`${organization.toLowerCase()}\u0000${kind}\u0000${key}`).digest('hex');
+  const hex = crypto().createHash('sha256').update(`${organization.toLowerCase()}\u0000${kind}\u0000${key}`).digest('hex');
   // RFC 9562 version 8 (custom) layout.
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -234,7 +234,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
   function ensureSurvey(subjectId: string, date: string, id?: string): string {
     const existing = db.get<{ id: string }>('SELECT id FROM surveys WHERE subject_id = ? AND survey_date = ?', subjectId, date);
     if (existing) return existing.id;
-    const surveyId = id ?? randomUUID();
+    const surveyId = id ?? crypto().randomUUID();
     db.run(
       "INSERT INTO surveys (id, subject_id, survey_date, status, created_at) VALUES (?, ?, ?, 'completed', ?)",
       surveyId,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { crypto } from './crypto.js';
 import type { Database } from './db.js';
 
 type JobKind = 'enrichment' | 'pricing';
@@ -9,7 +9,7 @@ export function jobsStore(db: Database, now: () => string) {
     /** Queues jobs for a community; call inside the transaction that created it. */
     queue(organizationId: string, communityId: string, subjectId: string, kinds: readonly JobKind[], at: string) {
       return kinds.map((kind) => {
-        const id = randomUUID();
+        const id = crypto().randomUUID();
         db.run(
           `INSERT INTO jobs (id, organization_id, kind, community_id, subject_id, status, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, 'queued', ?, ?)`,

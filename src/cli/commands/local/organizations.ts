@@ -1,6 +1,6 @@
 /**
  * The organization `--local` works in: the store's default organization, which
- * the CLI's own key (data-dir.ts, inProcessKey) belongs to. `local organizations
+ * the CLI's own key (data-dir.ts, inProcessCaller) belongs to. `local organizations
  * use` chooses it; `local import` of another organization's dataset switches to
  * that one, and asks first when the store holds data (organizationSwitch).
  */

@@ -5,6 +5,7 @@
  * answer, and the error shape. The request pipeline (pipeline.ts) calls it
  * for every request, from serve's socket or from --local in process.
  */
+import { readerOf } from '../api/compiled.js';
 import type * as z from 'zod/mini';
 import { loadEndpoint } from '../api/contract.js';
 import type { Endpoint, OperationId } from '../api/endpoints.js';
@@ -189,7 +190,7 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
           options,
         });
         if (checkAnswers) {
-          const checked = endpoint.response.safeParse(result);
+          const checked = (await readerOf(endpoint.response)).safeParse(result);
           if (!checked.success) {
             log.error({ issues: checked.error.issues }, `response of ${operationId} breaks the contract`);
             throw new Error(`response of ${operationId} breaks the contract`);

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { readerOf } from '../../api/compiled.js';
 import { loadEndpoint } from '../../api/contract.js';
 import type { BodyOf, Endpoint, OperationId, ParamsOf, QueryOf, ReadOf } from '../../api/endpoints.js';
 import type { Route } from '../../api/routes.js';
@@ -272,7 +273,7 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
       // Read as the spec allows any service to answer: extensions optional, unknown fields kept. An answer
       // handed over in process is our own service's: read by the strict contract it was built to, which
       // checks it and costs no tolerant reading (docs/api-decisions.md, "Where answers are checked").
-      const reading = handedOver ? endpoint.response : (await import('../../api/reading.js')).clientSchema(endpoint.response);
+      const reading = await readerOf(handedOver ? endpoint.response : (await import('../../api/reading.js')).clientSchema(endpoint.response));
       const result = reading.safeParse(raw, { reportInput: true });
       if (!result.success)
         throw new CliError(

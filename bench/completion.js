@@ -13,7 +13,14 @@ import { CLI, median, RUNS } from './lib.js';
 
 const root = mkdtempSync(join(tmpdir(), 'rentsurvey-bench-tab-'));
 process.on('exit', () => rmSync(root, { recursive: true, force: true }));
-const env = { ...process.env, XDG_CONFIG_HOME: join(root, 'config'), XDG_CACHE_HOME: join(root, 'cache'), XDG_DATA_HOME: join(root, 'data') };
+const env = {
+  ...process.env,
+  HOME: join(root, 'home'),
+  XDG_CONFIG_HOME: join(root, 'config'),
+  XDG_CACHE_HOME: join(root, 'cache'),
+  XDG_DATA_HOME: join(root, 'data'),
+  XDG_STATE_HOME: join(root, 'state'),
+};
 for (const name of ['RENTSURVEY_LOCAL', 'RENTSURVEY_PROFILE', 'RENTSURVEY_BASE_URL', 'RENTSURVEY_DATA_DIR']) delete env[name];
 
 const COMMUNITIES = 500;

@@ -10,10 +10,14 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 // BENCH_CLI: another checkout's built bin/rentsurvey.js, to compare before and after on one machine.
 export const CLI = process.env.BENCH_CLI ?? new URL('../bin/rentsurvey.js', import.meta.url).pathname;
 export const root = mkdtempSync(join(tmpdir(), 'rentsurvey-bench-'));
+// Every folder the CLI writes (config, store, community cache, --since-last state) is the sandbox's, never the real home's.
 export const env = {
   ...process.env,
+  HOME: join(root, 'home'),
   XDG_CONFIG_HOME: join(root, 'config'),
   XDG_DATA_HOME: join(root, 'data'),
+  XDG_CACHE_HOME: join(root, 'cache'),
+  XDG_STATE_HOME: join(root, 'state'),
   NO_COLOR: '1',
   RENTSURVEY_PROFILE: '',
 };

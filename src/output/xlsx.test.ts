@@ -105,4 +105,28 @@ describe('xlsx', () => {
     expect(big!.getRow(5_001).getCell(7).value).toBe(4_999);
     expect(empty!.rowCount).toBe(1);
   });
+  it("rows beyond a sheet's limit (Excel's 1,048,576) go on in sheets of the same columns, each with its header, frozen and filtered", async () => {
+    const many = Array.from({ length: 23 }, (_, i) => ({ ...rows[0]!, units: i }));
+    const workbook = await readBack(async (out) => {
+      const book = await openWorkbook(out, { maxRowsPerSheet: 10 });
+      const sheet = book.addSheet('Pricing', columns, many);
+      // Batches that straddle the limit: 4, then 15, then 4.
+      for (const [from, to] of [[0, 4], [4, 19], [19, 23]] as const) await sheet.addRows(many.slice(from, to));
+      book.addSheet('Summary', columns);
+      await book.finish();
+    });
+    expect(workbook.worksheets.map((s) => [s.name, s.rowCount])).toEqual([
+      ['Pricing', 10],
+      ['Pricing 2', 10],
+      ['Pricing 3', 6],
+      ['Summary', 1],
+    ]);
+    const units = workbook.worksheets.slice(0, 3).flatMap((s) => s.getSheetValues().slice(2).map((values) => (values as unknown[])[7]));
+    expect(units).toEqual(many.map((row) => row.units));
+    for (const sheet of workbook.worksheets.slice(0, 3)) {
+      expect(sheet.getRow(1).getCell(1).value).toBe(workbook.worksheets[0]!.getRow(1).getCell(1).value);
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(sheet.autoFilter).toBe('A1:H1');
+    }
+  });
 });

@@ -65,6 +65,9 @@ const ROWS_AT_ONCE = 100;
 /** Bytes of sheet the zip may hold before rows wait for it: enough to keep zlib busy, little beside 250 MB. */
 const ZIP_BACKLOG = 4 << 20;
 
+/** The most rows a sheet can have that Excel opens whole (Excel's specifications and limits). */
+const EXCEL_MAX_ROWS = 1_048_576;
+
 const EMPTY: Cell = { value: null, shown: 'text' };
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T/;
@@ -196,8 +199,12 @@ async function taken(stream: SheetStream): Promise<void> {
   else await new Promise((resolve) => setImmediate(resolve));
 }
 
-/** A workbook written to `output` as sheets and rows are added. */
-export async function openWorkbook(output: Writable): Promise<XlsxWorkbook> {
+/**
+ * A workbook written to `output` as sheets and rows are added. A sheet holds at most
+ * `maxRowsPerSheet` rows, its header included (Excel's limit by default); its rows go on in
+ * sheets of the same columns, "Pricing 2" after "Pricing".
+ */
+export async function openWorkbook(output: Writable, { maxRowsPerSheet = EXCEL_MAX_ROWS } = {}): Promise<XlsxWorkbook> {
   const { default: ExcelJS } = (await import('exceljs')) as unknown as { default: Excel };
   const writer: WorkbookWriter = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
@@ -220,18 +227,22 @@ export async function openWorkbook(output: Writable): Promise<XlsxWorkbook> {
     addSheet<Row>(name: string, columns: readonly Column<Row>[], sample: readonly Row[] = []): XlsxSheet<Row> {
       // The streaming writer writes one sheet after another.
       open?.commit();
-      const sheet: Worksheet = writer.addWorksheet(sheetName(name, names), { views: [{ state: 'frozen', ySplit: 1 }] });
       const headers = columns.map(xlsxHeader);
       const sampled = sample.slice(0, WIDTH_SAMPLE).map((row) => columns.map((column) => cellOf(column, row)));
-      sheet.columns = headers.map((header, i) => ({
-        key: header,
-        width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, header.length + 3, ...sampled.map((cells) => shownLength(cells[i]!) + 2))),
-      }));
-      if (columns.length > 0) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-      const header = sheet.addRow(headers);
-      header.font = { bold: true };
-      header.commit();
-      const stream = (sheet as unknown as { stream: SheetStream }).stream;
+      const widths = headers.map((header, i) =>
+        Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, header.length + 3, ...sampled.map((cells) => shownLength(cells[i]!) + 2))),
+      );
+      /** A sheet of these columns, its header row written: the first, or the next once one is full. */
+      const startSheet = () => {
+        const sheet: Worksheet = writer.addWorksheet(sheetName(name, names), { views: [{ state: 'frozen', ySplit: 1 }] });
+        sheet.columns = headers.map((header, i) => ({ key: header, width: widths[i]! }));
+        if (columns.length > 0) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+        const header = sheet.addRow(headers);
+        header.font = { bold: true };
+        header.commit();
+        return { sheet, stream: (sheet as unknown as { stream: SheetStream }).stream };
+      };
+      let part = startSheet();
       const letters = columns.map((_, i) => columnLetters(i));
       const remembered = columns.map(() => new Map<string, string>());
       /** A cell's XML after its reference; a text (or a date as text) worked out once per column. */
@@ -248,9 +259,16 @@ export async function openWorkbook(output: Writable): Promise<XlsxWorkbook> {
       let next = 2;
       const sheetWriter: XlsxSheet<Row> = {
         async addRows(rows) {
-          for (let start = 0; start < rows.length; start += ROWS_AT_ONCE) {
+          for (let start = 0; start < rows.length; ) {
+            // Excel opens no more rows than its limit: the rest go on in a sheet of their own ("Pricing 2").
+            if (next > maxRowsPerSheet) {
+              part.sheet.commit();
+              part = startSheet();
+              next = 2;
+            }
+            const end = Math.min(rows.length, start + ROWS_AT_ONCE, start + maxRowsPerSheet - next + 1);
             let xml = '';
-            for (const row of rows.slice(start, start + ROWS_AT_ONCE)) {
+            for (const row of rows.slice(start, end)) {
               const number = next++;
               xml += `<row r="${number}">`;
               for (let i = 0; i < columns.length; i++) {
@@ -259,13 +277,14 @@ export async function openWorkbook(output: Writable): Promise<XlsxWorkbook> {
               }
               xml += '</row>';
             }
-            stream.write(xml);
-            await taken(stream);
+            start = end;
+            part.stream.write(xml);
+            await taken(part.stream);
           }
         },
         commit() {
           if (open === sheetWriter) open = undefined;
-          sheet.commit();
+          part.sheet.commit();
         },
       };
       open = sheetWriter;

@@ -2,6 +2,7 @@
 // --local answers from the copy exactly as the remote does.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ROOT } from '../../../../test/helpers/common.js';
 import { cliSandbox, copyDemoStore, expectOk, it, parseJson, remoteSandbox, startServer, type CliSandbox, type TestServer } from '../../../../test/helpers/run-cli.js';
 
 let server: TestServer;
@@ -49,6 +50,19 @@ describe('sync', () => {
     // Following the hint works.
     expectOk(await sb.run(['local', 'reset', '--empty', '--yes', '--data-dir', demo]));
     expectOk(await sb.run(['sync', '--days', '7', '--data-dir', demo]));
+  }, 60_000);
+
+  it('into a store that works in another organization: --local switches to the mirror, and stderr says so with the way back', async () => {
+    const acme = join(sb.root, 'acme');
+    expectOk(await sb.run(['local', 'import', join(ROOT, 'examples', 'dataset.json'), '--data-dir', acme]));
+    const switched = expectOk(await sb.run(['sync', '--days', '7', '--data-dir', acme])).stderr;
+    expect(switched).not.toMatch(/--local now reads it/);
+    expect(switched).toMatch(/--local now works in "default @ 127\.0\.0\.1:\d+", no longer in "Acme Residential" \(kept as it was\); go back with `rentsurvey .*local organizations use .*Acme Residential.*`/);
+    // Syncing again is no switch.
+    expect(expectOk(await sb.run(['sync', '--days', '7', '--data-dir', acme])).stderr).toMatch(/; --local now reads it\.\n(?![\s\S]*no longer in)/);
+    expectOk(await sb.run(['local', 'organizations', 'use', 'Acme Residential', '--data-dir', acme]));
+    const names = parseJson<{ communities: { name: string }[] }>(expectOk(await sb.run(['--local', '--data-dir', acme, 'portfolio', '--json'])).stdout);
+    expect(names.communities.map((c) => c.name)).toContain('Maple Court');
   }, 60_000);
 
   it('refuses --local, and needs a remote profile', async () => {

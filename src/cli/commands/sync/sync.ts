@@ -10,6 +10,7 @@ import type { CommandContext } from '../../context.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { describeIssues, type ApiClient } from '../../http/client.js';
 import { isStoreConflict, withLocalStore } from '../local/store.js';
+import { organizationSwitch, saySwitched } from '../local/organizations.js';
 import { StoreError } from '../../../server/store/errors.js';
 import type { sync } from './index.js';
 
@@ -64,9 +65,13 @@ export const run: Handler<typeof sync> = async (ctx, opts) => {
   try {
     const dataset = await readRemote(ctx, api, { start, end, organization, onProgress: (text) => (progress.text = text) });
     progress.text = 'Writing the local store…';
+    // A sync is asked for to work offline on this profile, so it does not ask before --local
+    // changes organization; it says so, with the way back (docs/api-decisions.md).
+    let leaving: { name: string } | undefined;
     const summary = await withLocalStore(
       ctx,
       async (store) => {
+        leaving = organizationSwitch(store, organization);
         const { Dataset } = await import('../../../api/dataset.js');
         const parsed = Dataset.safeParse(dataset);
         if (!parsed.success)
@@ -84,8 +89,9 @@ export const run: Handler<typeof sync> = async (ctx, opts) => {
     );
     progress.succeed(
       `Synced ${countOf(summary.communities, 'community', 'communities')}, ${countOf(summary.floor_plans, 'floor plan')} and ${countOf(summary.observations, 'observation')} ` +
-        `(${start} to ${end}) into ${ctx.globals.dataDir} as "${organization}"; --local now reads it.`,
+        `(${start} to ${end}) into ${ctx.globals.dataDir} as "${organization}"${leaving ? '.' : '; --local now reads it.'}`,
     );
+    if (leaving) saySwitched(ctx, leaving.name, organization);
   } catch (error) {
     progress.fail('Sync failed; the local store is unchanged');
     throw error;

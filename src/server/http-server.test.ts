@@ -166,7 +166,15 @@ describe("serve's HTTP server (http-server.ts)", () => {
       void ended.then(() => (closed = true));
       while (!closed && sent < 4 * DISCARD_LIMIT) {
         sent += data.length;
-        if (!socket.write(chunk)) await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve));
+        if (!socket.write(chunk))
+          await new Promise<void>((resolve) => {
+            // Whichever comes first; the other listener goes too (one per chunk would pile up on the socket).
+            const done = () => {
+              socket.off('drain', done).off('close', done);
+              resolve();
+            };
+            socket.on('drain', done).on('close', done);
+          });
       }
       await ended;
       expect(sent).toBeGreaterThan(DISCARD_LIMIT);

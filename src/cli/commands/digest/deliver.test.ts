@@ -58,6 +58,17 @@ function partOf(raw: string, type: string): string {
 }
 
 const stateFiles = async (cli: MarketCli) => readdir(join(cli.root, 'state', 'rentsurvey')).catch(() => [] as string[]);
+/** The subjects of examples/digest-week.json; Aspen Yard is the first. */
+const SUBJECTS = [1, 2, 3].map((n) => `d16e5700-0000-4000-8000-00000000000${n}`);
+const ASPEN_YARD = SUBJECTS[0]!;
+/** Where a first --since-last run at NOW starts each subject: a week back. */
+const WEEK_BACK = Object.fromEntries(SUBJECTS.map((id) => [id, '2026-11-07']));
+/** What the --since-last state says each channel that failed still has to get. */
+async function behind(cli: MarketCli): Promise<unknown> {
+  const [file, ...others] = await stateFiles(cli);
+  expect(others).toEqual([]);
+  return (JSON.parse(await readFile(join(cli.root, 'state', 'rentsurvey', file!), 'utf8')) as { behind?: unknown }).behind;
+}
 
 describe('digest --mail-to through a real SMTP server', () => {
   it('sends HTML with a plain-text part to each address, and says where without the password', async () => {
@@ -87,7 +98,7 @@ describe('digest --mail-to through a real SMTP server', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
-  it('a login refused or a server down: exit 1, why, without the password, and the state stays', async () => {
+  it('a login refused or a server down: exit 1, why, without the password; the e-mail stays behind, stdout moves on', async () => {
     const smtp = await smtpServer();
     cleanup.push(() => smtp.close());
     const cli = await market();
@@ -98,8 +109,9 @@ describe('digest --mail-to through a real SMTP server', () => {
     expect(wrong.code).toBe(1);
     expectNoSecret(wrong);
     expect(wrong.stderr).toMatch(new RegExp(`--mail-to: sending through smtp://127\\.0\\.0\\.1:${smtp.port} failed: .*Invalid username or password`));
-    expect(wrong.stderr).toContain('the --since-last state was not advanced: the next run reports these changes again');
-    expect(await stateFiles(cli)).toEqual([]);
+    expect(wrong.stderr).toContain('hint: the next --since-last run sends the e-mail to ana@linden.example these changes again');
+    // Printed, so stdout moved on; the e-mail is behind, from the surveys it has not had.
+    expect(await behind(cli)).toEqual({ mail: WEEK_BACK });
     await smtp.close();
     const down = await cli.run(['digest', '--since-last', '--mail-to', 'ana@linden.example'], {
       now: NOW,
@@ -108,12 +120,12 @@ describe('digest --mail-to through a real SMTP server', () => {
     expect(down.code).toBe(1);
     expectNoSecret(down);
     expect(down.stderr).toMatch(/--mail-to: sending through smtp:\/\/127\.0\.0\.1:\d+ failed: .*ECONNREFUSED/);
-    expect(await stateFiles(cli)).toEqual([]);
+    expect(await behind(cli)).toEqual({ mail: WEEK_BACK });
   });
 });
 
 describe('digest --webhook-url', () => {
-  it('a failure is not a week lost: 500 → exit 1 and the state stays; the next run posts the same changes, once', async () => {
+  it('a failure is not a week lost: 500 → exit 1 and the webhook stays behind; the next run posts the same changes, once', async () => {
     const failing = await webhook(500);
     cleanup.push(() => failing.close());
     const cli = await market();
@@ -123,7 +135,7 @@ describe('digest --webhook-url', () => {
     expect(failed.stderr).toMatch(/--webhook-url: http:\/\/127\.0\.0\.1:\d+\/… answered 500 Internal Server Error: no_service/);
     expect(failed.stderr).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/… \(webhook/);
     expect(failing.bodies).toHaveLength(1);
-    expect(await stateFiles(cli)).toEqual([]);
+    expect(await behind(cli)).toEqual({ webhook: WEEK_BACK });
 
     const working = await webhook(200);
     cleanup.push(() => working.close());
@@ -134,12 +146,46 @@ describe('digest --webhook-url', () => {
     const { text } = working.bodies[0]!.json as { text: string };
     expect(text.split('\n')[0]).toBe('*Market digest: 2026-11-06 → 2026-11-13*');
     expect(text).toContain('• Crest Place (comp of Aspen Yard), CP-1 $1,600 → $1,620 (+$20), NER $1,600 → $1,485 (-$115)');
-    expect((JSON.parse(ok.stdout) as { changes: unknown[] }).changes).toHaveLength(23);
+    // stdout had the week on the run that failed to post it: this run prints only what is new since.
+    expect((JSON.parse(ok.stdout) as { changes: unknown[] }).changes).toHaveLength(0);
+    expect(await behind(cli)).toBeUndefined();
 
     const none = await cli.run(['digest', '--since-last'], { now: NOW, env: { RENTSURVEY_WEBHOOK_URL: working.url } });
     expect(none.code).toBe(0);
     expect(working.bodies).toHaveLength(1);
     const [file] = await stateFiles(cli);
-    expect(JSON.parse(await readFile(join(cli.root, 'state', 'rentsurvey', file!), 'utf8'))).toMatchObject({ subjects: { 'd16e5700-0000-4000-8000-000000000001': '2026-11-13' } });
+    expect(JSON.parse(await readFile(join(cli.root, 'state', 'rentsurvey', file!), 'utf8'))).toMatchObject({ subjects: { [ASPEN_YARD]: '2026-11-13' } });
+  });
+});
+
+describe('digest to two channels, one failing', () => {
+  it('the one that worked is not sent the week again; the one that failed gets it on the next run, once', async () => {
+    const smtp = await smtpServer();
+    const failing = await webhook(503);
+    cleanup.push(() => smtp.close(), () => failing.close());
+    const cli = await market();
+    const env = { RENTSURVEY_SMTP_URL: `smtp://digest:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${smtp.port}` };
+    const first = await cli.run(['digest', '--since-last', '--mail-to', 'ana@linden.example', '--webhook-url', failing.url], { now: NOW, env });
+    expect(first.code).toBe(1);
+    expectNoSecret(first);
+    expect(first.stderr).toMatch(/^error: --webhook-url: http:\/\/127\.0\.0\.1:\d+\/… answered 503/m);
+    expect(first.stderr).toMatch(
+      /^hint: the next --since-last run sends the webhook http:\/\/127\.0\.0\.1:\d+\/… these changes again, not the e-mail to ana@linden\.example, which has them$/m,
+    );
+    expect(smtp.received).toHaveLength(1);
+    expect(await behind(cli)).toEqual({ webhook: WEEK_BACK });
+
+    // The webhook mended (its URL too): it gets the week it missed; the e-mail is sent nothing.
+    const working = await webhook(200);
+    cleanup.push(() => working.close());
+    const second = await cli.run(['digest', '--since-last', '--mail-to', 'ana@linden.example', '--webhook-url', working.url], { now: NOW, env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(smtp.received).toHaveLength(1);
+    expect(working.bodies.map((body) => body.json)).toEqual([failing.bodies[0]!.json]);
+    expect(await behind(cli)).toBeUndefined();
+
+    const third = await cli.run(['digest', '--since-last', '--mail-to', 'ana@linden.example', '--webhook-url', working.url], { now: NOW, env });
+    expect(third.code).toBe(0);
+    expect([smtp.received.length, working.bodies.length]).toEqual([1, 1]);
   });
 });

@@ -104,16 +104,17 @@ async function postWebhook(ctx: CommandContext, url: URL, text: string): Promise
   ctx.log.info(`Posted the digest to ${where}.`);
 }
 
-/**
- * Sends to every destination asked for, each tried even when another failed, so one
- * broken channel does not silence the rest; throws (exit 1) naming each failure.
- */
-export async function deliver(ctx: CommandContext, delivery: Delivery, message: DigestMessage, failureHint?: string): Promise<void> {
-  const attempts: Promise<void>[] = [];
-  if (delivery.mail) attempts.push(sendMail(ctx, delivery.mail, message));
-  if (delivery.webhook) attempts.push(postWebhook(ctx, delivery.webhook, message.slack));
-  const failures = (await Promise.allSettled(attempts)).flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
-  if (failures.length === 0) return;
-  const messages = failures.map((failure) => (failure instanceof Error ? failure.message : String(failure)));
-  throw new CliError(messages.join('; '), undefined, failureHint);
+/** Where a digest goes besides stdout; --since-last remembers each by its channel (its address may be mended between runs). */
+export interface Destination {
+  channel: 'mail' | 'webhook';
+  /** How messages name it: "the e-mail to ana@…" or "the webhook https://hooks.slack.com/…". */
+  shown: string;
+  send(ctx: CommandContext, message: DigestMessage): Promise<void>;
+}
+
+export function destinationsOf({ mail, webhook }: Delivery): Destination[] {
+  const destinations: Destination[] = [];
+  if (mail) destinations.push({ channel: 'mail', shown: `the e-mail to ${mail.to.join(', ')}`, send: (ctx, message) => sendMail(ctx, mail, message) });
+  if (webhook) destinations.push({ channel: 'webhook', shown: `the webhook ${shownUrl(webhook)}`, send: (ctx, message) => postWebhook(ctx, webhook, message.slack) });
+  return destinations;
 }

@@ -20,7 +20,8 @@ import { text, uuid } from '../../columns.js';
 import { concurrencyOf, type Handler } from '../../command.js';
 import { mapLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import type { ApiClient } from '../../http/client.js';
 import { checkFlag } from '../../flag-terms.js';
 import { xdgDir } from '../../globals.js';
 import { printLines, printList } from '../../print.js';
@@ -29,7 +30,7 @@ import { chooseSubjects } from '../../references.js';
 import { readState, writeState } from '../../state-file.js';
 import { latestDate } from '../../surveys.js';
 import { collectSubject, type DigestChange, type SubjectDigest } from './collect.js';
-import { deliver, deliveryOf, type Delivery } from './deliver.js';
+import { deliveryOf, destinationsOf, type Delivery, type Destination, type DigestMessage } from './deliver.js';
 import { digestDocument, type DigestDocument } from './document.js';
 import { htmlDigest } from './html.js';
 import type { digest } from './index.js';
@@ -54,6 +55,23 @@ interface DigestState {
   communities: string[] | 'portfolio';
   subjects: Record<string, string>;
   digested_at: string;
+  /**
+   * Channels whose delivery failed, each with the surveys its next digest starts from: stdout and
+   * the channels that got the digest moved on, these get the changes they missed, once.
+   */
+  behind?: Partial<Record<Destination['channel'], Record<string, string>>>;
+}
+
+/** A digest read from the surveys: what is printed, and what is sent. */
+interface ReadDigest {
+  digests: SubjectDigest[];
+  compared: SubjectDigest[];
+  from: string | null;
+  to: string | null;
+  changes: DigestChange[];
+  portfolio: PortfolioSummary;
+  /** Undefined when nothing changed: nothing is printed for people, nothing sent. */
+  document: DigestDocument | undefined;
 }
 
 /** A value of the change; rents and NERs (cents) in dollars with --dollars, other kinds as they are. */
@@ -145,60 +163,128 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
 
   const api = await ctx.api();
   const ids = subjects.map((subject) => subject.id);
-  const progress = await spinner(ctx.io, `Comparing surveys of ${ids.length} communities…`, { quiet: ctx.globals.quiet });
-  progress.start();
-  let digests: SubjectDigest[];
-  try {
-    digests = await mapLimited(ids, concurrencyOf(ctx, undefined, SUBJECTS_AT_ONCE), (id) => collectSubject(api, id, sinceOf(id)));
-  } finally {
-    progress.stop();
-  }
-
-  const compared = digests.filter((d) => d.from !== null && d.to !== null);
-  const from = compared.reduce<string | null>((min, d) => (min === null || (d.from as string) < min ? d.from : min), null);
-  const to = latestDate(compared.map((d) => d.to));
+  const shape = {
+    detail: opts.detail === true || ids.length === 1,
+    top: opts.top,
+    allChanges: opts.allChanges === true,
+    minChangeCents,
+    minUnits: opts.minUnits ?? DEFAULT_MIN_UNITS,
+  };
+  const read = (startOf: (id: string) => string) => readDigest(ctx, api, ids, startOf, shape);
+  const main = await read(sinceOf);
+  const { compared, from, to, changes, portfolio, document } = main;
   if (store && !state) {
     const period = from && to ? `compared ${from} → ${to}, each subject's survey on or before ${fallback} (a week back) to its latest` : `no survey on or before ${fallback} (a week back)`;
     ctx.log.info(`First --since-last digest for ${store.profile}: ${period}.`);
   }
-  sayNotCompared(ctx, digests, sinceOf, opts.verbose === true);
+  sayNotCompared(ctx, main.digests, sinceOf, opts.verbose === true);
+  if (changes.length === 0) ctx.log.info(nothingChanged(compared, { from, to, sinceLast: store !== undefined, minChangeCents }));
+  await printWhole(ctx, (out) => print(out, { from, to, changes, portfolio, subjects: summaries(main.digests), document }));
 
+  // Each channel gets the digest from where it stopped: a channel that failed last time (--since-last)
+  // gets what it missed, the others this run's.
+  const starts = Object.fromEntries(ids.map((id) => [id, sinceOf(id)]));
+  const behind = store ? behindOf(state) : {};
+  const sends = await Promise.all(
+    destinationsOf(delivery).map(async (destination) => {
+      const missed = behind[destination.channel];
+      const startsHere = missed ? { ...starts, ...missed } : starts;
+      return { destination, starts: startsHere, document: missed ? (await read((id) => startsHere[id] as string)).document : document };
+    }),
+  );
+  const outcomes = await Promise.allSettled(sends.map(({ destination, document: sent }) => (sent ? destination.send(ctx, messageOf(sent)) : Promise.resolve())));
+  const results = sends.map((send, i) => ({ ...send, outcome: outcomes[i]! }));
+  const failed = results.filter((result) => result.outcome.status === 'rejected');
+
+  // ---- The one place --since-last advances: once the digest was printed. A channel that failed ----
+  // stays where it was and gets those changes on the next run, once; the others are not sent them
+  // again (docs/metrics.md, "Formats and delivery"): no week lost, none sent twice.
+  if (store) {
+    const advanced: Record<string, string> = {};
+    for (const id of Object.keys(state?.subjects ?? {})) if (remembered(id)) advanced[id] = remembered(id) as string;
+    for (const d of compared) advanced[d.subject.id] = d.to as string;
+    const stillBehind: DigestState['behind'] = {};
+    // A channel not asked for this run keeps what it missed for when it is asked again.
+    for (const [channel, missed] of Object.entries(behind)) if (!sends.some((send) => send.destination.channel === channel)) stillBehind[channel as Destination['channel']] = missed;
+    for (const { destination, starts: missed } of failed) stillBehind[destination.channel] = missed;
+    await writeState(store.path, {
+      profile: store.profile,
+      communities: selection ?? 'portfolio',
+      subjects: advanced,
+      digested_at: ctx.now().toISOString(),
+      ...(Object.keys(stillBehind).length > 0 ? { behind: stillBehind } : {}),
+    } satisfies DigestState);
+  }
+  if (failed.length > 0) {
+    const reasons = failed.map(({ outcome }) => {
+      const error = (outcome as PromiseRejectedResult).reason as unknown;
+      return error instanceof Error ? error.message : String(error);
+    });
+    const delivered = results.filter((result) => result.outcome.status === 'fulfilled' && result.document).map((result) => result.destination.shown);
+    const hint = store
+      ? `the next --since-last run sends ${failed.map((f) => f.destination.shown).join(' and ')} these changes again` +
+        (delivered.length > 0 ? `, not ${delivered.join(' or ')}, which has them` : '')
+      : undefined;
+    throw new CliError(reasons.join('; '), ExitCode.failure, hint);
+  }
+};
+
+/** The surveys of each subject from `startOf(id)` to its latest, compared, and laid out for people. */
+async function readDigest(
+  ctx: CommandContext,
+  api: ApiClient,
+  ids: string[],
+  startOf: (id: string) => string,
+  shape: { detail: boolean; top: number | undefined; allChanges: boolean; minChangeCents: number; minUnits: number },
+): Promise<ReadDigest> {
+  const progress = await spinner(ctx.io, `Comparing surveys of ${ids.length} communities…`, { quiet: ctx.globals.quiet });
+  progress.start();
+  let digests: SubjectDigest[];
+  try {
+    digests = await mapLimited(ids, concurrencyOf(ctx, undefined, SUBJECTS_AT_ONCE), (id) => collectSubject(api, id, startOf(id)));
+  } finally {
+    progress.stop();
+  }
+  const compared = digests.filter((d) => d.from !== null && d.to !== null);
+  const from = compared.reduce<string | null>((min, d) => (min === null || (d.from as string) < min ? d.from : min), null);
+  const to = latestDate(compared.map((d) => d.to));
   const changes = leaveOutSmallMoves(
     digests.flatMap((d) => d.changes),
-    minChangeCents,
+    shape.minChangeCents,
   );
   const portfolio = summarizePortfolio(summaries(digests), digests.filter((d) => d.from === null).map(refOf));
-  if (changes.length === 0) ctx.log.info(nothingChanged(compared, { from, to, sinceLast: store !== undefined, minChangeCents }));
-  const detail = opts.detail === true || ids.length === 1;
   const document =
     changes.length === 0
       ? undefined
       : digestDocument(digests, portfolio, {
-          sinceOf,
-          detail,
-          top: opts.top ?? (detail ? TOP_PER_SUBJECT : TOP_PORTFOLIO),
-          allChanges: opts.allChanges === true,
-          minChangeCents,
-          minUnits: opts.minUnits ?? DEFAULT_MIN_UNITS,
+          sinceOf: startOf,
+          detail: shape.detail,
+          top: shape.top ?? (shape.detail ? TOP_PER_SUBJECT : TOP_PORTFOLIO),
+          allChanges: shape.allChanges,
+          minChangeCents: shape.minChangeCents,
+          minUnits: shape.minUnits,
         });
-  await printWhole(ctx, (out) => print(out, { from, to, changes, portfolio, subjects: summaries(digests), document }));
-  if (document) await deliverDigest(ctx, delivery, document, store !== undefined);
+  return { digests, compared, from, to, changes, portfolio, document };
+}
 
-  // ---- The one place --since-last advances: only after the digest was printed AND delivered. ----
-  // A failed delivery has thrown above, so the next run compares from the same surveys and reports
-  // the same changes again (docs/metrics.md, "Formats and delivery"): no week lost, none skipped.
-  if (store) {
-    const subjects: Record<string, string> = {};
-    for (const id of Object.keys(state?.subjects ?? {})) if (remembered(id)) subjects[id] = remembered(id) as string;
-    for (const d of compared) subjects[d.subject.id] = d.to as string;
-    await writeState(store.path, {
-      profile: store.profile,
-      communities: selection ?? 'portfolio',
-      subjects,
-      digested_at: ctx.now().toISOString(),
-    } satisfies DigestState);
+/** The channels a --since-last state says are behind, with their start dates (a state edited by hand may hold anything: only dates count). */
+function behindOf(state: DigestState | undefined): NonNullable<DigestState['behind']> {
+  const behind: NonNullable<DigestState['behind']> = {};
+  for (const channel of ['mail', 'webhook'] as const) {
+    const missed = state?.behind?.[channel];
+    if (typeof missed !== 'object' || missed === null) continue;
+    const dates = Object.entries(missed).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && isIsoDate(entry[1]));
+    if (dates.length > 0) behind[channel] = Object.fromEntries(dates);
   }
-};
+  return behind;
+}
+
+const messageOf = (document: DigestDocument): DigestMessage => ({
+  subject: document.title,
+  text: markdownDigest(document),
+  html: htmlDigest(document),
+  slack: slackDigest(document),
+});
 
 /** --detail, --top, --all-changes and --min-units shape what people read: refused where nothing is (data on stdout, nothing sent). */
 function assertShapingFlags(ctx: CommandContext, opts: { detail?: true; top?: number; allChanges?: true; minUnits?: number }, delivery: Delivery): void {
@@ -231,12 +317,6 @@ function nothingChanged(
     return `Nothing changed: no survey newer than ${sinceLast ? 'the last digest' : 'the start date'} in ${communities} (latest ${to}).`;
   const smaller = minChangeCents > 0 ? `; rent and NER moves under ${formatAmount(minChangeCents)} left out` : '';
   return `No changes from ${from} to ${to} in ${communities}${smaller}.`;
-}
-
-async function deliverDigest(ctx: CommandContext, delivery: Delivery, document: DigestDocument, sinceLast: boolean): Promise<void> {
-  if (!delivery.mail && !delivery.webhook) return;
-  const hint = sinceLast ? 'the --since-last state was not advanced: the next run reports these changes again' : undefined;
-  await deliver(ctx, delivery, { subject: document.title, text: markdownDigest(document), html: htmlDigest(document), slack: slackDigest(document) }, hint);
 }
 
 interface Printed {

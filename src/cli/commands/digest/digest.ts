@@ -154,12 +154,8 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   const fallback = addDays(today, -DEFAULT_LOOKBACK_DAYS);
   const store = opts.sinceLast ? stateFile(ctx, selection) : undefined;
   const state = store ? await readState<DigestState>(ctx, store.path) : undefined;
-  // A state file edited by hand may hold anything: only dates count.
-  const remembered = (id: string) => {
-    const date = state?.subjects?.[id];
-    return typeof date === 'string' && isIsoDate(date) ? date : undefined;
-  };
-  const sinceOf = (id: string) => since ?? remembered(id) ?? fallback;
+  const remembered = datesOf(state?.subjects);
+  const sinceOf = (id: string) => since ?? remembered[id] ?? fallback;
 
   const api = await ctx.api();
   const ids = subjects.map((subject) => subject.id);
@@ -182,16 +178,18 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   await printWhole(ctx, (out) => print(out, { from, to, changes, portfolio, subjects: summaries(main.digests), document }));
 
   // Each channel gets the digest from where it stopped: a channel that failed last time (--since-last)
-  // gets what it missed, the others this run's.
+  // gets what it missed, the others this run's. Channels behind from the same surveys share one reading.
   const starts = Object.fromEntries(ids.map((id) => [id, sinceOf(id)]));
   const behind = store ? behindOf(state) : {};
-  const sends = await Promise.all(
-    destinationsOf(delivery).map(async (destination) => {
-      const missed = behind[destination.channel];
-      const startsHere = missed ? { ...starts, ...missed } : starts;
-      return { destination, starts: startsHere, document: missed ? (await read((id) => startsHere[id] as string)).document : document };
-    }),
-  );
+  const readings = new Map([[JSON.stringify(starts), main]]);
+  const sends: { destination: Destination; starts: Record<string, string>; document: DigestDocument | undefined }[] = [];
+  for (const destination of destinationsOf(delivery)) {
+    const startsHere = { ...starts, ...behind[destination.channel] };
+    const key = JSON.stringify(startsHere);
+    let reading = readings.get(key);
+    if (!reading) readings.set(key, (reading = await read((id) => startsHere[id] as string)));
+    sends.push({ destination, starts: startsHere, document: reading.document });
+  }
   const outcomes = await Promise.allSettled(sends.map(({ destination, document: sent }) => (sent ? destination.send(ctx, messageOf(sent)) : Promise.resolve())));
   const results = sends.map((send, i) => ({ ...send, outcome: outcomes[i]! }));
   const failed = results.filter((result) => result.outcome.status === 'rejected');
@@ -200,8 +198,7 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   // stays where it was and gets those changes on the next run, once; the others are not sent them
   // again (docs/metrics.md, "Formats and delivery"): no week lost, none sent twice.
   if (store) {
-    const advanced: Record<string, string> = {};
-    for (const id of Object.keys(state?.subjects ?? {})) if (remembered(id)) advanced[id] = remembered(id) as string;
+    const advanced = { ...remembered };
     for (const d of compared) advanced[d.subject.id] = d.to as string;
     const stillBehind: DigestState['behind'] = {};
     // A channel not asked for this run keeps what it missed for when it is asked again.
@@ -267,14 +264,18 @@ async function readDigest(
   return { digests, compared, from, to, changes, portfolio, document };
 }
 
-/** The channels a --since-last state says are behind, with their start dates (a state edited by hand may hold anything: only dates count). */
+/** A state's dates by subject id: a state file edited by hand may hold anything, and only dates count. */
+function datesOf(record: unknown): Record<string, string> {
+  if (typeof record !== 'object' || record === null) return {};
+  return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && isIsoDate(entry[1])));
+}
+
+/** The channels a --since-last state says are behind, with the dates their next digest starts from. */
 function behindOf(state: DigestState | undefined): NonNullable<DigestState['behind']> {
   const behind: NonNullable<DigestState['behind']> = {};
   for (const channel of ['mail', 'webhook'] as const) {
-    const missed = state?.behind?.[channel];
-    if (typeof missed !== 'object' || missed === null) continue;
-    const dates = Object.entries(missed).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && isIsoDate(entry[1]));
-    if (dates.length > 0) behind[channel] = Object.fromEntries(dates);
+    const missed = datesOf(state?.behind?.[channel]);
+    if (Object.keys(missed).length > 0) behind[channel] = missed;
   }
   return behind;
 }

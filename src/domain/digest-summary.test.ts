@@ -69,7 +69,7 @@ describe('summarizeSubject', () => {
     // Then: comps 1,475 1,600 1,650 1,400 1,580, mean 1,541; subject 1,550 → PSI 0.0058, 2 of 5 below → CRI 40.
     // Now: comps 1,450 1,485 1,590 1,550 1,580, mean 1,531; subject 1,580 → PSI 0.0320, 3 below and 1 equal → 70.
     expect(summary.position).toEqual({
-      from: { psi_ner: 0.0058, cri_ner: 40, band: 'market-aligned' },
+      from: { psi_ner: 0.0058, cri_ner: 40, band: 'market' },
       to: { psi_ner: 0.032, cri_ner: 70, band: 'premium' },
     });
   });
@@ -130,7 +130,7 @@ describe('summarizePortfolio', () => {
     expect(portfolio).toEqual({
       subjects_compared: 2,
       subjects_not_compared: [{ subject_id: 'cedar', subject_name: 'Cedar Knoll' }],
-      band_changes: [{ subject_id: 'aspen', subject_name: 'Aspen Yard', from: 'market-aligned', to: 'premium' }],
+      band_changes: [{ subject_id: 'aspen', subject_name: 'Aspen Yard', from: 'market', to: 'premium' }],
       position_moves: [
         { subject_id: 'aspen', subject_name: 'Aspen Yard', psi_ner_from: 0.0058, psi_ner_to: 0.032, psi_ner_change: 0.0262 },
         // 140,000 / 150,000 − 1 = −0.0667; 140,000 / 152,500 − 1 = −0.0820.

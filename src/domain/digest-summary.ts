@@ -7,7 +7,7 @@
  * Definitions: docs/metrics.md, "Digest", "Summary".
  */
 import type { Change, PlanObservation } from './digest.js';
-import { criBand, type CriBand } from './bands.js';
+import { bandOf, type Band } from './bands.js';
 import { computeOverview, type OverviewInput } from './overview.js';
 import { roundCents, roundFraction4, roundPercent1 } from './rounding.js';
 import { mean, median } from './stats.js';
@@ -52,7 +52,7 @@ export interface SubjectPeriod extends SubjectRef {
 export interface PositionAt {
   psi_ner: number | null;
   cri_ner: number | null;
-  band: CriBand | null;
+  band: Band | null;
 }
 
 export interface VacancyAt {
@@ -107,7 +107,7 @@ export interface PositionMove extends SubjectRef {
 export interface PortfolioSummary {
   subjects_compared: number;
   subjects_not_compared: SubjectRef[];
-  band_changes: Array<SubjectRef & { from: CriBand; to: CriBand }>;
+  band_changes: Array<SubjectRef & { from: Band; to: Band }>;
   /** Every subject with a PSI at both surveys, the largest move first. */
   position_moves: PositionMove[];
   /** Comparables counted once however many subjects share them. */
@@ -116,7 +116,7 @@ export interface PortfolioSummary {
 
 function positionAt(input: OverviewInput): PositionAt {
   const { overall_psi_ner, cri_ner } = computeOverview(input).overall_metrics;
-  return { psi_ner: overall_psi_ner, cri_ner, band: criBand(cri_ner) };
+  return { psi_ner: overall_psi_ner, cri_ner, band: bandOf(cri_ner) };
 }
 
 const vacancyAt = (point: VacancyPoint | null): VacancyAt => ({

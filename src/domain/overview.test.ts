@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { criBand } from './bands.js';
+import { bandOf } from './bands.js';
 import {
   computeOverview,
   matchFloorPlans,
@@ -148,8 +148,8 @@ describe('computeOverview — worked example of docs/metrics.md', () => {
         comps_with_concessions: 2,
       },
     });
-    expect(criBand(result.overall_metrics.cri_base)).toBe('market-aligned');
-    expect(criBand(result.overall_metrics.cri_ner)).toBe('premium');
+    expect(bandOf(result.overall_metrics.cri_base)).toBe('market');
+    expect(bandOf(result.overall_metrics.cri_ner)).toBe('premium');
   });
 
   it('gives the same answer when NER is derived from the concession text', () => {

@@ -150,7 +150,7 @@ describe('digest output formats', () => {
       'Surveys compared: 2026-11-02 → 2026-11-09 for Maple Court; 2026-11-03 → 2026-11-10 for Pine Ridge.',
       "Each subject's earlier survey is its latest on or before 2026-11-05.",
     ]);
-    expect(lines).toContain('Band changed:                      1 of 2 subjects: Maple Court (market-aligned → premium)');
+    expect(lines).toContain('Band changed:                      1 of 2 subjects: Maple Court (market → premium)');
     const row = (name: string) => lines.find((line) => line.startsWith(`${name} `))?.split(/\s{2,}/);
     expect(row('Maple Court')).toEqual(['Maple Court', '+0.5% → +2.9%', 'market → premium', '2.5% → 5.0%', '0.0% → 0.0%', '+1 -0 =2, $0 (0.0%)', '+1 -1 Δ1', '+1 -1']);
     expect(row('Pine Ridge')).toEqual(['Pine Ridge', '-1.3% → -1.3%', 'aggressive', '3.6% → 4.6%', '0.0% → 0.0%', '+0 -0 =1, $0 (0.0%)', 'none', 'none']);

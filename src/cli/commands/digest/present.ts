@@ -3,7 +3,6 @@
  * a sentence, a plan's move as a line, and the summary's facts. Plain text; each
  * format (markdown.ts, html.ts, slack.ts, table.ts) escapes it its own way.
  */
-import { shortBand, type CriBand } from '../../../domain/bands.js';
 import { isMoneyChange, type ChangeKind, type ChangeValue } from '../../../domain/digest.js';
 import type { Movement, PlanMove } from '../../../domain/digest-moves.js';
 import type { PositionAt, SubjectSummary, VacancyAt } from '../../../domain/digest-summary.js';
@@ -134,14 +133,11 @@ export function points(from: number, to: number): string {
 /** "+0.6% → +3.2%" */
 export const psiMove = (s: SubjectSummary) => `${psi(s.position.from)} → ${psi(s.position.to)}`;
 
-/** "market-aligned → premium", or the band once when it held. */
+/** "market → premium", or the band once when it held. */
 const bandMove = (s: SubjectSummary) => fromTo(s.position.from.band ?? MISSING, s.position.to.band ?? MISSING);
 
-/** The roll-up's "market → premium": the bands by their short names, as `overview --all` shows them. */
-export function bandCell(s: SubjectSummary): string {
-  const short = (band: CriBand | null) => (band === null ? MISSING : shortBand(band));
-  return fromTo(short(s.position.from.band), short(s.position.to.band));
-}
+/** The roll-up's "market → premium", as `overview --all` names the bands. */
+export const bandCell = bandMove;
 
 /** "3.0% → 6.0%": the subject's, or its comparables' average with `comps`. */
 export function vacancyMove(s: SubjectSummary, comps = false): string {
@@ -174,7 +170,7 @@ export function compsCell(s: SubjectSummary): string {
   return added + deactivated === 0 ? 'none' : `+${added} -${deactivated}`;
 }
 
-/** "PSI +0.6% → +3.2% (+2.6 pts); CRI 40.0 → 70.0, market-aligned → premium" */
+/** "PSI +0.6% → +3.2% (+2.6 pts); CRI 40.0 → 70.0, market → premium" */
 export function positionFact(s: SubjectSummary): string {
   const { from, to } = s.position;
   const moved = from.psi_ner !== null && to.psi_ner !== null ? ` (${points(from.psi_ner, to.psi_ner)})` : '';

@@ -30,7 +30,7 @@ describe('digest --json adds the summary objects to every change', () => {
     expect(answer.portfolio).toEqual({
       subjects_compared: 2,
       subjects_not_compared: [{ subject_id: WEEK.cedar, subject_name: 'Cedar Knoll' }],
-      band_changes: [{ subject_id: WEEK.aspen, subject_name: 'Aspen Yard', from: 'market-aligned', to: 'premium' }],
+      band_changes: [{ subject_id: WEEK.aspen, subject_name: 'Aspen Yard', from: 'market', to: 'premium' }],
       position_moves: [
         { subject_id: WEEK.aspen, subject_name: 'Aspen Yard', psi_ner_from: 0.0058, psi_ner_to: 0.032, psi_ner_change: 0.0262 },
         { subject_id: WEEK.birch, subject_name: 'Birch Hollow', psi_ner_from: -0.0667, psi_ner_to: -0.082, psi_ner_change: -0.0153 },
@@ -43,7 +43,7 @@ describe('digest --json adds the summary objects to every change', () => {
       subject_name: 'Aspen Yard',
       from: '2026-11-06',
       to: '2026-11-13',
-      position: { from: { psi_ner: 0.0058, cri_ner: 40, band: 'market-aligned' }, to: { psi_ner: 0.032, cri_ner: 70, band: 'premium' } },
+      position: { from: { psi_ner: 0.0058, cri_ner: 40, band: 'market' }, to: { psi_ner: 0.032, cri_ner: 70, band: 'premium' } },
       vacancy: { from: { subject_pct: 3, comps_avg_pct: 4 }, to: { subject_pct: 6, comps_avg_pct: 5 } },
       asking_rent: {
         comps_compared: 4,
@@ -89,7 +89,7 @@ describe('digest for people', () => {
         '',
         '### Portfolio',
         '',
-        '- **Band changed:** 1 of 2 subjects: Aspen Yard (market-aligned → premium)',
+        '- **Band changed:** 1 of 2 subjects: Aspen Yard (market → premium)',
         '- **Largest position moves (NER PSI):** Aspen Yard +0.6% → +3.2% (+2.6 pts); Birch Hollow -6.7% → -8.2% (-1.5 pts)',
         '- **Comparables that cut asking rent:** 2 of 5 (2 raised, 1 held)',
       ].join('\n'),
@@ -143,7 +143,7 @@ describe('digest for people', () => {
         "Each subject's earlier survey is its latest on or before 2026-11-07.",
         '',
         'Aspen Yard: 2026-11-06 → 2026-11-13',
-        'Position (NER):                 PSI +0.6% → +3.2% (+2.6 pts); CRI 40.0 → 70.0, market-aligned → premium',
+        'Position (NER):                 PSI +0.6% → +3.2% (+2.6 pts); CRI 40.0 → 70.0, market → premium',
         "14-day vacancy:                 3.0% → 6.0%; comps' average 4.0% → 5.0%",
         "Comparables' asking rent:       1 raised, 2 cut, 1 held of 4; median -$5 (-0.3%)",
         'Concessions among comparables:  1 started, 1 ended, 1 changed',
@@ -166,7 +166,7 @@ describe('digest for people', () => {
   it('--detail gives every subject its block, below the portfolio', async () => {
     const result = await run(['--detail', '--format', 'md']);
     expect(result.stdout.match(/^### .*$/gm)).toEqual(['### Portfolio', '### Aspen Yard: 2026-11-06 → 2026-11-13', '### Birch Hollow: 2026-11-06 → 2026-11-13']);
-    expect(result.stdout).toContain('- **Position (NER):** PSI -6.7% → -8.2% (-1.5 pts); CRI 0.0 → 0.0, aggressively priced');
+    expect(result.stdout).toContain('- **Position (NER):** PSI -6.7% → -8.2% (-1.5 pts); CRI 0.0 → 0.0, aggressive');
   });
 
   it('communities without a survey: one line on stderr with their count, names with --verbose', async () => {
@@ -186,7 +186,7 @@ describe('digest for people', () => {
       'Surveys compared: 2026-11-06 → 2026-11-13 for both subjects.',
       "Each subject's earlier survey is its latest on or before 2026-11-07.",
     ]);
-    expect(result.stdout).toContain('• *Band changed:* 1 of 2 subjects: Aspen Yard (market-aligned → premium)');
+    expect(result.stdout).toContain('• *Band changed:* 1 of 2 subjects: Aspen Yard (market → premium)');
     expect(result.stdout).toContain(
       "• *Aspen Yard*: NER PSI +0.6% → +3.2% · band market → premium · vacancy 3.0% → 6.0% · comps' vacancy 4.0% → 5.0% · " +
         'comps asking +1 -2 =1, -$5 (-0.3%) · concessions +1 -1 Δ1 · comps +1 -1',
@@ -200,7 +200,7 @@ describe('digest for people', () => {
     expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
     expect(html.trimEnd().endsWith('</html>')).toBe(true);
     expect(html).not.toMatch(/<script|<link|<img|<style|\s(src|href)=|url\(|@import/i);
-    expect(html).toContain('<li><strong>Band changed:</strong> 1 of 2 subjects: Aspen Yard (market-aligned → premium)</li>');
+    expect(html).toContain('<li><strong>Band changed:</strong> 1 of 2 subjects: Aspen Yard (market → premium)</li>');
     expect(html).toMatch(/<td style="[^"]*">Aspen Yard<\/td><td style="[^"]*">\+0\.6% → \+3\.2%<\/td>/);
     expect(html).toContain('<li>Crest Place (comp of Aspen Yard), CP-1 $1,600 → $1,620 (+$20), NER $1,600 → $1,485 (-$115)</li>');
   });

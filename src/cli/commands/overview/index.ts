@@ -1,4 +1,5 @@
 import { Option } from '@commander-js/extra-typings';
+import { BAND_LEGEND } from '../../../domain/bands.js';
 import type { Column } from '../../../output/columns.js';
 import { COMMUNITY_ARGUMENT, concurrencyOption, defineCommand, type HandlerImport } from '../../command.js';
 import { suggest } from '../completion/values.js';
@@ -42,8 +43,7 @@ export const overview = defineCommand({
     "rentsurvey overview --all --band premium,outlier --json | jq '.communities[].community.name'",
   ],
   notes: [
-    'PSI = subject rent / average comparable rent − 1. CRI = unit-weighted percentile rank (0–30 aggressive, 30–60 market-aligned, ' +
-      '60–90 premium, 90–100 outlier).',
+    `PSI = subject rent / average comparable rent − 1. CRI = unit-weighted percentile rank. ${BAND_LEGEND}.`,
     "With --all (or several communities) each row is a community's overall PSI and CRI, its gap to market (Σ (rent − comp average) " +
       "× units, a month), 14-day vacancy against its comps', and a signal: raise when PSI ≤ −threshold and vacancy ≤ the comps'; " +
       "lower when PSI ≥ +threshold and vacancy > the comps'; else hold. Most above market first. See docs/metrics.md.",

@@ -128,12 +128,12 @@ export async function servedMarket(dataset = DATASET): Promise<MarketCli & { ser
 }
 
 /**
- * A worked example of docs/metrics.md: a fenced block tagged `cli-example=<name>`
- * whose first line is the command (`$ rentsurvey --local …`) and the rest its output.
+ * A worked example of docs/metrics.md (or of `page`, from the repository's root): a fenced block
+ * tagged `cli-example=<name>` whose first line is the command (`$ rentsurvey --local …`) and the rest its output.
  */
-export async function docExample(name: string): Promise<{ args: string[]; output: string }> {
-  const page = await readFile(fileURLToPath(new URL('../../docs/metrics.md', import.meta.url)), 'utf8');
-  const match = new RegExp(`\`\`\`\\w+ cli-example=${name}\\n\\$ rentsurvey --local (.*)\\n([\\s\\S]*?)\`\`\``).exec(page);
-  if (!match) throw new Error(`docs/metrics.md has no cli-example=${name}`);
+export async function docExample(name: string, page = 'docs/metrics.md'): Promise<{ args: string[]; output: string }> {
+  const text = await readFile(fileURLToPath(new URL(`../../${page}`, import.meta.url)), 'utf8');
+  const match = new RegExp(`\`\`\`\\w+ cli-example=${name}\\n\\$ rentsurvey --local (.*)\\n([\\s\\S]*?)\`\`\``).exec(text);
+  if (!match) throw new Error(`${page} has no cli-example=${name}`);
   return { args: (match[1] as string).split(' '), output: match[2] as string };
 }

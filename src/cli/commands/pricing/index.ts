@@ -1,5 +1,5 @@
 import { Option } from '@commander-js/extra-typings';
-import { TARGET_BANDS } from '../../../domain/target.js';
+import { TARGET_BANDS } from '../../../domain/bands.js';
 import { COMMUNITY_ARGUMENT, concurrencyOption, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
 import { suggest } from '../completion/values.js';
 

@@ -6,8 +6,10 @@
  * the comps' floor plans for their unit counts) with the domain's functions. Definitions:
  * docs/metrics.md, "Pricing targets".
  */
-import { formatSignedMoney, formatSignedPercent, MISSING, planLabel } from '../../../domain/format.js';
-import { BASIS_TEXT, rentOnBasis, type Basis } from '../../../domain/basis.js';
+import { BASIS_TEXT, type Basis } from '../../../domain/basis.js';
+import { bandNamed, bandRange, TARGET_BANDS } from '../../../domain/bands.js';
+import { parseConcession } from '../../../domain/concessions.js';
+import { formatMoney, formatSignedMoney, formatSignedPercent, MISSING, planLabel } from '../../../domain/format.js';
 import { comparableRents } from '../../../domain/overview.js';
 import {
   bandPercentile,
@@ -15,19 +17,18 @@ import {
   monthlyRevenueChange,
   planTarget,
   sizeAdjustedCompRents,
-  TARGET_BANDS,
   type PlanTarget,
   type PricingTarget,
   type SizedCompPlan,
-  type TargetBand,
 } from '../../../domain/target.js';
+import { rentOnBasis } from '../../../domain/basis.js';
 import { mean, rentPerSqftCents } from '../../../domain/stats.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
 import type { Column } from '../../../output/columns.js';
 import type { Style } from '../../../output/style.js';
 import { createStyle, stdoutStyle } from '../../../output/style.js';
 import { countOf } from '../../../output/text.js';
-import { money, moneyChange, number, perSqft, text, versusMarket } from '../../columns.js';
+import { askingRent, bathrooms, moneyFormatOf, netEffectiveRent, number, perSqft, shownChange, text, versusMarket } from '../../columns.js';
 import { parseFraction, type Handler, type OptionsOf } from '../../command.js';
 import type { target as targetCommand } from './index.js';
 import type { CommandContext } from '../../context.js';
@@ -37,9 +38,6 @@ import { printWhole } from '../../print-whole.js';
 import { communityArgument, floorPlansOf, resolveFloorPlan } from '../../references.js';
 import { compInput, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type PricingRecord } from '../../surveys.js';
 import type { ApiClient } from '../../http/client.js';
-
-/** The target as the user gave it (echoed in --json), and what the domain aims at. */
-type GivenTarget = { psi: number } | { percentile: number } | { band: TargetBand };
 
 export interface TargetFloorPlan extends PlanTarget {
   floor_plan_name: string;
@@ -53,7 +51,8 @@ export interface TargetFloorPlan extends PlanTarget {
 export interface TargetAnswer {
   community: { id: string; name: string };
   basis: Basis;
-  target: GivenTarget;
+  /** The target as the user gave it: {"psi": 0.02}, {"percentile": 60} or {"band": "market"}. */
+  target: PricingTarget;
   per_sqft: boolean;
   floor_plans: TargetFloorPlan[];
 }
@@ -61,17 +60,16 @@ export interface TargetAnswer {
 /** What the table shows beside each plan, not part of the JSON answer. */
 interface Row extends TargetFloorPlan {
   unit_count: number;
-  concessions: string | null;
 }
 
 const TARGET_FLAGS = ['psi', 'percentile', 'band'] as const;
 
 /** Exactly one of --psi, --percentile, --band, checked before anything is sent. */
-export function parseTarget(opts: Pick<OptionsOf<typeof targetCommand>, 'psi' | 'percentile' | 'band'>): GivenTarget {
+export function parseTarget(opts: Pick<OptionsOf<typeof targetCommand>, 'psi' | 'percentile' | 'band'>): PricingTarget {
   const given = TARGET_FLAGS.filter((flag) => opts[flag] !== undefined);
   if (given.length === 0)
     throw new UsageError(
-      'give a target: --psi <fraction>, --percentile <0-100> or --band aggressive|market|premium',
+      `give a target: --psi <fraction>, --percentile <0-100> or --band ${TARGET_BANDS.join('|')}`,
       'e.g. rentsurvey pricing target <community> --band market',
     );
   if (given.length > 1)
@@ -79,13 +77,13 @@ export function parseTarget(opts: Pick<OptionsOf<typeof targetCommand>, 'psi' | 
   const [flag] = given as [(typeof TARGET_FLAGS)[number]];
   const value = String(opts[flag]);
   if (flag === 'band') {
-    const band = value.trim().toLowerCase();
+    const band = bandNamed(value);
     if (band === 'outlier')
       throw new UsageError(
         '--band outlier is not a target: the outlier band (CRI 90–100) means priced above nearly every comparable',
         'to price there anyway, give the percentile: --percentile 95',
       );
-    if (!isTargetBand(band)) throw new UsageError(`--band: "${value}" is not one of ${TARGET_BANDS.join(', ')}`);
+    if (band === undefined || !isTargetBand(band)) throw new UsageError(`--band: "${value}" is not one of ${TARGET_BANDS.join(', ')}`);
     return { band };
   }
   if (flag === 'psi') return { psi: parseFraction('--psi', value, { min: -1, max: 1, aboveMin: true, meaning: '0.02 = 2% above the comp average' }) };
@@ -101,49 +99,80 @@ export function parseTarget(opts: Pick<OptionsOf<typeof targetCommand>, 'psi' | 
   return { percentile: n };
 }
 
-function domainTarget(target: GivenTarget): PricingTarget {
-  return 'band' in target ? { percentile: bandPercentile(target.band) } : target;
-}
-
-function describeTarget(target: GivenTarget): string {
-  if ('band' in target) return `${target.band} band (percentile ${bandPercentile(target.band)})`;
+/** "market band (percentile 30–59, nearest 45)", "PSI +2.00%", "percentile 60". */
+function describeTarget(target: PricingTarget): string {
+  if ('band' in target) {
+    const { from, to } = bandRange(target.band);
+    return `${target.band} band (percentile ${from}–${to - 1}, nearest ${bandPercentile(target.band)})`;
+  }
   if ('psi' in target) return `PSI ${formatSignedPercent(target.psi, 2)}`;
   return `percentile ${target.percentile}`;
 }
 
 const nowAfter = (now: string, after: string) => (now === MISSING && after === MISSING ? MISSING : `${now} → ${after}`);
 
+/**
+ * Money on the basis: NERs (amortized) keep their cents, asking rents are whole dollars. The
+ * rents to list are asking rents; the NER a target leaves is a NER.
+ */
+const onBasis = (basis: Basis) => (basis === 'ner' ? netEffectiveRent : askingRent);
+
 /** The JSON fields, in the JSON's order: what csv and ndjson print. */
-function dataColumns(perSqftMode: boolean): Column<Row>[] {
+function dataColumns(basis: Basis, perSqftMode: boolean): Column<Row>[] {
+  const rent = onBasis(basis);
   return [
     text('floor_plan_name', (r) => r.floor_plan_name, 'PLAN'),
     number('bedrooms', (r) => r.bedrooms, 'BD'),
-    number('bathrooms', (r) => r.bathrooms, 'BA'),
+    bathrooms('bathrooms', (r) => r.bathrooms, 'BA'),
     number('square_feet', (r) => r.square_feet, 'SQFT'),
     number('comps_with_data', (r) => r.comps_with_data, 'COMPS'),
-    money('current_rent_cents', (r) => r.current_rent_cents, 'NOW'),
-    money('avg_comp_rent_cents', (r) => r.avg_comp_rent_cents, 'COMP AVG'),
+    rent('current_rent_cents', (r) => r.current_rent_cents, 'NOW'),
+    rent('avg_comp_rent_cents', (r) => r.avg_comp_rent_cents, 'COMP AVG'),
     ...(perSqftMode ? [perSqft<Row>('comp_rent_per_sqft_cents', (r) => r.comp_rent_per_sqft_cents, 'COMP $/SF')] : []),
-    money('target_rent_cents', (r) => r.target_rent_cents, 'TARGET'),
-    money('change_cents', (r) => r.change_cents, 'CHANGE'),
+    rent('target_rent_cents', (r) => r.target_rent_cents, 'TARGET'),
+    rent('change_cents', (r) => r.change_cents, 'CHANGE'),
     number('psi_current', (r) => r.psi_current),
     number('psi_target', (r) => r.psi_target),
     number('percentile_current', (r) => r.percentile_current),
     number('percentile_target', (r) => r.percentile_target),
+    askingRent('current_asking_rent_cents', (r) => r.current_asking_rent_cents, 'ASKING'),
+    askingRent('target_asking_rent_cents', (r) => r.target_asking_rent_cents, 'LIST AT'),
+    askingRent('asking_change_cents', (r) => r.asking_change_cents, 'VS ASKING'),
+    netEffectiveRent('target_ner_cents', (r) => r.target_ner_cents, 'TARGET NER'),
+    text('concessions', (r) => r.concessions, 'CONCESSIONS'),
+    // A list in --json; one text in csv and ndjson, its notes apart by "; ".
+    text('notes', (r) => (r.notes.length > 0 ? r.notes.join('; ') : null), 'NOTES'),
   ];
 }
 
 /**
- * Most telling first, so that a terminal too narrow for all of them loses the least. The change
- * and the PSIs are colored as the overview colors PSI: up, or above the market, red; down, or below, green.
+ * Most telling first, so that a terminal too narrow for all of them loses the least: the target,
+ * its change and, on NER, the asking rent to list with its change against today's asking. The
+ * changes and the PSIs are colored as the overview colors PSI: up, or above the market, red; down,
+ * or below, green. Each change is the difference of the two figures as they read.
  */
-function tableColumns(perSqftMode: boolean): Column<Row>[] {
+function tableColumns(basis: Basis, perSqftMode: boolean): Column<Row>[] {
   const psiCell = (psi: number | null, style: Style) => versusMarket(style, psi, formatSignedPercent(psi));
+  const rent = onBasis(basis);
+  const listing: Column<Row>[] =
+    basis === 'ner'
+      ? [
+          askingRent('list_at', (r) => r.target_asking_rent_cents, 'LIST AT', 'key'),
+          shownChange(
+            'list_change',
+            (r) => r.asking_change_cents,
+            { from: (r) => r.current_asking_rent_cents, to: (r) => r.target_asking_rent_cents, format: moneyFormatOf('asking') },
+            'VS ASKING',
+            'high',
+          ),
+        ]
+      : [netEffectiveRent('target_ner', (r) => r.target_ner_cents, 'TARGET NER')];
   return [
     text('plan', planLabel, 'PLAN', 'key'),
-    money('current', (r) => r.current_rent_cents, 'NOW', 'high'),
-    money('target', (r) => r.target_rent_cents, 'TARGET', 'key'),
-    moneyChange('change', (r) => r.change_cents, 'CHANGE', 'key'),
+    rent('current', (r) => r.current_rent_cents, 'NOW', 'high'),
+    rent('target', (r) => r.target_rent_cents, 'TARGET', 'key'),
+    shownChange('change', (r) => r.change_cents, { from: (r) => r.current_rent_cents, to: (r) => r.target_rent_cents, format: moneyFormatOf(basis) }, 'CHANGE', 'key'),
+    ...listing,
     {
       key: 'psi',
       header: 'PSI',
@@ -158,7 +187,7 @@ function tableColumns(perSqftMode: boolean): Column<Row>[] {
       display: (r) => nowAfter(String(r.percentile_current ?? MISSING), String(r.percentile_target ?? MISSING)),
       align: 'right',
     },
-    money('comp_avg', (r) => r.avg_comp_rent_cents, 'COMP AVG', 'low'),
+    rent('comp_avg', (r) => r.avg_comp_rent_cents, 'COMP AVG', 'low'),
     ...(perSqftMode ? [perSqft<Row>('comp_per_sqft', (r) => r.comp_rent_per_sqft_cents, 'COMP $/SF', 'low')] : []),
     number('comps', (r) => r.comps_with_data, 'COMPS', 'low'),
     number('unit_count', (r) => r.unit_count, 'UNITS', 'low'),
@@ -166,15 +195,18 @@ function tableColumns(perSqftMode: boolean): Column<Row>[] {
 }
 
 /** Every column --fields may name, in any format: the table's, then the JSON fields it does not show. */
-function allColumns(perSqftMode: boolean) {
-  const table = tableColumns(perSqftMode);
-  const data = dataColumns(perSqftMode);
+function allColumns(basis: Basis, perSqftMode: boolean) {
+  const table = tableColumns(basis, perSqftMode);
+  const data = dataColumns(basis, perSqftMode);
   const tableKeys = table.map((c) => c.key);
   return { table, data, all: [...table, ...data.filter((c) => !tableKeys.includes(c.key))] };
 }
 
-/** What --fields and --sort may name, with or without --per-sqft (the command's definition offers them). */
-export const columns = allColumns(true).all;
+/** What --fields and --sort may name, on either basis, with or without --per-sqft (the command's definition offers them). */
+export const columns = (() => {
+  const ner = allColumns('ner', true).all;
+  return [...ner, ...allColumns('asking', true).all.filter((column) => !ner.some((n) => n.key === column.key))];
+})();
 
 /**
  * --per-sqft: each active comparable's floor plans priced on or before the survey, with their
@@ -195,8 +227,9 @@ async function sizedComps(api: ApiClient, compIds: readonly string[], pricing: r
 export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   const target = parseTarget(opts);
   const perSqftMode = opts.perSqft === true;
-  assertFields(ctx, allColumns(perSqftMode).all);
   const basis: Basis = opts.basis;
+  const columns = allColumns(basis, perSqftMode);
+  assertFields(ctx, columns.all);
   const id = await communityArgument(ctx, ref);
   const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
   const api = await ctx.api();
@@ -216,21 +249,21 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
 
   const rows: Row[] = chosen.map((plan) => {
     const latest = plan.latest_pricing;
-    const current = latest ? rentOnBasis(latest, basis) : null;
+    const current = latest
+      ? { askingCents: latest.market_rent_cents, nerCents: latest.net_effective_rent_cents, concessions: latest.concessions }
+      : null;
     const compRents = perSqftMode
       ? sizeAdjustedCompRents(plan, sized)
       : comparableRents(plan, compInputs).map((r) => (basis === 'ner' ? r.ner : r.base));
-    const position = planTarget({ currentRentCents: current, compRents }, domainTarget(target));
     return {
       floor_plan_name: plan.floor_plan_name,
       bedrooms: plan.bedrooms,
       bathrooms: plan.bathrooms,
       square_feet: plan.square_feet,
-      ...position,
+      ...planTarget({ current, compRents, basis }, target),
       // The comps' average per square foot, unrounded until here: the average rent over the plan's size.
       ...(perSqftMode ? { comp_rent_per_sqft_cents: rentPerSqftCents(mean(compRents), plan.square_feet) } : {}),
       unit_count: plan.unit_count,
-      concessions: latest ? latest.concessions : null,
     };
   });
   const answer: TargetAnswer = {
@@ -238,13 +271,12 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
     basis,
     target,
     per_sqft: perSqftMode,
-    floor_plans: rows.map(({ unit_count: _units, concessions: _concessions, ...plan }) => plan),
+    floor_plans: rows.map(({ unit_count: _units, ...plan }) => plan),
   };
 
   if (asOf === null) ctx.log.warn(`${plans.community.name} has no completed survey yet: nothing to compare, no targets.`);
   const human = ctx.globals.format === 'table' || ctx.globals.format === 'md';
   const md = ctx.globals.format === 'md';
-  const columns = allColumns(perSqftMode);
   // One piece, through the sanitizer: the heading and footer quote the community's and plans' names.
   await printWhole(ctx, async (out) => {
     // No plan to show (none yet, or none with --bedrooms): the empty message says so, with no heading over nothing.
@@ -273,7 +305,10 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   });
 };
 
-/** Revenue of moving every plan to target; on NER, the concession each target assumes. */
+/**
+ * Under the table: the revenue of moving every plan to its target, on the basis it sums (a
+ * total: whole dollars); what each plan's notes say; and the concession every target keeps.
+ */
 function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
   const md = ctx.globals.format === 'md';
   const quote = (s: string) => (md ? `"${escapeMarkdown(s)}"` : `"${s}"`);
@@ -285,18 +320,33 @@ function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
   lines.push(
     moved.length === 0
       ? 'No plan has both a current rent and a target: no revenue change to show.'
-      : `Revenue: ${formatSignedMoney(revenue)} a month if every plan moves to its target (units × change over ${countOf(moved.length, 'plan')}).`,
+      : `Revenue: ${formatSignedMoney(revenue, formatMoney)} a month in ${BASIS_TEXT[basis]} if every plan moves to its target ` +
+          `(units × ${basis === 'ner' ? 'NER' : 'asking'} change over ${countOf(moved.length, 'plan')}).`,
   );
-  const left = rows.filter((r) => r.change_cents === null).map((r) => plain(planLabel(r)));
-  if (left.length > 0) lines.push(`Not moved: ${left.join(', ')} (no comparable data or no current rent).`);
-  if (basis === 'ner') {
-    const byConcession = new Map<string, string[]>();
-    for (const row of rows) {
-      const key = row.concessions?.trim() ? row.concessions.trim() : '';
-      byConcession.set(key, [...(byConcession.get(key) ?? []), plain(row.floor_plan_name)]);
-    }
-    const parts = [...byConcession].map(([concession, names]) => `${names.join(', ')} ${concession ? quote(concession) : 'none'}`);
-    lines.push(`On NER, each target keeps the plan's current concession: ${parts.join('; ')}.`);
+  const why = (r: Row) => (r.notes.length > 0 ? r.notes.join('; ') : 'no current rent');
+  const left = rows.filter((r) => r.change_cents === null);
+  if (left.length > 0) lines.push(`Not moved: ${left.map((r) => `${plain(planLabel(r))} (${plain(why(r))})`).join('; ')}.`);
+  for (const row of rows) if (row.change_cents !== null && row.notes.length > 0) lines.push(`${plain(planLabel(row))}: ${plain(row.notes.join('; '))}.`);
+  const byConcession = new Map<string, string[]>();
+  for (const row of rows) {
+    const key = row.concessions?.trim() ? row.concessions.trim() : '';
+    byConcession.set(key, [...(byConcession.get(key) ?? []), plain(row.floor_plan_name)]);
   }
+  const kept = [...byConcession].map(([concession, names]) => `${names.join(', ')} ${concession ? quote(concession) : 'none'}`).join('; ');
+  lines.push(
+    basis === 'ner'
+      ? `On NER, each target keeps the plan's current concession, and LIST AT is the asking rent that nets the target under it: ${kept}.`
+      : `TARGET NER is what each target nets under the plan's current concession: ${kept}.`,
+  );
+  // An advertised maximum ("up to 8 weeks free", "on select units") is valued in full, as every NER is: a lease given less nets more.
+  const maxima = rows.filter((r) => {
+    const terms = parseConcession(r.concessions);
+    return terms.advertisedMaximum || terms.selectUnits;
+  });
+  if (maxima.length > 0)
+    lines.push(
+      `${maxima.map((r) => plain(r.floor_plan_name)).join(', ')}: the concession is an advertised maximum ("up to", "select units"), ` +
+        'valued in full: a lease given less nets more than its target.',
+    );
   return `\n${lines.join(md ? '\n\n' : '\n')}\n`;
 }

@@ -1,4 +1,15 @@
-import { formatMoney, formatPerSqft, formatSignedMoney, formatSignedPercent, moneyFormatFor, numberFormatFor } from '../domain/format.js';
+import {
+  formatBathrooms,
+  formatMoney,
+  formatMoneyExact,
+  formatPerSqft,
+  formatSignedMoney,
+  formatSignedPercent,
+  moneyFormatFor,
+  numberFormatFor,
+  shownDifference,
+  type MoneyFormat,
+} from '../domain/format.js';
 import type { Column, Importance } from '../output/columns.js';
 import { dollarsFromCents } from '../output/money.js';
 import type { Style } from '../output/style.js';
@@ -45,6 +56,12 @@ export const number = <Row>(key: string, get: (row: Row) => number | null | unde
   align: 'right',
 });
 
+/** A plan's bathrooms: "1" and "1.5" each as said, in every table (not "1.0" beside a 1.5, as number() would line them up). */
+export const bathrooms = <Row>(key: string, get: (row: Row) => number | null | undefined, header?: string, importance?: Importance): Column<Row> => ({
+  ...number(key, get, header, importance),
+  displayFor: () => (row) => formatBathrooms(get(row)),
+});
+
 /**
  * Cents: "$1,850" in tables, or "$1,849.50" with every amount of the column in cents when
  * one has cents (moneyFormatFor); integer cents in csv/ndjson, dollars with --dollars.
@@ -60,6 +77,46 @@ export const money = <Row>(key: string, get: (row: Row) => number | null | undef
   },
   dollars: (row) => dollarsFromCents(get(row)),
   align: 'right',
+});
+
+/**
+ * An asking rent, a rent to list or an average of asking rents: whole dollars on screens
+ * (what a listing shows), whatever its cents; integer cents in csv/ndjson.
+ */
+export const askingRent = <Row>(key: string, get: (row: Row) => number | null | undefined, header?: string, importance?: Importance): Column<Row> => ({
+  ...money(key, get, header, importance),
+  displayFor: () => (row) => formatMoney(get(row)),
+});
+
+/**
+ * A net effective rent (or an average of them): a concession amortized over the lease, it keeps
+ * its cents wherever it is shown ("$1,236.69", and "$1,700.00" beside it).
+ */
+export const netEffectiveRent = <Row>(key: string, get: (row: Row) => number | null | undefined, header?: string, importance?: Importance): Column<Row> => ({
+  ...money(key, get, header, importance),
+  displayFor: () => (row) => formatMoneyExact(get(row)),
+});
+
+/** The money format a column shows its amounts in: that of askingRent (whole dollars) or netEffectiveRent (cents). */
+export const moneyFormatOf = (kind: 'asking' | 'ner'): MoneyFormat => (kind === 'asking' ? formatMoney : formatMoneyExact);
+
+/**
+ * A change between two figures shown beside it (now → target): its value the exact difference,
+ * its cell the difference of the two figures as they read (so that the row adds up on the screen),
+ * signed and colored as versusMarket colors a move.
+ */
+export const shownChange = <Row>(
+  key: string,
+  get: (row: Row) => number | null | undefined,
+  figures: { from: (row: Row) => number | null | undefined; to: (row: Row) => number | null | undefined; format: MoneyFormat },
+  header?: string,
+  importance?: Importance,
+): Column<Row> => ({
+  ...money(key, get, header, importance),
+  displayFor: () => (row, style) => {
+    const shown = shownDifference(figures.from(row), figures.to(row), figures.format);
+    return versusMarket(style, shown, formatSignedMoney(shown, figures.format));
+  },
 });
 
 /**

@@ -66,7 +66,7 @@ describe('what a terminal table leaves out', () => {
   it('overview at 80: plan, rents and PSIs stay whole; the rest is named once', async () => {
     const r = expectOk(await cli.run(['--local', 'overview', subject], { isTTY: true, columns: 80 }));
     const header = r.stdout.split('\n').find((line) => line.startsWith('│ PLAN'));
-    expect(header).toMatch(/│ PLAN +│.* ASKING │ +COMP AVG │ +PSI │.* NER │.* NER PSI │/);
+    expect(header).toMatch(/│ PLAN +│.* ASKING │ +COMP AVG │ +ASKING PSI │.* NER │.* NER PSI │/);
     expect(r.stdout).not.toMatch(/…/);
     // Wrapped at the terminal's width too.
     expect(widest(r.stderr)).toBeLessThanOrEqual(80);
@@ -113,7 +113,7 @@ describe('what a terminal table leaves out', () => {
     expect(widest(r.stdout)).toBeLessThanOrEqual(60);
     expect(r.stdout).toMatch(/^Revenue: .*\n\S/m);
     const piped = expectOk(await cli.run(['--local', 'pricing', 'target', subject, '--band', 'market'], { columns: 60 }));
-    expect(piped.stdout).toMatch(/^Revenue: .* a month if every plan moves to its target \(units × change over \d+ plans\)\.$/m);
+    expect(piped.stdout).toMatch(/^Revenue: .* a month in net effective rent if every plan moves to its target \(units × NER change over \d+ plans\)\.$/m);
   });
 });
 
@@ -136,7 +136,7 @@ const KEY_COLUMNS: Array<[string, string[], string[]]> = [
   ['pricing history', ['pricing', 'history', '{subject}', '--days', '21'], ['SURVEY', 'PLAN', 'BD', 'BA', 'SQFT', 'ASKING', 'NER']],
   ['pricing floor-plans', ['pricing', 'floor-plans', '{subject}'], ['PLAN', 'BD', 'BA', 'SQFT', 'ASKING', 'NER']],
   ['pricing target', ['pricing', 'target', '{subject}', '--band', 'market'], ['PLAN', 'TARGET', 'CHANGE']],
-  ['overview', ['overview', '{subject}'], ['PLAN', 'PSI', 'NER PSI']],
+  ['overview', ['overview', '{subject}'], ['PLAN', 'ASKING PSI', 'NER PSI']],
   ['overview --all', ['overview', '--all'], ['COMMUNITY', 'NER PSI', 'GAP/MONTH', 'SIGNAL']],
   ['vacancy trend', ['vacancy', 'trend', '{subject}'], ['SURVEY', 'SUBJECT', 'COMP AVG']],
   ['digest', ['digest'], ['SUBJECT', 'NER PSI', 'BAND', 'VACANCY']],

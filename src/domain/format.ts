@@ -53,6 +53,21 @@ export function moneyFormatFor(amounts: Iterable<Maybe>): MoneyFormat {
   return exact ? formatMoneyExact : formatMoney;
 }
 
+/**
+ * The cents a format shows of an amount: whole dollars round to the dollar (half away from zero), dollars
+ * and cents to the cent. A difference shown beside two figures is the difference of what they show
+ * (shownDifference), so that it adds up on the screen.
+ */
+export function shownCents(cents: number, format: MoneyFormat): number {
+  return format === formatMoneyExact ? roundTo(cents, 0) : roundTo(cents / 100, 0) * 100;
+}
+
+/** `to − from` as the two read in their formats; null when either is unknown. */
+export function shownDifference(from: Maybe, to: Maybe, fromFormat: MoneyFormat, toFormat: MoneyFormat = fromFormat): number | null {
+  if (!isNumber(from) || !isNumber(to)) return null;
+  return shownCents(to, toFormat) - shownCents(from, fromFormat);
+}
+
 /** A lone amount, read on its own: whole dollars when it is whole, else dollars and cents (NERs rarely are whole). */
 export function formatAmount(cents: Maybe): string {
   return moneyFormatFor([cents])(cents);
@@ -141,6 +156,11 @@ export function formatCri(cri: Maybe): string {
   return isNumber(cri) ? fixed(cri, 1) : MISSING;
 }
 
+/** Bathrooms as people say them, each on its own: 1 → "1", 1.5 → "1.5" (never "1.0" beside a 1.5). */
+export function formatBathrooms(bathrooms: Maybe): string {
+  return isNumber(bathrooms) ? String(roundTo(bathrooms, 2)) : MISSING;
+}
+
 /** A plan's bedrooms as people say them: "Studio", "2 BR". */
 export function bedroomsLabel(bedrooms: number): string {
   return bedrooms === 0 ? 'Studio' : `${bedrooms} BR`;
@@ -148,10 +168,10 @@ export function bedroomsLabel(bedrooms: number): string {
 
 /** The name a plan goes by in tables and charts: "A1 1 BR/1 BA", "S Studio/1 BA"; its layout alone when it has no name. */
 export function planLabel(plan: { floor_plan_name?: string | null | undefined; bedrooms: number; bathrooms: number }): string {
-  return `${plan.floor_plan_name ?? ''} ${bedroomsLabel(plan.bedrooms)}/${plan.bathrooms} BA`.trim();
+  return `${plan.floor_plan_name ?? ''} ${bedroomsLabel(plan.bedrooms)}/${formatBathrooms(plan.bathrooms)} BA`.trim();
 }
 
 /** A floor plan's layout, as a picker or TAB shows it beside the plan's name: "1 BR / 1 BA, 735 sq ft". */
 export function formatPlanLayout(plan: { bedrooms: number; bathrooms: number; square_feet: number }): string {
-  return `${bedroomsLabel(plan.bedrooms)} / ${plan.bathrooms} BA, ${plan.square_feet} sq ft`;
+  return `${bedroomsLabel(plan.bedrooms)} / ${formatBathrooms(plan.bathrooms)} BA, ${plan.square_feet} sq ft`;
 }

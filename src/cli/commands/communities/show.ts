@@ -1,5 +1,5 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import { date, uuid, money, number, perSqft, text } from '../../columns.js';
+import { askingRent, bathrooms, date, netEffectiveRent, number, perSqft, text, uuid } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { printLines, printList, printRecord } from '../../print.js';
@@ -47,7 +47,7 @@ async function printTables(ctx: CommandContext, data: Detail, raw: unknown) {
       columns: [
         text('name', (c) => c.name, 'NAME', 'key'),
         number('distance_miles', (c) => c.distance_miles, 'MILES', 'high'),
-        money('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG ASKING', 'key'),
+        askingRent('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG ASKING', 'key'),
         uuid('id', (c) => c.id, 'ID'),
       ],
     });
@@ -62,7 +62,7 @@ export const summaryColumns = [
   { ...number<Detail['community']>('comp_count', (c) => c.comp_count), label: 'Active comps' },
   { ...number<Detail['community']>('floor_plan_count', (c) => c.floor_plan_count), label: 'Floor plans' },
   { ...date<Detail['community']>('latest_date', (c) => c.pricing_summary?.latest_date), label: 'Latest survey' },
-  { ...money<Detail['community']>('avg_market_rent_cents', (c) => c.pricing_summary?.avg_market_rent_cents), label: 'Avg asking' },
+  { ...askingRent<Detail['community']>('avg_market_rent_cents', (c) => c.pricing_summary?.avg_market_rent_cents), label: 'Avg asking' },
 ];
 
 /**
@@ -72,11 +72,11 @@ export const summaryColumns = [
 export const floorPlanColumns = [
   text<Plan>('floor_plan_name', (p) => p.floor_plan_name, 'PLAN', 'key'),
   number<Plan>('bedrooms', (p) => p.bedrooms, 'BD', 'key'),
-  number<Plan>('bathrooms', (p) => p.bathrooms, 'BA', 'key'),
+  bathrooms<Plan>('bathrooms', (p) => p.bathrooms, 'BA', 'key'),
   number<Plan>('square_feet', (p) => p.square_feet, 'SQFT', 'key'),
   number<Plan>('unit_count', (p) => p.unit_count, 'UNITS'),
-  money<Plan>('market_rent_cents', (p) => p.latest_pricing?.market_rent_cents, 'ASKING', 'key'),
-  money<Plan>('net_effective_rent_cents', (p) => p.latest_pricing?.net_effective_rent_cents, 'NER', 'key'),
+  askingRent<Plan>('market_rent_cents', (p) => p.latest_pricing?.market_rent_cents, 'ASKING', 'key'),
+  netEffectiveRent<Plan>('net_effective_rent_cents', (p) => p.latest_pricing?.net_effective_rent_cents, 'NER', 'key'),
   perSqft<Plan>('market_rent_per_sqft_cents', (p) => p.latest_pricing?.market_rent_per_sqft_cents, 'ASK/SF'),
   number<Plan>('units_available', (p) => p.latest_pricing?.units_available, 'AVAIL', 'high'),
   concessionTextColumn<Plan>((p) => p.latest_pricing),

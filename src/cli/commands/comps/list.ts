@@ -1,6 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import type { Column } from '../../../output/columns.js';
-import { bool, uuid, money, number, text } from '../../columns.js';
+import { askingRent, bool, number, text, uuid } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { rememberCommunities } from '../../community-cache.js';
 import { printList } from '../../print.js';
@@ -15,7 +15,7 @@ export const columns: Column<Comp>[] = [
   number('distance_miles', (c) => c.distance_miles, 'MILES', 'high'),
   bool('is_included_in_surveys', (c) => c.is_included_in_surveys, 'ACTIVE', 'high'),
   number('floor_plan_count', (c) => c.pricing?.floor_plan_count, 'PLANS'),
-  money('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG ASKING', 'key'),
+  askingRent('avg_market_rent_cents', (c) => c.pricing?.avg_market_rent_cents, 'AVG ASKING', 'key'),
   text('address', (c) => c.address, 'ADDRESS', 'low'),
 ];
 /** Printed with --include-pricing only. */

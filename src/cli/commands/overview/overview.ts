@@ -1,12 +1,12 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import { criBand } from '../../../domain/bands.js';
-import { formatAmount, formatCount, formatCri, formatPercentValue, formatSignedPercent, MISSING, moneyFormatFor, planLabel } from '../../../domain/format.js';
+import { bandOf } from '../../../domain/bands.js';
+import { formatAmount, formatCount, formatCri, formatMoney, formatPercentValue, formatSignedPercent, MISSING, planLabel } from '../../../domain/format.js';
 import type { Column } from '../../../output/columns.js';
 import { dollarsFromCents } from '../../../output/money.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
 import { createStyle, stdoutStyle, type Style } from '../../../output/style.js';
 import { countOf, sanitize } from '../../../output/text.js';
-import { date, money, number, signedPercent, text } from '../../columns.js';
+import { askingRent, bathrooms, date, money, netEffectiveRent, number, signedPercent, text } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { listSheet, printLines, printList, printWorkbook } from '../../print.js';
@@ -23,25 +23,25 @@ type Row = Overview['floor_plans'][number];
 export const columns: Column<Row>[] = [
   text('floor_plan', planLabel, 'PLAN', 'key'),
   number('bedrooms', (r) => r.bedrooms, 'BD', 'low'),
-  number('bathrooms', (r) => r.bathrooms, 'BA', 'low'),
+  bathrooms('bathrooms', (r) => r.bathrooms, 'BA', 'low'),
   number('square_feet', (r) => r.square_feet, 'SQFT', 'low'),
-  money('base_subject_rent', (r) => r.base_rent.subject_rent, 'ASKING', 'high'),
-  money('base_avg_comp_rent', (r) => r.base_rent.avg_comp_rent, 'COMP AVG', 'high'),
-  signedPercent('base_psi', (r) => r.base_rent.psi, 'PSI', 'key'),
-  number('base_percentile_rank', (r) => r.base_rent.percentile_rank, 'PCTL'),
-  money('ner_subject_rent', (r) => r.ner.subject_rent, 'NER', 'high'),
-  money('ner_avg_comp_rent', (r) => r.ner.avg_comp_rent, 'COMP NER'),
+  askingRent('base_subject_rent', (r) => r.base_rent.subject_rent, 'ASKING', 'high'),
+  askingRent('base_avg_comp_rent', (r) => r.base_rent.avg_comp_rent, 'COMP AVG', 'high'),
+  signedPercent('base_psi', (r) => r.base_rent.psi, 'ASKING PSI', 'key'),
+  // Both percentiles, each named for its rent: the NER one is the one overview --all, pricing target and the digest read.
+  number('base_percentile_rank', (r) => r.base_rent.percentile_rank, 'ASKING PCTL'),
+  netEffectiveRent('ner_subject_rent', (r) => r.ner.subject_rent, 'NER', 'high'),
+  netEffectiveRent('ner_avg_comp_rent', (r) => r.ner.avg_comp_rent, 'COMP NER'),
   signedPercent('ner_psi', (r) => r.ner.psi, 'NER PSI', 'key'),
+  number('ner_percentile_rank', (r) => r.ner.percentile_rank, 'NER PCTL'),
   {
     key: 'market_range',
     header: 'MARKET RANGE',
     importance: 'low',
     // Both ends or nothing: the spec does not show these amounts, another service may leave them out.
     value: (r) => (hasRange(r) ? `${r.base_rent.market_low}-${r.base_rent.market_high}` : null),
-    displayFor: (rows) => {
-      const format = moneyFormatFor(rows.flatMap((r) => [r.base_rent.market_low, r.base_rent.market_high]));
-      return (r) => (hasRange(r) ? `${format(r.base_rent.market_low)}–${format(r.base_rent.market_high)}` : MISSING);
-    },
+    // Asking rents, whole dollars as every asking rent on a screen.
+    display: (r) => (hasRange(r) ? `${formatMoney(r.base_rent.market_low)}–${formatMoney(r.base_rent.market_high)}` : MISSING),
     dollars: (r) => (hasRange(r) ? `${dollarsFromCents(r.base_rent.market_low)}-${dollarsFromCents(r.base_rent.market_high)}` : null),
   },
   number('comps_with_data', (r) => r.base_rent.comps_with_data, 'COMPS', 'low'),
@@ -71,9 +71,9 @@ const overallColumns: Column<Overview>[] = [
   signedPercent('overall_psi_base', (o) => o.overall_metrics.overall_psi_base),
   signedPercent('overall_psi_ner', (o) => o.overall_metrics.overall_psi_ner),
   number('cri_base', (o) => o.overall_metrics.cri_base),
-  text('cri_base_band', (o) => (o.overall_metrics.cri_base === null ? null : criBand(o.overall_metrics.cri_base))),
+  text('cri_base_band', (o) => bandOf(o.overall_metrics.cri_base)),
   number('cri_ner', (o) => o.overall_metrics.cri_ner),
-  text('cri_ner_band', (o) => (o.overall_metrics.cri_ner === null ? null : criBand(o.overall_metrics.cri_ner))),
+  text('cri_ner_band', (o) => bandOf(o.overall_metrics.cri_ner)),
   { ...number('pct_comps_offering_concessions', (o) => o.overall_metrics.market_concession_pressure.pct_comps_offering), kind: 'percent' },
   money('avg_concession_value_cents', (o) => o.overall_metrics.market_concession_pressure.avg_concession_value),
   number('total_comps', (o) => o.overall_metrics.market_concession_pressure.total_comps),
@@ -123,7 +123,7 @@ function concessionPressure(pressure: Overview['overall_metrics']['market_conces
 /** The overall metrics, a label and its items per line: under the table, and in `report`. */
 export function overallSummary(data: Overview, style: Style = createStyle(false)): [label: string, items: string[]][] {
   const { overall_metrics: m } = data;
-  const cri = (value: number | null) => (value === null ? MISSING : `${formatCri(value)} ${style.bold(`(${criBand(value)})`)}`);
+  const cri = (value: number | null) => (value === null ? MISSING : `${formatCri(value)} ${style.bold(`(${bandOf(value)})`)}`);
   const pressure = m.market_concession_pressure;
   return [
     ['Overall PSI', [`asking ${formatSignedPercent(m.overall_psi_base)}`, `NER ${formatSignedPercent(m.overall_psi_ner)}`]],

@@ -1,6 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import type { Column } from '../../../output/columns.js';
-import { date, uuid, money, number, text } from '../../columns.js';
+import { askingRent, date, number, text, uuid } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import { rememberCommunities } from '../../community-cache.js';
 import { printList } from '../../print.js';
@@ -17,9 +17,9 @@ export const columns: Column<Row>[] = [
   number('comp_count', (r) => r.comp_count, 'COMPS', 'high'),
   date('latest_pricing_date', (r) => r.latest_pricing_date, 'LATEST SURVEY', 'high'),
   number('floor_plan_count', (r) => r.pricing_summary?.floor_plan_count, 'PLANS', 'low'),
-  money('avg_market_rent_cents', (r) => r.pricing_summary?.avg_market_rent_cents, 'AVG ASKING', 'key'),
-  money('min_rent_cents', (r) => r.pricing_summary?.min_rent_cents, 'MIN'),
-  money('max_rent_cents', (r) => r.pricing_summary?.max_rent_cents, 'MAX'),
+  askingRent('avg_market_rent_cents', (r) => r.pricing_summary?.avg_market_rent_cents, 'AVG ASKING', 'key'),
+  askingRent('min_rent_cents', (r) => r.pricing_summary?.min_rent_cents, 'MIN'),
+  askingRent('max_rent_cents', (r) => r.pricing_summary?.max_rent_cents, 'MAX'),
 ];
 /** Printed with --include-pricing only. */
 const PRICING = new Set(['floor_plan_count', 'avg_market_rent_cents', 'min_rent_cents', 'max_rent_cents']);

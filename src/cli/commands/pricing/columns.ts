@@ -1,8 +1,8 @@
 import type { ReadOf } from '../../../api/endpoints.js';
-import { MISSING, moneyFormatFor } from '../../../domain/format.js';
+import { formatMoney, formatMoneyExact, formatSignedMoney, MISSING, shownDifference } from '../../../domain/format.js';
 import type { Column } from '../../../output/columns.js';
 import { dollarsFromCents } from '../../../output/money.js';
-import { date, uuid, money, number, perSqft, text } from '../../columns.js';
+import { askingRent, bathrooms, date, netEffectiveRent, number, perSqft, text, uuid } from '../../columns.js';
 import type { CommandContext } from '../../context.js';
 
 export type PricingRecord = ReadOf<'getPricingHistory'>['pricing'][number];
@@ -60,24 +60,25 @@ export const pricingColumns: Column<PricingRecord>[] = [
   date('as_of_date', (r) => r.as_of_date, 'SURVEY', 'key'),
   text('floor_plan_name', (r) => r.floor_plan.floor_plan_name, 'PLAN', 'key'),
   number('bedrooms', (r) => r.floor_plan.bedrooms, 'BD', 'key'),
-  number('bathrooms', (r) => r.floor_plan.bathrooms, 'BA', 'key'),
+  bathrooms('bathrooms', (r) => r.floor_plan.bathrooms, 'BA', 'key'),
   number('square_feet', (r) => r.floor_plan.square_feet, 'SQFT', 'key'),
-  money('market_rent_cents', (r) => r.market_rent_cents, 'ASKING', 'key'),
-  money('net_effective_rent_cents', (r) => r.net_effective_rent_cents, 'NER', 'key'),
+  askingRent('market_rent_cents', (r) => r.market_rent_cents, 'ASKING', 'key'),
+  netEffectiveRent('net_effective_rent_cents', (r) => r.net_effective_rent_cents, 'NER', 'key'),
   {
     key: 'concession_value_cents',
     header: 'GAP',
     importance: 'high',
     value: concessionValue,
     dollars: (r) => dollarsFromCents(concessionValue(r)),
-    displayFor: (rows) => {
-      const format = moneyFormatFor(rows.map(concessionValue));
-      return (r, style) => {
-        const gap = concessionValue(r);
-        if (gap === null) return style.warn(NOT_UNDERSTOOD);
-        // What the concession takes off asking: "-$75"; no concession is $0, known.
-        return gap === undefined ? MISSING : gap === 0 ? format(0) : `-${format(gap)}`;
-      };
+    // What the concession takes off asking, a monthly amount amortized like the NER (cents), and the
+    // difference of the two rents as they read beside it (ASKING whole dollars, NER in cents):
+    // "-$161.31"; no concession is $0.00, known.
+    display: (r, style) => {
+      const gap = concessionValue(r);
+      if (gap === null) return style.warn(NOT_UNDERSTOOD);
+      if (gap === undefined) return MISSING;
+      const shown = shownDifference(r.net_effective_rent_cents, r.market_rent_cents, formatMoneyExact, formatMoney) ?? gap;
+      return formatSignedMoney(-shown, formatMoneyExact);
     },
     align: 'right',
   },

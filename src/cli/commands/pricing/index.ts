@@ -79,7 +79,10 @@ export const target = defineCommand({
       .option('--psi <fraction>', "PSI to reach: 0.02 = 2% above the comparables' average (2% also works)")
       .option('--percentile <q>', 'percentile rank to reach, above 0 and at most 100')
       .addOption(
-        suggest(new Option('--band <band>', 'CRI band to sit in the middle of: aggressive (15), market (45) or premium (75)'), TARGET_BANDS),
+        suggest(
+          new Option('--band <band>', 'CRI band to be in, as near its middle as the comparables allow: aggressive (0–29, 15), market (30–59, 45) or premium (60–89, 75)'),
+          TARGET_BANDS,
+        ),
       )
       .addOption(new Option('--basis <basis>', 'rent to compare').choices(['ner', 'asking'] as const).default('ner'))
       .option('--floor-plan <plan>', 'only this floor plan: its name (B2, any case) or id')
@@ -89,14 +92,17 @@ export const target = defineCommand({
   examples: [
     'rentsurvey pricing target "Barton Creek Terrace" --band market',
     'rentsurvey pricing target DR-006 --psi 0.02 --basis asking',
-    'rentsurvey pricing target DR-006 --band market --bedrooms 2 --per-sqft   # B2 and B3: same bedrooms, different sizes',
+    'rentsurvey pricing target DR-006 --percentile 45 --bedrooms 2 --per-sqft   # B2 and B3: same bedrooms, different sizes',
     'rentsurvey pricing target DR-006 --percentile 60 --floor-plan A1 --json | jq .floor_plans',
   ],
   notes: [
     'Give exactly one of --psi, --percentile, --band. The comparables are those the overview uses (active ones, priced on or before ' +
-      'the latest survey). A percentile target is the lowest whole-dollar rent whose percentile rank reaches it (ties count half). ' +
-      "--per-sqft ranks and averages what each comparable charges per square foot for the plan's bedroom count (its plans weighted " +
-      "by units), scaled to the plan's size. On NER, targets assume each plan keeps its current concession. See docs/metrics.md.",
+      'the latest survey). Every target is a whole-dollar asking rent to list. On NER (the default) the target is the NER that rent ' +
+      "nets under the plan's current concession, amortized as every NER is; LIST AT is that asking rent and VS ASKING its change. " +
+      'A percentile target is the lowest rent whose percentile rank reaches it (ties count half); a band target a rent whose ' +
+      "percentile is in the band, nearest its middle, or none where no rent can be (too few comparables). --per-sqft ranks and " +
+      "averages what each comparable charges per square foot for the plan's bedroom count (its plans weighted by units), scaled to " +
+      "the plan's size. See docs/metrics.md.",
   ],
   handler: (): HandlerImport => import('./target.js'),
 });

@@ -6,6 +6,7 @@ import type { SortOrder } from '../output/columns.js';
 import { parseIntegerOption, splitList, type OptionsOf } from './command.js';
 import { peekConfig } from './config.js';
 import { UsageError } from './errors.js';
+import { outFormat, type OutCommand } from './out-file.js';
 import { decideLocalMode, envSwitch, type LocalMode } from './local-mode.js';
 import type { rootCommand } from './program.js';
 
@@ -22,6 +23,8 @@ export interface GlobalOptions {
   /** --no-input, RENTSURVEY_NO_INPUT or CI: nothing prompts; what would ask fails naming the flag to pass. */
   noInput: boolean;
   format: Format;
+  /** Where the format came from: typed (--format, --json…), --out's extension, or neither (a table, or a file command's own). */
+  formatSource: 'flag' | 'out' | 'default';
   fields?: string[] | undefined;
   /** --sort: list rows by this column (`-key`: descending). */
   sort?: SortOrder | undefined;
@@ -111,14 +114,25 @@ function csvFromEnv(env: NodeJS.ProcessEnv): CsvDialect | undefined {
   throw new UsageError(`RENTSURVEY_CSV: "${env.RENTSURVEY_CSV}" is not one of ${CSV_DIALECTS.join(', ')}`);
 }
 
-export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessEnv): GlobalOptions {
+/**
+ * The global flags of a run, checked and resolved; `command` (its words and the formats it writes,
+ * for a command that takes --out) lets --out's extension choose the format.
+ */
+export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessEnv, command?: OutCommand): GlobalOptions {
   // --excel is a CSV for Excel: a shorthand for --csv with that dialect.
   const shorthands = [flags.json && 'json', (flags.csv || flags.excel) && 'csv', flags.ndjson && 'ndjson'].filter(Boolean) as Format[];
   if (shorthands.length > 1) throw new UsageError(`use only one of --json, --csv${flags.excel ? ' (or --excel)' : ''} and --ndjson`);
   if (shorthands.length === 1 && flags.format && flags.format !== shorthands[0])
     throw new UsageError(`--${flags.excel && !flags.csv ? 'excel' : shorthands[0]} conflicts with --format ${flags.format}`);
   // --format's choices are checked by commander; the shorthands name valid formats.
-  const format: Format = shorthands[0] ?? flags.format ?? 'table';
+  const typedFormat = shorthands[0] ?? flags.format;
+  const typedFlag = shorthands[0] ? `--${flags.excel && !flags.csv ? 'excel' : shorthands[0]}` : `--format ${flags.format}`;
+  // Without a format typed, --out's extension chooses it (out-file.ts): pos.xlsx is a workbook, pos.csv a CSV.
+  const fromOut =
+    flags.out === undefined || command === undefined
+      ? undefined
+      : outFormat(flags.out, typedFormat === undefined ? undefined : { format: typedFormat, flag: typedFlag }, command);
+  const format: Format = typedFormat ?? fromOut ?? 'table';
   const fields = flags.fields === undefined ? undefined : splitList(flags.fields);
   if (fields?.length === 0) throw new UsageError('--fields needs at least one field name');
   const profile = flags.profile ?? (env.RENTSURVEY_PROFILE || undefined);
@@ -144,6 +158,7 @@ export function resolveGlobals(flags: Partial<GlobalFlags>, env: NodeJS.ProcessE
     ...dataDirOf(flags.dataDir, env, localMode.local ? stored?.data_dir : undefined),
     noInput: flags.input === false || envSwitch(env.RENTSURVEY_NO_INPUT) || envSwitch(env.CI),
     format,
+    formatSource: typedFormat !== undefined ? 'flag' : fromOut !== undefined ? 'out' : 'default',
     fields,
     sort,
     limit: rowLimit(flags.limit),

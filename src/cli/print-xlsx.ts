@@ -32,6 +32,7 @@ export async function printSheets(ctx: CommandContext, sheets: readonly SheetDat
   // resolveGlobals refuses xlsx without a file; a caller that gets here without one has a bug.
   if (out === undefined || out === '-') throw new UsageError('--format xlsx writes a file: give --out <file.xlsx>');
   const file = await createAtomicFile(resolve(out), {
+    createFolder: false,
     onSignal: (signal) => ctx.log.error(`interrupted (${signal}): ${out} left unchanged`),
   });
   try {

@@ -32,7 +32,7 @@ export function rootCommand() {
     .option('--csv', 'shorthand for --format csv')
     .option('--ndjson', 'shorthand for --format ndjson')
     .option('--excel', 'CSV for Excel: UTF-8 with a byte-order mark, CRLF, money in dollars (env RENTSURVEY_CSV=excel; per profile: config set csv excel)')
-    .option('--out <file>', 'file to write: a workbook with --format xlsx; the CSV of pricing export; the HTML of report')
+    .option('--out <file>', 'write to this file instead of stdout, in the format its extension names (.csv, .xlsx, .json, .ndjson, .md, .html) unless --format says; its folder must exist')
     .option('--fields <list>', 'comma-separated fields to output, in that order')
     .option('--sort <field>', 'sort list output by a field (-field: descending; numbers as numbers, empty last)')
     .option('--limit <n>', 'print at most n rows of list output (after --sort)')
@@ -141,7 +141,8 @@ function configure(command: AnyCommand, runtime: Runtime) {
 function runs(command: AnyCommand, definition: AnyDefinition, path: string, runtime: Runtime) {
   command.action(async (...received: unknown[]) => {
     const args = received.slice(0, -2);
-    const [{ createContext, resolveGlobals, createLogger, assertOutputFlags, sayOmittedColumns }, pager, module] = await Promise.all([
+    const [{ createContext, resolveGlobals, createLogger, assertOutputFlags, outCommand, listFile, fileOutput, sayOmittedColumns }, pager, module] =
+      await Promise.all([
       import('./run-support.js'),
       // The pager is for a terminal: piped output (and serve) never loads it.
       runtime.io.isStdoutTTY ? import('../output/pager.js') : undefined,
@@ -149,16 +150,19 @@ function runs(command: AnyCommand, definition: AnyDefinition, path: string, runt
     ]);
     // A subcommand's type does not know its parents: the program's flags are GlobalFlags.
     const flags = command.optsWithGlobals() as GlobalFlags;
-    const globals = resolveGlobals(flags, runtime.env);
+    const globals = resolveGlobals(flags, runtime.env, outCommand(path, definition.output));
     assertOutputFlags(path, definition.output, flags, globals);
-    // Long output on a terminal goes through the pager; the run's messages keep their place after it.
-    const output = pager
-      ? pager.pageOutput(runtime.io, { command: globals.pager ? pager.pagerCommand(runtime.env) : undefined, env: runtime.env })
-      : unpaged(runtime.io);
+    // A list or record for --out goes to its file; long output on a terminal through the pager, the run's messages keeping their place after it.
+    const file = listFile(definition.output, globals);
+    const toFile = file === undefined ? undefined : fileOutput(runtime.io);
+    const output =
+      toFile ??
+      (pager ? pager.pageOutput(runtime.io, { command: globals.pager ? pager.pagerCommand(runtime.env) : undefined, env: runtime.env }) : unpaged(runtime.io));
     const log = createLogger(withStreams(output.io, { stderr: output.messages }), { quiet: globals.quiet, debug: globals.debug });
     const ctx = createContext({ io: output.io, log, globals, env: runtime.env, ...(runtime.now ? { now: runtime.now } : {}) });
     try {
       setStatus(command, (await module.run(ctx, command.opts(), args)) ?? undefined);
+      if (toFile && file !== undefined) await toFile.commit(ctx, file);
       sayOmittedColumns(ctx);
     } finally {
       // Releases what the command held (ctx.defer), then its connections.

@@ -6,4 +6,5 @@
 export { createLogger } from '../output/messages.js';
 export { createContext } from './context.js';
 export { resolveGlobals } from './globals.js';
-export { assertOutputFlags, sayOmittedColumns } from './table-flags.js';
+export { assertOutputFlags, listFile, outCommand, sayOmittedColumns } from './table-flags.js';
+export { fileOutput } from './print-file.js';

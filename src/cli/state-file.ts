@@ -82,8 +82,8 @@ function unclaim(path: string) {
 }
 
 /** Writes through a temporary file in the same folder and renames it into place: readers never see half a file. */
-export async function writeAtomically(path: string, content: string) {
-  const file = await createAtomicFile(path);
+export async function writeAtomically(path: string, content: string, options: { createFolder?: boolean } = {}) {
+  const file = await createAtomicFile(path, options);
   try {
     await file.write(content);
     await file.commit();
@@ -111,13 +111,14 @@ export interface AtomicFile {
 
 export async function createAtomicFile(
   path: string,
-  options: { onSignal?: (signal: NodeJS.Signals) => void } = {},
+  /** `createFolder: false` for the files people name (--out): a folder that is not there is an error, not made. */
+  options: { onSignal?: (signal: NodeJS.Signals) => void; createFolder?: boolean } = {},
 ): Promise<AtomicFile> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${tempSuffix()}.tmp`);
   const failed = (error: unknown) => cannotWrite(path, error);
   let handle: FileHandle;
   try {
-    await mkdir(dirname(path), { recursive: true });
+    if (options.createFolder !== false) await mkdir(dirname(path), { recursive: true });
     await removeAbandonedTemps(path);
     handle = await open(temp, 'w', 0o644);
   } catch (error) {

@@ -9,6 +9,7 @@ import type { CommandContext } from './context.js';
 import { UsageError } from './errors.js';
 import type { Format } from '../output/formats.js';
 import type { GlobalFlags, GlobalOptions } from './globals.js';
+import type { OutCommand } from './out-file.js';
 
 /** A global flag that shapes what a command prints, and the outputs it applies to. */
 interface OutputFlag {
@@ -34,7 +35,7 @@ export const OUTPUT_FLAGS: readonly OutputFlag[] = [
   { long: '--csv', key: 'csv', applies: writes('csv'), for: 'lists, records and CSV files' },
   { long: '--ndjson', key: 'ndjson', applies: writes('ndjson'), for: 'lists and records' },
   { long: '--excel', key: 'excel', applies: writes('csv'), for: 'lists, records and CSV files' },
-  { long: '--out', key: 'out', applies: (output) => output.kind !== 'fixed', for: 'workbooks and files' },
+  { long: '--out', key: 'out', applies: (output) => output.kind !== 'fixed', for: 'lists, records and files' },
   { long: '--fields', key: 'fields', applies: (output) => output.kind === 'rows' || output.kind === 'record', for: 'lists and records' },
   { long: '--sort', key: 'sort', applies: (output) => output.kind === 'rows', for: 'lists of rows' },
   { long: '--limit', key: 'limit', applies: (output) => output.kind === 'rows', for: 'lists of rows' },
@@ -78,13 +79,25 @@ export function assertOutputFlags(path: string, output: Output = { kind: 'fixed'
     );
   }
   const written = formatsWritten(output);
-  // Without a format typed (format "table"), a file command writes its first one.
-  const defaulted = output.kind === 'file' && flags.format === undefined && globals.format === 'table';
+  // Without a format typed or named by --out (format "table"), a file command writes its first one.
+  const defaulted = output.kind === 'file' && globals.formatSource === 'default';
   if (written.length > 0 && !defaulted && !written.includes(globals.format))
     throw new UsageError(`\`rentsurvey ${path}\` does not write --format ${globals.format}`, `use one of ${written.join(', ')}`);
-  // --out is where a workbook goes, for a list or record: any other format goes to stdout.
-  if ((output.kind === 'rows' || output.kind === 'record') && globals.out !== undefined && globals.format !== 'xlsx')
-    throw new UsageError('--out writes a workbook: add --format xlsx', 'for other formats, redirect: > file');
+}
+
+/** The command a run's --out is for (out-file.ts), for a command that writes a list, a record or a file. */
+export function outCommand(path: string, output: Output = { kind: 'fixed' }): OutCommand | undefined {
+  if (output.kind === 'fixed') return undefined;
+  return { path, formats: formatsWritten(output), file: output.kind === 'file' };
+}
+
+/**
+ * The file a list or record goes to instead of stdout (--out, in a format other than a workbook,
+ * which print-xlsx.ts writes); undefined when it goes to stdout. A file command writes its own.
+ */
+export function listFile(output: Output = { kind: 'fixed' }, globals: GlobalOptions): string | undefined {
+  if (output.kind !== 'rows' && output.kind !== 'record') return undefined;
+  return globals.out === undefined || globals.out === '-' || globals.format === 'xlsx' ? undefined : globals.out;
 }
 
 /** A chart draws every point: the flags that pick columns or rows of a table do not go with it. */

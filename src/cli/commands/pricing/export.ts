@@ -193,6 +193,7 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   // export prints nothing rather than half a CSV.
   const progress = progressBar(ctx.io, { total: units.length, unit: 'communities', itemUnit: 'rows', quiet: ctx.globals.quiet });
   const file = await createAtomicFile(toStdout ? join(tmpdir(), 'rentsurvey-export.csv') : target, {
+    createFolder: false,
     onSignal: (signal) => {
       progress.stop();
       ctx.log.error(`interrupted (${signal}): ${unchanged}`);

@@ -1,6 +1,7 @@
 import type { IOStreams } from '../output/io.js';
 import type { Logger } from '../output/messages.js';
 import type { ConfigStore } from './config.js';
+import { localDate } from '../domain/dates.js';
 import { CliError, ExitCode } from './errors.js';
 import { defaultConfigDir, type GlobalOptions } from './globals.js';
 import type { ApiClient } from './http/client.js';
@@ -16,6 +17,8 @@ export interface CommandContext {
   globals: GlobalOptions;
   env: NodeJS.ProcessEnv;
   now: () => Date;
+  /** Today where the user is (TZ, else the system's time zone), YYYY-MM-DD: every default or bound that says "today". */
+  today: () => string;
   /** Headers of the columns this run's terminal tables left out, said once at the end. */
   omittedColumns: Set<string>;
   config(): Promise<ConfigStore>;
@@ -45,6 +48,7 @@ export function createContext(options: {
     globals,
     env,
     now: options.now ?? (() => new Date()),
+    today: () => localDate(context.now(), env.TZ),
     omittedColumns: new Set(),
     config() {
       config ??= import('./config.js').then(({ openConfigStore }) =>

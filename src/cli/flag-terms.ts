@@ -9,7 +9,7 @@
 import type * as z from 'zod/mini';
 import { loadEndpoint } from '../api/contract.js';
 import type { BodyOf, Endpoint, OperationId, QueryOf } from '../api/endpoints.js';
-import { UsageError } from './errors.js';
+import { ApiError, UsageError } from './errors.js';
 import { serialiseQuery } from './http/client.js';
 
 /** For the fields of a request part a command fills, the flag (or argument) the user gives each with. */
@@ -103,4 +103,21 @@ export function checkFlag<T>(flag: string, schema: z.ZodMiniType<T>, value: stri
   const result = schema.safeParse(value);
   if (!result.success) throw new UsageError(`${flag}: ${shown(value)} ${complaint(result.error.issues[0]!)}`);
   return result.data;
+}
+
+/**
+ * A service's refusal of a request whose fields came from flags, said in the flags' terms: the
+ * API's field names in its message and details become the flags that filled them
+ * (`start_date 2027-01-01 is after …` → `--start 2027-01-01 is after …`).
+ */
+export async function inFlagTerms<T>(request: Promise<T>, names: Record<string, string | undefined>): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    const known = Object.entries(names).filter((entry): entry is [string, string] => entry[1] !== undefined);
+    const rename = (text: string) => known.reduce((out, [field, flag]) => out.replace(new RegExp(`\\b${field}\\b`, 'g'), flag), text);
+    const details = error.details.map((detail) => ({ ...detail, path: detail.path === undefined ? detail.path : rename(String(detail.path)), message: rename(detail.message) }));
+    throw new ApiError(error.status, error.code, rename(error.message), details, error.hint === undefined ? undefined : rename(error.hint));
+  }
 }

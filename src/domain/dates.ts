@@ -79,3 +79,17 @@ export function addDays(date: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return toDayNumber(to) - toDayNumber(from);
 }
+
+/**
+ * The calendar date of `instant` where the user is: in `timeZone` (an IANA name, the TZ
+ * variable's), else the system's own; a TZ that names no zone counts as none.
+ */
+export function localDate(instant: Date, timeZone?: string): string {
+  const format = (zone: string | undefined) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  try {
+    return format(timeZone || undefined);
+  } catch {
+    return format(undefined);
+  }
+}

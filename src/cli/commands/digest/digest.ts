@@ -142,7 +142,7 @@ const summaries = (digests: readonly SubjectDigest[]) => digests.flatMap((d) => 
 const refOf = (d: SubjectDigest) => ({ subject_id: d.subject.id, subject_name: d.subject.name });
 
 export const run: Handler<typeof digest> = async (ctx, opts) => {
-  const today = ctx.now().toISOString().slice(0, 10);
+  const today = ctx.today();
   const since = parseSince(opts.since, today);
   const minChangeCents = parseMinChange(opts.minChange);
   assertOutputFlags(ctx);

@@ -11,15 +11,14 @@ import { concurrencyOf, type Handler, type OptionsOf } from '../../command.js';
 import { fanOut, fanOutAll, fanOutFailure, isFailed, type Failed } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { checkQuery } from '../../flag-terms.js';
+import { periodOf } from '../../period.js';
 import type { ApiClient } from '../../http/client.js';
 import { chooseSubjects } from '../../references.js';
 import { createAtomicFile, FileWriteError, readState, writeState } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
 import { csvExport, xlsxExport, type ExportFile } from './export-file.js';
-import { HISTORY_FLAGS } from './query-flags.js';
 import { capYoungGeneration } from './young-generation.js';
-import { EXPORT_CONCURRENCY, type exportPricing } from './index.js';
+import { EXPORT_CONCURRENCY, HISTORY_DAYS, type exportPricing } from './index.js';
 import { countOf } from '../../../output/text.js';
 
 type Flags = OptionsOf<typeof exportPricing>;
@@ -76,15 +75,11 @@ async function readExportState(ctx: CommandContext, path: string): Promise<Expor
 }
 
 async function dateRange(ctx: CommandContext, opts: Flags, state: ExportState | undefined) {
-  const today = ctx.now().toISOString().slice(0, 10);
-  // --since-last with --start or --days is refused by the definition (conflicts).
-  await checkQuery('getPricingHistory', { start_date: opts.start, end_date: opts.end, days: opts.days }, HISTORY_FLAGS);
-  const end = opts.end ?? today;
-  let start = opts.start;
-  if (!start && opts.sinceLast && state) start = addDays(state.last_exported_date, 1);
-  start ??= addDays(end, -(opts.days ?? 30) + 1);
-  // With --since-last, a second run on the same day simply finds nothing new.
-  if (start > end && !(opts.sinceLast && state)) throw new UsageError(`the start date ${start} is after the end date ${end}`);
+  // --since-last with --start or --days is refused by the definition (conflicts). The period is pricing history's.
+  const period = periodOf(opts, ctx.today(), HISTORY_DAYS);
+  const { end } = period;
+  // With --since-last, the day after the last export; a second run on the same day simply finds nothing new.
+  const start = opts.sinceLast && state ? addDays(state.last_exported_date, 1) : (period.start as string);
   return { start, end, nothingNew: start > end };
 }
 

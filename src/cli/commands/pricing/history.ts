@@ -5,12 +5,13 @@ import { stdoutStyle } from '../../../output/style.js';
 import { sanitize } from '../../../output/text.js';
 import type { Handler } from '../../command.js';
 import { UsageError } from '../../errors.js';
-import { checkQuery } from '../../flag-terms.js';
+import { inFlagTerms } from '../../flag-terms.js';
+import { periodOf } from '../../period.js';
 import { printLines, printList } from '../../print.js';
 import { assertChartFlags } from '../../table-flags.js';
 import { communityArgument, resolveFloorPlan } from '../../references.js';
 import { explainNotUnderstood, pricingColumns, type PricingRecord } from './columns.js';
-import type { history } from './index.js';
+import { HISTORY_DAYS, type history } from './index.js';
 import { HISTORY_FLAGS } from './query-flags.js';
 
 export const run: Handler<typeof history> = async (ctx, opts, [ref]) => {
@@ -18,12 +19,14 @@ export const run: Handler<typeof history> = async (ctx, opts, [ref]) => {
     throw new UsageError('--chart draws for a terminal; drop it or use --format table');
   if (opts.chart) assertChartFlags(ctx);
   if (opts.ner && !opts.chart) throw new UsageError('--ner changes what --chart draws; add --chart (tables show asking rent and NER side by side)');
-  const dates = { start_date: opts.start, end_date: opts.end, days: opts.days, latest_only: opts.latest === true ? true : undefined };
-  await checkQuery('getPricingHistory', dates, HISTORY_FLAGS);
+  // The period in days the user knows (their local today), sent as dates; --latest alone reaches back as far as needed.
+  const anyPeriod = opts.days !== undefined || opts.start !== undefined || opts.end !== undefined;
+  const period = opts.latest && !anyPeriod ? undefined : periodOf(opts, ctx.today(), HISTORY_DAYS);
+  const dates = { start_date: period?.start, end_date: period?.end, latest_only: opts.latest === true ? true : undefined };
   const id = await communityArgument(ctx, ref, { comparables: true });
   const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
   const api = await ctx.api();
-  const { data, raw } = await api.call('getPricingHistory', { params: { id }, query: { ...dates, floor_plan_id: floorPlanId } });
+  const { data, raw } = await inFlagTerms(api.call('getPricingHistory', { params: { id }, query: { ...dates, floor_plan_id: floorPlanId } }), HISTORY_FLAGS);
   if (opts.chart) {
     const rent = (r: PricingRecord) => (opts.ner ? r.net_effective_rent_cents : r.market_rent_cents);
     const byPlan = new Map<string, PricingRecord[]>();

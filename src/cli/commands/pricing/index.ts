@@ -1,7 +1,11 @@
 import { Option } from '@commander-js/extra-typings';
 import { TARGET_BANDS } from '../../../domain/bands.js';
 import { COMMUNITY_ARGUMENT, concurrencyOption, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
+import { daysOption, endOption, startOption } from '../../period.js';
 import { suggest } from '../completion/values.js';
+
+/** Days of history read without --days or --start (the spec's default window). */
+export const HISTORY_DAYS = 30;
 
 export const history = defineCommand({
   name: 'history',
@@ -9,11 +13,9 @@ export const history = defineCommand({
   flags: (c) =>
     c
       .argument('[community]', `${COMMUNITY_ARGUMENT}; also one of their comparables`)
-      .option('--start <date>', 'first date, YYYY-MM-DD')
-      .option('--end <date>', 'last date, YYYY-MM-DD (default today)')
-      .addOption(
-        new Option('--days <n>', 'last N days (ending --end when given, else today)').argParser(parseIntegerOption('--days', 1, 3660)).conflicts('start'),
-      )
+      .addOption(daysOption(HISTORY_DAYS))
+      .addOption(startOption())
+      .addOption(endOption())
       .option('--floor-plan <plan>', 'only this floor plan: its name (A1, any case) or id')
       .option('--latest', 'only the most recent pricing of each floor plan')
       .option('--chart', 'draw the rent of each floor plan as a line chart')
@@ -47,9 +49,9 @@ export const exportPricing = defineCommand({
       .option('--communities <list>', 'comma-separated communities: names, external ids or ids (default: the whole portfolio)')
       .option('--include-comps', "each subject's rows followed by its active comparables', with subject_id, subject_name, role, distance_miles")
       .option('--include-inactive', 'with --include-comps: deactivated comparables too (their history is kept)')
-      .addOption(new Option('--days <n>', 'last N days (default 30), ending --end when given').argParser(parseIntegerOption('--days', 1, 3660)).conflicts('start'))
-      .option('--start <date>', 'first date, YYYY-MM-DD')
-      .option('--end <date>', 'last date, YYYY-MM-DD')
+      .addOption(daysOption(HISTORY_DAYS))
+      .addOption(startOption())
+      .addOption(endOption())
       .addOption(new Option('--since-last', 'only dates after the last successful export to the same file (state kept beside it)').conflicts(['start', 'days']))
       .addOption(concurrencyOption('requests in flight', EXPORT_CONCURRENCY)),
   output: { kind: 'file', formats: ['csv', 'xlsx'] },

@@ -5,7 +5,6 @@
  * row, as `overview --all` computes it), its active comparables, and the pricing
  * history of it and of each.
  */
-import { addDays } from '../../../domain/dates.js';
 import { formatMoney, formatPercentValue, formatSignedMoney, formatSignedPercent, planLabel } from '../../../domain/format.js';
 import { BASIS_TEXT, rentOnBasis, type Basis } from '../../../domain/basis.js';
 import { DEFAULT_THRESHOLD, positioningRow, psiOf, type PositioningRow } from '../../../domain/positioning.js';
@@ -64,10 +63,11 @@ function positioningLine(row: PositioningRow): string {
 export async function collectCommunity(
   api: ApiClient,
   subject: Pick<ChosenSubject, 'id' | 'external_community_id'>,
-  options: { basis: Basis; days: number; today: string },
+  /** The rent history charted, both days included. */
+  options: { basis: Basis; window: { start: string; end: string } },
 ): Promise<CommunityAnswers> {
   const { id } = subject;
-  const window = { start: addDays(options.today, -options.days + 1), end: options.today };
+  const { window } = options;
   // Its positioning row's answers, as overview --all reads them, beside its comparables and rent history.
   const [{ input, overview, trend }, { data: comps }, own] = await Promise.all([
     readSubject(api, subject),

@@ -1,5 +1,9 @@
 import { Option } from '@commander-js/extra-typings';
-import { concurrencyOption, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
+import { concurrencyOption, defineCommand, type HandlerImport } from '../../command.js';
+import { daysOption, endOption, startOption } from '../../period.js';
+
+/** Days of rent history charted without --days or --start. */
+export const REPORT_DAYS = 365;
 
 /** Communities read at once from a service by default (--concurrency): each is many requests. */
 export const REPORT_CONCURRENCY = 4;
@@ -13,13 +17,17 @@ export const report = defineCommand({
       .option('--all', 'every community of the portfolio, after the portfolio positioning table and chart')
       .option('--communities <list>', 'comma-separated communities, as the arguments take them')
       .addOption(new Option('--basis <basis>', 'rent the charts and positioning read').choices(['ner', 'asking'] as const).default('ner'))
-      .option('--days <n>', 'rent history charted, in days back from today (default 365)', parseIntegerOption('--days', 7, 3660))
+      // The rent history charted: the last year unless a period is given.
+      .addOption(daysOption(REPORT_DAYS))
+      .addOption(startOption())
+      .addOption(endOption())
       .addOption(concurrencyOption('communities read', REPORT_CONCURRENCY)),
   output: { kind: 'file', formats: ['html'] },
   examples: [
     'rentsurvey report --all --out portfolio.html',
     'rentsurvey report "Barton Creek Terrace" DR-004 --out two.html',
     'rentsurvey report --communities DR-001,DR-006 --basis asking --days 180 --out q.html',
+    'rentsurvey report DR-006 --start 2026-01-01 --end 2026-06-30 --out h1.html   # the first half of 2026',
   ],
   notes: [
     'One HTML file, nothing to install or fetch to read it: per community its positioning against the comparables, rent over time ' +

@@ -18,9 +18,9 @@ import { plainCells, selectColumns } from '../../../output/columns.js';
 import { footerLines } from '../overview/positioning.js';
 import { positioningColumns } from '../overview/positioning-columns.js';
 import { collectCommunity } from './collect.js';
-import { REPORT_CONCURRENCY, type report } from './index.js';
+import { REPORT_CONCURRENCY, REPORT_DAYS, type report } from './index.js';
+import { periodOf } from '../../period.js';
 
-const DEFAULT_DAYS = 365;
 
 /** Of the table `overview --all` prints, what a landscape page has room for: every figure, not the survey's counts and date. */
 const LEFT_OUT = new Set(['floor_plans_with_data', 'comps_with_data', 'as_of_date', 'external_community_id']);
@@ -44,15 +44,16 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
   // Its formats and output flags are checked by its definition (table-flags.ts).
   const { out } = ctx.globals;
   if (out === undefined || out === '-') throw new UsageError('report writes an HTML file: give --out <file.html>', 'rentsurvey report --all --out report.html');
+  const today = ctx.today();
+  const period = periodOf(opts, today, REPORT_DAYS);
+  const window = { start: period.start as string, end: period.end };
   const subjects = await chooseSubjects(ctx, { all: opts.all, refs, communities: opts.communities }, 'report on');
   const api = await ctx.api();
-  const today = ctx.now().toISOString().slice(0, 10);
-  const days = opts.days ?? DEFAULT_DAYS;
   const concurrency = concurrencyOf(ctx, opts.concurrency, REPORT_CONCURRENCY);
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
   let outcomes;
   try {
-    outcomes = await fanOutAll(subjects, concurrency, (subject) => collectCommunity(api, subject, { basis: opts.basis, days, today }), progress);
+    outcomes = await fanOutAll(subjects, concurrency, (subject) => collectCommunity(api, subject, { basis: opts.basis, window }), progress);
   } finally {
     progress.stop();
   }
@@ -63,7 +64,7 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
 
   const html = await renderReport({
     title: opts.all ? 'Portfolio report' : communities.length === 1 ? `${communities[0]!.section.name}: report` : `Report on ${communities.length} communities`,
-    subtitle: `${today} · ${api.target} · ${BASIS_TEXT[opts.basis]} over the last ${days} days`,
+    subtitle: `${today} · ${api.target} · ${BASIS_TEXT[opts.basis]} from ${window.start} to ${window.end}`,
     portfolio: opts.all ? portfolioSection(communities.map((answers) => answers.positioning), opts.basis) : undefined,
     communities: communities.map((answers) => answers.section),
   });

@@ -1,11 +1,18 @@
-import { defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
+import { defineCommand, type HandlerImport } from '../../command.js';
+import { daysOption, endOption, startOption } from '../../period.js';
+
+/** Days of pricing history copied without --days or --start. */
+export const SYNC_DAYS = 365;
 
 export const sync = defineCommand({
   name: 'sync',
   description: 'Mirror a remote profile into the local store, so that --local works offline on its data',
   flags: (c) =>
     c
-      .option('--days <n>', 'pricing history to copy, in days', parseIntegerOption('--days', 1, 3660), 365)
+      // The pricing history copied: the last year unless a period is given.
+      .addOption(daysOption(SYNC_DAYS))
+      .addOption(startOption())
+      .addOption(endOption())
       .option('--org <name>', 'name of the local organization (default "<profile> @ <host>")'),
   output: { kind: 'fixed' },
   examples: [

@@ -1,7 +1,7 @@
 import type { DatasetInput } from '../../../api/dataset.js';
 import { SpecId } from '../../../api/reading.js';
 import type { ReadOf } from '../../../api/endpoints.js';
-import { addDays } from '../../../domain/dates.js';
+import { periodOf } from '../../period.js';
 import { spinner } from '../../../output/messages.js';
 import { countOf } from '../../../output/text.js';
 import type { Handler } from '../../command.js';
@@ -12,7 +12,7 @@ import { describeIssues, type ApiClient } from '../../http/client.js';
 import { isStoreConflict, withLocalStore } from '../local/store.js';
 import { organizationSwitch, saySwitched } from '../local/organizations.js';
 import { StoreError } from '../../../server/store/errors.js';
-import type { sync } from './index.js';
+import { SYNC_DAYS, type sync } from './index.js';
 
 type PricingRecord = ReadOf<'getPricingHistory'>['pricing'][number];
 type CommunityRecord = ReadOf<'listCommunities'>['communities'][number];
@@ -54,10 +54,10 @@ export const run: Handler<typeof sync> = async (ctx, opts) => {
       ctx.globals.localMode.source === 'flag' ? 'drop --local' : 'add --no-local, or --profile <a profile saved by login --base-url>',
     );
   }
-  const { days } = opts;
+  const period = periodOf(opts, ctx.today(), SYNC_DAYS);
+  const { end } = period;
+  const start = period.start as string;
   const api = await ctx.api();
-  const end = ctx.now().toISOString().slice(0, 10);
-  const start = addDays(end, -(days - 1));
   const organization = opts.org ?? `${ctx.globals.profile ?? 'default'} @ ${new URL(api.target).host}`;
 
   const progress = await spinner(ctx.io, `Reading the portfolio from ${api.target}…`, { quiet: ctx.globals.quiet });

@@ -1,4 +1,5 @@
 import { COMMUNITY_ARGUMENT, defineCommand, type HandlerImport } from '../../command.js';
+import { daysOption, endOption, startOption } from '../../period.js';
 
 export const trend = defineCommand({
   name: 'trend',
@@ -6,13 +7,15 @@ export const trend = defineCommand({
   flags: (c) =>
     c
       .argument('[community]', COMMUNITY_ARGUMENT)
-      .option('--start <date>', 'first survey date (YYYY-MM-DD)')
-      .option('--end <date>', 'last survey date (YYYY-MM-DD)')
+      .addOption(daysOption())
+      .addOption(startOption())
+      .addOption(endOption())
       .option('--chart', 'draw subject and comparable vacancy as a line chart'),
   output: { kind: 'rows', columns: async () => (await import('./trend.js')).columns },
   examples: [
     'rentsurvey vacancy trend "Barton Creek Terrace" --chart',
     'rentsurvey vacancy trend DR-006 --start 2026-01-01 --csv > trend.csv',
+    'rentsurvey vacancy trend DR-006 --days 90   # the surveys of the last 90 days',
   ],
   handler: (): HandlerImport => import('./trend.js'),
 });

@@ -7,7 +7,8 @@ import { date, uuid } from '../../columns.js';
 import type { Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { checkQuery } from '../../flag-terms.js';
+import { inFlagTerms } from '../../flag-terms.js';
+import { periodOf } from '../../period.js';
 import { printLines, printList } from '../../print.js';
 import { assertChartFlags } from '../../table-flags.js';
 import { printWhole } from '../../print-whole.js';
@@ -38,11 +39,13 @@ export const columns: Column<Point>[] = [
 export const run: Handler<typeof trend> = async (ctx, opts, [ref]) => {
   if (opts.chart && ctx.globals.format !== 'table') throw new UsageError('--chart draws for a terminal; drop it or use --format table');
   if (opts.chart) assertChartFlags(ctx);
-  const query = { start_date: opts.start, end_date: opts.end };
-  await checkQuery('getVacancyTrend', query, { start_date: '--start', end_date: '--end' });
+  // The whole trend unless a period is given (--end alone bounds only its end).
+  const anyPeriod = opts.days !== undefined || opts.start !== undefined || opts.end !== undefined;
+  const period = anyPeriod ? periodOf(opts, ctx.today()) : undefined;
+  const query = { start_date: period?.start, end_date: period?.end };
   const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
-  const { data, raw, rangedHere } = await vacancyTrendIn(api, id, query);
+  const { data, raw, rangedHere } = await inFlagTerms(vacancyTrendIn(api, id, query), { start_date: '--start', end_date: '--end' });
   if (rangedHere) ctx.log.info(`${api.target} takes no date range for vacancy trends (an extension of ours): its whole trend was read and cut to the range here.`);
   await printWhole(ctx, (out) => print(out, data, raw, opts.chart === true));
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeIdPrefix, matchReference } from './reference-match.js';
+import { closestReferences, looksLikeIdPrefix, matchReference } from './reference-match.js';
 
 const c = (id: string, name: string, external_community_id: string | null = null) => ({ id, name, external_community_id });
 const BARTON = c('8bf1db16-f3aa-83c6-a861-e72157216871', 'Barton Creek Terrace', 'DR-006');
@@ -69,4 +69,25 @@ describe('looksLikeIdPrefix', () => {
     ['DR-006', false],
     ['barton', false],
   ])('%s → %s', (ref, expected) => expect(looksLikeIdPrefix(ref)).toBe(expected));
+});
+
+describe('closestReferences (did you mean)', () => {
+  const near = (ref: string) => closestReferences(ref, [...ALL, CAFE]).map((c) => c.name);
+
+  it('a letter or two off, in the whole name or in a word run of it, or in the external id', () => {
+    expect(near('Barton Creek Terace')).toEqual(['Barton Creek Terrace']); // one letter left out
+    expect(near('barton creek terrcae')).toEqual(['Barton Creek Terrace']); // two swapped
+    expect(near('Terace')).toEqual(['Barton Creek Terrace']); // a word of it
+    expect(near('Brodie Lane Flts')).toEqual(['Brodie Lane Flats']);
+    expect(near('DR-04')).toEqual(['Brodie Lane Flats']);
+    expect(near('Barton Crek')).toEqual(['Barton Creek Terrace', 'The Retreat at Barton Creek']);
+  });
+
+  it('nothing when nothing is near, or too little was typed to tell', () => {
+    expect(near('Zilker Point')).toEqual([]);
+    expect(near('Nowhere Flats')).toEqual([]);
+    expect(near('Bartn Crk')).toEqual([]); // three off in nine letters: more than a quarter
+    expect(near('Ba')).toEqual([]);
+    expect(near('ark')).toEqual([]); // not from a word's start
+  });
 });

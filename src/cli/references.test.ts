@@ -136,6 +136,21 @@ describe('community references', () => {
     expect(list.stderr).toMatch(/^error: --communities: no community matches "nowhere"/m);
   });
 
+  it('a misspelled name: "did you mean" with the closest names, as commands and flags have', async ({ cli }) => {
+    const typo = await cli.run(['--local', 'overview', 'Barton Creek Terace']);
+    expect(typo).toMatchObject({ exitCode: 4, stdout: '' });
+    expect(typo.stderr).toBe(
+      'error: no community matches "Barton Creek Terace" (by id, external id or name)\n' +
+        'hint: did you mean "Barton Creek Terrace" (DR-006)? (your communities are listed by `rentsurvey portfolio`)\n',
+    );
+    // Several near ones, nearest first; in --communities; a comparable where comparables are read; nothing near, no guess.
+    expect((await cli.run(['--local', 'overview', 'Stone Crek'])).stderr).toContain('did you mean "Stone Creek Village" (DR-015) or "The Lofts at Stone Creek" (DR-018)?');
+    expect((await cli.run(['--local', 'overview', '--communities', 'DR-004,Brodie Lane Flts'])).stderr).toContain('did you mean "Brodie Lane Flats" (DR-004)?');
+    expect((await cli.run(['--local', 'pricing', 'history', 'Zilker Pont'])).stderr).toContain('did you mean "Zilker Point" (comparable of Barton Creek Terrace)?');
+    expect((await cli.run(['--local', 'comps', 'deactivate', 'DR-006', 'Zilker Pointe'])).stderr).toContain('did you mean "Zilker Point"?');
+    expect((await cli.run(['--local', 'overview', 'Nowhere Flats'])).stderr).not.toContain('did you mean');
+  });
+
   it('an omitted community: without a terminal (or with --no-input) the usage error it always was', async ({ cli }) => {
     for (const r of [await cli.run(['--local', 'overview']), await cli.run(['--local', '--no-input', 'vacancy', 'trend'], { isTTY: true })]) {
       expect(r).toMatchObject({ exitCode: 2, stdout: '' });

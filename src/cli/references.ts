@@ -34,7 +34,7 @@ import type { CommandContext } from './context.js';
 import { ApiError, CliError, ExitCode, UsageError } from './errors.js';
 import { followPages, type Followed } from './pages.js';
 import { canPrompt, pick, whyNoPrompt, type PickChoice } from './prompt.js';
-import { looksLikeIdPrefix, matchReference, type Referable } from './reference-match.js';
+import { closestReferences, looksLikeIdPrefix, matchReference, type Referable } from './reference-match.js';
 
 interface Community extends Referable {
   address?: string | null | undefined;
@@ -160,12 +160,15 @@ async function search(ctx: CommandContext, ref: string): Promise<Community[] | u
   return found.items;
 }
 
-/** The subjects and, with `comparables`, the comparables `ref` names. */
-async function findCommunities(ctx: CommandContext, ref: string, options: CommunityOptions): Promise<Community[]> {
+/**
+ * The subjects and, with `comparables`, the comparables `ref` names; with what was looked
+ * through when nothing matched (the portfolio, and the comparables), for "did you mean".
+ */
+async function findCommunities(ctx: CommandContext, ref: string, options: CommunityOptions): Promise<{ found: Community[]; lookedThrough: Community[] }> {
   return busy(ctx, `Looking up ${quoted(ref)}…`, async (progress) => {
     let match = looksLikeIdPrefix(ref) ? undefined : matchReference(ref, (await search(ctx, ref)) ?? []);
     if (!match?.tier) match = matchReference(ref, await portfolioCommunities(ctx));
-    if (match.tier || !options.comparables) return match.found;
+    if (match.tier || !options.comparables) return { found: match.found, lookedThrough: match.tier ? [] : await portfolioCommunities(ctx) };
     const subjects = await portfolioCommunities(ctx);
     const looking = `Looking for ${quoted(ref)} among the comparables of ${subjects.length} communities…`;
     progress.text = looking;
@@ -175,9 +178,23 @@ async function findCommunities(ctx: CommandContext, ref: string, options: Commun
       progress.text = `${looking} ${++done}/${subjects.length}`;
       return comps;
     });
-    return matchReference(ref, lists.flat()).found;
+    return { found: matchReference(ref, lists.flat()).found, lookedThrough: [...subjects, ...lists.flat()] };
   });
 }
+
+/**
+ * The hint for a reference that matched nothing: "did you mean "Barton Creek Terrace" (DR-006)?"
+ * when something is near it (closestReferences), then where the records are listed.
+ */
+function didYouMean<T extends Referable>(ref: string, candidates: readonly T[], named: (record: T) => string, listed: string): string {
+  const near = closestReferences(ref, candidates).map(named);
+  if (near.length === 0) return listed;
+  return `did you mean ${near.length === 1 ? near[0] : `${near.slice(0, -1).join(', ')} or ${near[near.length - 1]}`}? (${listed})`;
+}
+
+/** A community as "did you mean" names it: its name, and its external id or the subject it is a comparable of. */
+const communityNamed = (c: Community) =>
+  `${quoted(c.name)}${c.external_community_id ? ` (${c.external_community_id})` : c.subject ? ` (comparable of ${c.subject.name})` : ''}`;
 
 const shortId = (id: string) => id.slice(0, 8);
 
@@ -227,13 +244,15 @@ export async function resolveCommunity(ctx: CommandContext, ref: string, flag: s
   const wanted = ref.trim();
   if (isUuid(wanted)) return wanted.toLowerCase();
   if (wanted === '') throw new UsageError(`${prefix(flag)}a community is needed: a name, an external id or an id`);
-  const found = await findCommunities(ctx, wanted, options);
-  if (found.length === 0)
+  const { found, lookedThrough } = await findCommunities(ctx, wanted, options);
+  if (found.length === 0) {
+    const listed = 'your communities are listed by `rentsurvey portfolio`' + (options.comparables ? ', their comparables by `rentsurvey comps list`' : '');
     throw new CliError(
       `${prefix(flag)}no community ${options.comparables ? 'or comparable ' : ''}matches ${quoted(wanted)} (by id, external id or name)`,
       ExitCode.notFound,
-      'your communities are listed by `rentsurvey portfolio`' + (options.comparables ? ', their comparables by `rentsurvey comps list`' : ''),
+      didYouMean(wanted, lookedThrough, communityNamed, listed),
     );
+  }
   if (found.length === 1) return found[0]!.id.toLowerCase();
   const what = found.some((c) => c.subject) ? 'comparables' : 'communities';
   return (await chooseOne(ctx, { ref: wanted, flag, what }, found, communityChoice, communityLine)).id.toLowerCase();
@@ -331,12 +350,13 @@ export async function resolveComparable(
     return named(await pick(ctx, `Which comparable of ${subject}?`, candidates.map(choice)));
   }
   const { found } = matchReference(wanted, comps);
-  if (found.length === 0)
+  if (found.length === 0) {
     throw new CliError(
       `no comparable of ${subject} matches ${quoted(wanted)} (by id or name)`,
       ExitCode.notFound,
-      `they are listed by \`rentsurvey comps list ${subjectId} --include-inactive\``,
+      didYouMean(wanted, comps, (c) => quoted(c.name), `they are listed by \`rentsurvey comps list ${subjectId} --include-inactive\``),
     );
+  }
   // "Oak" names an active and an inactive comparable: deactivate means the active one.
   const narrowed = found.filter(changes).length > 0 ? found.filter(changes) : found;
   if (narrowed.length === 1) return named(narrowed[0]!);

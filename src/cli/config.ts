@@ -321,6 +321,20 @@ export function resolveConnection(options: {
   };
 }
 
+/**
+ * Where a connection's key came from, for a refusal of it: the environment, the profile named
+ * by --profile or RENTSURVEY_PROFILE, or the stored default profile; and how to replace it.
+ */
+export function keyOrigin(connection: Connection): { from: string; hint: string } {
+  const { profile, sources } = connection;
+  const login = `rentsurvey${sources.profile === 'flag' ? ` --profile ${profile}` : ''} login`;
+  if (sources.apiKey === 'env')
+    return { from: 'RENTSURVEY_API_KEY', hint: `set RENTSURVEY_API_KEY to a valid key, or unset it to use profile ${profile}'s (\`${login}\` stores one)` };
+  if (sources.apiKey === 'flag') return { from: '--api-key', hint: 'give a valid key' };
+  const named = sources.profile === 'flag' ? ` (--profile ${profile})` : sources.profile === 'env' ? ` (RENTSURVEY_PROFILE=${profile})` : '';
+  return { from: `the stored profile ${profile}${named}`, hint: `run \`${login}\` with a valid key, or set RENTSURVEY_API_KEY` };
+}
+
 /** For `auth status` and messages: enough to recognise a key, not enough to use it. */
 export function maskKey(key: string): string {
   if (key.length < 16) return '***';

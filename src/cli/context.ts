@@ -69,8 +69,10 @@ export function createContext(options: {
           });
           return { client: createApiClient(transport, { apiKey, trace }), close: () => transport.close() };
         }
-        const { resolveConnection } = await import('./config.js');
-        const connection = resolveConnection({ flags: { profile: globals.profile }, env, store: await context.config() });
+        const { keyOrigin, resolveConnection } = await import('./config.js');
+        // globals.profile is --profile, else RENTSURVEY_PROFILE: the flag only when it is not the variable's (for keyOrigin's words).
+        const typed = globals.profile !== undefined && globals.profile !== (env.RENTSURVEY_PROFILE || undefined) ? globals.profile : undefined;
+        const connection = resolveConnection({ flags: { profile: typed }, env, store: await context.config() });
         if (!connection.baseUrl || !connection.apiKey)
           throw new CliError(
             `not logged in${connection.profile === 'default' ? '' : ` (profile ${connection.profile})`}: no ${!connection.baseUrl ? 'base URL' : 'API key'} configured`,
@@ -84,7 +86,10 @@ export function createContext(options: {
           requestTimeoutMs: globals.requestTimeoutMs,
           trace,
         });
-        return { client: createApiClient(transport, { apiKey: connection.apiKey, trace }), close: () => transport.close() };
+        return {
+          client: createApiClient(transport, { apiKey: connection.apiKey, keyOrigin: keyOrigin(connection), trace }),
+          close: () => transport.close(),
+        };
       })();
       return (await api).client;
     },

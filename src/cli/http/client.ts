@@ -34,8 +34,16 @@ export interface ApiClient {
   call<O extends OperationId>(operation: O, input?: CallInput<O>): Promise<CallResult<O>>;
 }
 
+/** Where the API key came from, for a refusal of it (401, 403): "RENTSURVEY_API_KEY", and what to do about it. */
+export interface KeyOrigin {
+  from: string;
+  hint: string;
+}
+
 export interface ApiClientOptions {
   apiKey?: string | undefined;
+  /** Said when the service refuses the key (config.ts keyOrigin). */
+  keyOrigin?: KeyOrigin | undefined;
   userAgent?: string | undefined;
   /** --debug: receives each answer's body, after the transport's own request and status lines. */
   trace?: ((line: string) => void) | undefined;
@@ -120,8 +128,8 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
   return Array.isArray(value) ? value[0] : value;
 }
 
-function hintFor(status: number): string | undefined {
-  if (status === 401) return AUTH_HINT;
+function hintFor(status: number, origin: KeyOrigin | undefined): string | undefined {
+  if (status === 401) return origin?.hint ?? AUTH_HINT;
   if (status === 429) return 'the service is limiting requests; try again in a moment';
   return undefined;
 }
@@ -146,7 +154,9 @@ async function readErrorBody(raw: unknown): Promise<ErrorAnswer | undefined> {
   return result.success ? result.data : undefined;
 }
 
-async function apiErrorFrom(status: number, raw: unknown, json: boolean, request: string, target: string): Promise<ApiError> {
+async function apiErrorFrom(status: number, raw: unknown, json: boolean, request: string, target: string, origin?: KeyOrigin): Promise<ApiError> {
+  // A key refused (401) or short of a scope (403) says where it came from: the environment, --profile, the stored profile.
+  const ofKey = (text: string) => ((status === 401 || status === 403) && origin ? `${text} (the API key of ${origin.from})` : text);
   const ours = json ? await readErrorBody(raw) : undefined;
   if (ours) {
     const { code, message, details = [] } = ours.error;
@@ -163,15 +173,15 @@ async function apiErrorFrom(status: number, raw: unknown, json: boolean, request
     // A 5xx names the request and status, so an operator can tell a failing service from a failing network.
     // 4xx messages are written for the user (403 names the missing scope) and stay as they are.
     const text = status >= 500 ? `${request} answered ${statusLine(status)}: ${said}` : said;
-    return new ApiError(status, serverText(code, 100), text, details, hintFor(status));
+    return new ApiError(status, serverText(code, 100), ofKey(text), details, hintFor(status, origin));
   }
   // A proxy's HTML page or another server's JSON: say what happened in one line, never dump the body.
   return new ApiError(
     status,
     `http_${status}`,
-    `${request} answered ${statusLine(status)} from ${target} (not a rentsurvey error body)`,
+    ofKey(`${request} answered ${statusLine(status)} from ${target} (not a rentsurvey error body)`),
     [],
-    hintFor(status),
+    hintFor(status, origin),
   );
 }
 
@@ -259,7 +269,7 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
       const json = handedOver ? { ok: true as const, value: response.answer } : parseJson(response.body);
       const raw = json.ok ? json.value : undefined;
       if (response.status < 200 || response.status > 299)
-        throw await apiErrorFrom(response.status, raw, json.ok, request, transport.target);
+        throw await apiErrorFrom(response.status, raw, json.ok, request, transport.target, options.keyOrigin);
 
       if (!json.ok) {
         const type = header(response.headers, 'content-type');

@@ -235,6 +235,21 @@ describe('environment and precedence', () => {
     expect(parseJson<Status>(status.stdout).profile).toBe('good');
   });
 
+  it('a refused key says where it came from: RENTSURVEY_API_KEY, --profile, RENTSURVEY_PROFILE, the stored profile', async () => {
+    const refused = async (args: string[], env: Record<string, string> = {}) => {
+      const r = await sb.run([...args, 'portfolio'], { env });
+      expect(r).toMatchObject({ exitCode: 3, stdout: '' });
+      return r.stderr;
+    };
+    const fromEnv = await refused(['--profile', 'good'], { RENTSURVEY_API_KEY: badKey });
+    expect(fromEnv).toMatch(/^error: .*invalid, revoked or deactivated.* \(the API key of RENTSURVEY_API_KEY\)$/m);
+    expect(fromEnv).toMatch(/^hint: set RENTSURVEY_API_KEY to a valid key, or unset it to use profile good's/m);
+    const fromFlag = await refused(['--profile', 'bad']);
+    expect(fromFlag).toMatch(/\(the API key of the stored profile bad \(--profile bad\)\)$/m);
+    expect(fromFlag).toMatch(/^hint: run `rentsurvey --profile bad login` with a valid key, or set RENTSURVEY_API_KEY$/m);
+    expect(await refused([], { RENTSURVEY_PROFILE: 'bad' })).toMatch(/\(the API key of the stored profile bad \(RENTSURVEY_PROFILE=bad\)\)$/m);
+  });
+
   it('RENTSURVEY_API_KEY and RENTSURVEY_BASE_URL win over the stored ones; empty counts as unset', async () => {
     expectOk(await sb.run(['--profile', 'bad', 'portfolio'], { env: { RENTSURVEY_API_KEY: key } }));
     const status = await sb.run(['--profile', 'bad', 'auth', 'status', '--json'], { env: { RENTSURVEY_API_KEY: key } });

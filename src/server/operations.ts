@@ -116,20 +116,21 @@ const KEPT_PRINCIPALS = 1000;
 export const SILENT: ServiceLog = { error: () => {} };
 
 export function createOperations(options: ServiceOptions, log: ServiceLog) {
-  const { store } = options;
+  // Read for each request, not once: serve follows its data directory's store when it is replaced (serve.ts).
+  const currentStore = () => options.store;
   const checkAnswers = options.checkAnswers !== false;
   const cache = options.responseCache === false ? undefined : new ResponseCache(500);
   // The day is part of the key: default windows ("last 30 days") move at midnight.
-  const cacheKey = (principal: Principal, url: string) => `${principal.organizationId} ${store.now().slice(0, 10)} ${url}`;
+  const cacheKey = (principal: Principal, url: string) => `${principal.organizationId} ${currentStore().now().slice(0, 10)} ${url}`;
   // Keys seen lately, each with who it was at a store version. Any write moves the version (a key
   // revoked, a user deactivated, by this process or another): until then a known key skips its
   // lookup and hash, half of what a cached answer cost.
   const principals = new Map<string, { version: string; principal: Principal }>();
-  for (const { key, principal } of options.knownCallers ?? []) principals.set(key, { version: store.db.version(), principal });
+  for (const { key, principal } of options.knownCallers ?? []) principals.set(key, { version: currentStore().db.version(), principal });
   const authenticate = (key: string, version: string): Principal | null => {
     const known = principals.get(key);
     if (known?.version === version) return known.principal;
-    const principal = store.accounts.authenticate(key);
+    const principal = currentStore().accounts.authenticate(key);
     if (principal) {
       if (principals.size >= KEPT_PRINCIPALS) principals.clear();
       principals.set(key, { version, principal });
@@ -146,7 +147,7 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
      */
     admit(scope: string, authorization: string | undefined, method: string, url: string): Admitted | { answer: Answer } {
       const started = performance.now();
-      const version = store.db.version();
+      const version = currentStore().db.version();
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
       if (!match) return { answer: errorAnswer(401, 'unauthorized', 'missing API key: send Authorization: Bearer <key>') };
       const principal = authenticate(match[1] as string, version);
@@ -180,6 +181,7 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
         parsed[part] = result.data;
       }
       const handler = handlers[operationId] as (ctx: HandlerContext<OperationId>) => unknown;
+      const store = currentStore();
       const answer = async () => {
         const result = await handler({
           store,

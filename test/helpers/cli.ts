@@ -261,10 +261,10 @@ export async function demoStore(dir: string): Promise<string> {
   return dir;
 }
 
-/** A key for the local service on `dataDir` (`local keys create` prints only the key when piped). */
-export async function createKey(dataDir: string, scopes: string[] | 'all' = 'all', env?: Record<string, string>): Promise<string> {
+/** A key for the local service on `dataDir` (`local keys create` prints only the key when piped); `extra` flags such as `--org <name>`. */
+export async function createKey(dataDir: string, scopes: string[] | 'all' = 'all', env?: Record<string, string>, extra: string[] = []): Promise<string> {
   const result = await run(
-    ['local', 'keys', 'create', ...(scopes === 'all' ? ['--all-scopes'] : ['--scopes', scopes.join(',')]), '--data-dir', dataDir],
+    ['local', 'keys', 'create', ...(scopes === 'all' ? ['--all-scopes'] : ['--scopes', scopes.join(',')]), '--data-dir', dataDir, ...extra],
     { env: { NO_COLOR: '1', ...env } },
   );
   const key = result.stdout.trim();

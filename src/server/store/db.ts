@@ -17,6 +17,9 @@ export class Database {
   private opened = false;
   /** Bumped on each of our own commits that changed something; PRAGMA data_version covers other connections. */
   private localWrites = 0;
+  /** Connections opened by this process: a store reopened on a new file (serve after local reset) starts new versions. */
+  private static opens = 0;
+  private readonly connection = ++Database.opens;
 
   /**
    * Opens the file and brings its schema up to date. A file that is not a
@@ -168,7 +171,7 @@ export class Database {
   /** Changes whenever this or any other connection committed a change. */
   version(): string {
     const { data_version } = this.get<{ data_version: number }>('PRAGMA data_version') ?? { data_version: 0 };
-    return `${data_version}.${this.localWrites}`;
+    return `${this.connection}.${data_version}.${this.localWrites}`;
   }
 
   close(): void {

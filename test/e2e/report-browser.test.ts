@@ -118,6 +118,21 @@ describe('report in a browser', () => {
       }));
       expect(portfolio.rows).toBe(communities);
       expect(portfolio.marks).toBeGreaterThanOrEqual(communities);
+      // Every community's point is named, in the chart or beside it, and no two names in the chart overlap as drawn.
+      const names = await page.$$eval('section.portfolio tbody tr td:first-child', (cells) => cells.map((cell) => cell.textContent!.trim()));
+      const labels = await page.$eval('section.portfolio figure svg', (svg) =>
+        [...svg.querySelectorAll('text')].map((text) => {
+          const box = text.getBoundingClientRect();
+          return { text: text.textContent!.trim(), x: box.x, y: box.y, width: box.width, height: box.height };
+        }),
+      );
+      const named = labels.filter((label) => names.includes(label.text));
+      const beside = (await page.locator('section.portfolio p.unlabelled').allTextContents()).join(' ');
+      for (const name of names) expect(named.some((label) => label.text === name) || beside.includes(name), name).toBe(true);
+      const overlapping = named.flatMap((a, i) =>
+        named.slice(i + 1).filter((b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height).map((b) => `${a.text} / ${b.text}`),
+      );
+      expect(overlapping).toEqual([]);
       // Printed: the portfolio, then a page break before each community.
       const pdf = await page.pdf({ format: 'A4', landscape: true, printBackground: true });
       const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;

@@ -9,6 +9,7 @@ import { BASIS_TEXT, type Basis } from '../../domain/basis.js';
 import { addDays } from '../../domain/dates.js';
 import { formatMoney, formatPercentValue, formatSignedPercent } from '../../domain/format.js';
 import type { BedroomSeries } from '../../domain/rent-series.js';
+import { placeLabels } from './labels.js';
 
 type ECharts = typeof import('echarts');
 type Option = import('echarts').EChartsOption;
@@ -177,34 +178,61 @@ export interface PortfolioPoint {
   vacancy: number;
 }
 
-/** Every community's PSI against its vacancy: where the portfolio is priced, and whether it is leasing. */
-export function portfolioChart(points: readonly PortfolioPoint[], basis: Basis): Option {
-  return {
+/** The chart's plot area in its pixels (grid), with room on the right for the labels of the points furthest above the market. */
+const PORTFOLIO_GRID = { left: 70, right: 170, top: 50, bottom: 50 };
+const LABEL_SIZE = 10;
+const MARKER_SIZE = 9;
+
+/** Round bounds of an axis around `values`, `step` apart: the chart and the label layout agree on where each point is. */
+function bounds(values: readonly number[], step: number, floor?: number): { min: number; max: number } {
+  let min = floor ?? Math.floor(Math.min(...values) / step) * step;
+  let max = Math.ceil(Math.max(...values) / step) * step;
+  if (max <= min) [min, max] = [min - (floor === undefined ? step : 0), max + step];
+  return { min: Number(min.toFixed(6)), max: Number(max.toFixed(6)) };
+}
+
+/**
+ * Every community's PSI against its vacancy: where the portfolio is priced, and whether it is
+ * leasing. Each point is named beside it where its name fits without overlapping another name
+ * or point (labels.ts); `unlabelled` are those it does not fit, listed beside the chart.
+ */
+export function portfolioChart(points: readonly PortfolioPoint[], basis: Basis, size: ChartSize): { option: Option; unlabelled: PortfolioPoint[] } {
+  const x = bounds(points.map((p) => p.psi), 0.05);
+  const y = bounds(points.map((p) => p.vacancy), 1, 0);
+  const plot = { x: PORTFOLIO_GRID.left, y: PORTFOLIO_GRID.top, width: size.width - PORTFOLIO_GRID.left - PORTFOLIO_GRID.right, height: size.height - PORTFOLIO_GRID.top - PORTFOLIO_GRID.bottom };
+  const pixels = points.map((p) => ({
+    x: plot.x + ((p.psi - x.min) / (x.max - x.min)) * plot.width,
+    y: plot.y + plot.height - ((p.vacancy - y.min) / (y.max - y.min)) * plot.height,
+    text: p.name,
+  }));
+  // Labels may use the right margin, but stay within the plot's height (the title and the "market" label are above it).
+  const area = { x: plot.x, y: plot.y, width: size.width - plot.x - 4, height: plot.height };
+  const placements = placeLabels(pixels, area, { fontSize: LABEL_SIZE, markerRadius: MARKER_SIZE / 2 + 1 });
+  const option: Option = {
     ...common,
     title: { text: `PSI against 14-day vacancy, per community, on ${BASIS_TEXT[basis]}`, left: 0, top: 0, textStyle: { ...FONT, fontSize: 13, fontWeight: 'bold' } },
-    // Room on the right for the labels of the points furthest above the market.
-    grid: { left: 70, right: 170, top: 50, bottom: 50 },
-    xAxis: { type: 'value', name: 'PSI', nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: (v: number) => formatSignedPercent(v, 0) } },
-    yAxis: { type: 'value', name: 'Vacancy', nameLocation: 'middle', nameGap: 45, min: 0, axisLabel: { formatter: (v: number) => `${v}%` } },
+    grid: PORTFOLIO_GRID,
+    xAxis: { type: 'value', ...x, interval: 0.05, name: 'PSI', nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: (v: number) => formatSignedPercent(v, 0) } },
+    yAxis: { type: 'value', ...y, interval: y.max - y.min > 10 ? 2 : 1, name: 'Vacancy', nameLocation: 'middle', nameGap: 45, axisLabel: { formatter: (v: number) => `${v}%` } },
     series: [
       {
         type: 'scatter',
-        symbolSize: 9,
+        symbolSize: MARKER_SIZE,
         itemStyle: { color: INK[0] },
-        data: points.map((p) => ({ value: [p.psi, p.vacancy], name: p.name })),
-        label: {
-          show: true,
-          position: 'right',
-          formatter: (p: { name: string }) => p.name,
-          ...FONT,
-          fontSize: 10,
+        data: points.map((p, i) => ({ value: [p.psi, p.vacancy], name: p.name, label: { show: placements[i] !== null } })),
+        label: { show: true, formatter: (p: { name: string }) => p.name, ...FONT, fontSize: LABEL_SIZE },
+        // Each name where labels.ts placed it; one moved off its point's line gets a guide line to it.
+        labelLayout: (params: { dataIndex?: number }) => {
+          const placed = params.dataIndex === undefined ? null : placements[params.dataIndex];
+          return placed ? { x: placed.x, y: placed.y, align: placed.align, verticalAlign: placed.verticalAlign } : {};
         },
-        labelLayout: { hideOverlap: true },
+        labelLine: { show: true, lineStyle: { color: '#999', width: 0.6 } },
         // The market: PSI 0.
         markLine: { silent: true, symbol: 'none', lineStyle: { type: 'dashed', color: '#666' }, label: { formatter: 'market' }, data: [{ xAxis: 0 }] },
       },
     ],
   };
+  return { option, unlabelled: points.filter((_, i) => placements[i] === null) };
 }
 
 /** Renders charts to SVG text, one ECharts instance at a time (each disposed, or it keeps a timer). */

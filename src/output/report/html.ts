@@ -6,6 +6,7 @@
  */
 import type { Basis } from '../../domain/basis.js';
 import type { BedroomSeries } from '../../domain/rent-series.js';
+import { formatPercentValue, formatSignedPercent } from '../../domain/format.js';
 import type { PlainCells } from '../columns.js';
 import { escapeHtml } from '../html.js';
 import { portfolioChart, psiChart, rentChart, svgRenderer, vacancyChart, type PlanPsi, type PortfolioPoint, type SvgRenderer, type VacancyPoint } from './charts.js';
@@ -117,15 +118,22 @@ function communityHtml(section: CommunitySection, charts: SvgRenderer): string {
   ].join('\n');
 }
 
+/** The PSI-against-vacancy chart, and beside it the communities whose names do not fit in it without overlapping. */
+function portfolioFigure(section: PortfolioSection, charts: SvgRenderer): string {
+  const { option, unlabelled } = portfolioChart(section.points, section.basis, WIDE);
+  const chart = figure(charts.svg(option, WIDE), 'PSI against vacancy, per community', true);
+  if (unlabelled.length === 0) return chart;
+  const named = unlabelled.map((p) => `${p.name} (PSI ${formatSignedPercent(p.psi)}, vacancy ${formatPercentValue(p.vacancy)})`);
+  return `${chart}\n<p class="unlabelled">Too close to others to be named in the chart: ${escapeHtml(named.join('; '))}.</p>`;
+}
+
 function portfolioHtml(section: PortfolioSection, charts: SvgRenderer): string {
   return [
     `<section class="portfolio">`,
     `<h2>Portfolio positioning</h2>`,
     tableHtml(section.table),
     summaryHtml(section.summary),
-    section.points.length > 0
-      ? figure(charts.svg(portfolioChart(section.points, section.basis), WIDE), 'PSI against vacancy, per community', true)
-      : empty('No community has both a PSI and a vacancy.'),
+    section.points.length > 0 ? portfolioFigure(section, charts) : empty('No community has both a PSI and a vacancy.'),
     `</section>`,
   ].join('\n');
 }

@@ -78,6 +78,22 @@ describe('the period flags on the commands, against a store', () => {
     expect(report.code, report.stderr).toBe(0);
   });
 
+  it('digest: --start (its --since), --days and --end; --end compares up to the survey on or before it', async () => {
+    // Maple Court's surveys: 2026-10-26, 11-02, 11-09 (Pine Ridge's 11-03 and 11-10).
+    const span = async (...args: string[]) => {
+      const r = await market.run(['digest', '--communities', 'Maple Court', ...args, '--json'], { now: '2026-11-12T15:00:00.000Z' });
+      expect(r.code, r.stderr).toBe(0);
+      const { from, to } = JSON.parse(r.stdout) as { from: string; to: string };
+      return [from, to];
+    };
+    expect(await span('--start', '2026-10-26', '--end', '2026-11-02')).toEqual(['2026-10-26', '2026-11-02']);
+    expect(await span('--days', '8', '--end', '2026-11-09')).toEqual(['2026-11-02', '2026-11-09']);
+    expect(await span('--start', '2026-11-02')).toEqual(['2026-11-02', '2026-11-09']);
+    expect(await span('--since', '2026-11-02')).toEqual(['2026-11-02', '2026-11-09']);
+    const both = await market.run(['digest', '--since', '2026-11-02', '--start', '2026-11-02']);
+    expect(both.code).toBe(2);
+  });
+
   it('"today" is the local date: in Los Angeles at 03:00 UTC on the 12th, it is still the 11th', async () => {
     const now = '2026-11-12T03:00:00.000Z';
     expect(localDate(new Date(now), 'America/Los_Angeles')).toBe('2026-11-11');

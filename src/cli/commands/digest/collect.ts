@@ -72,15 +72,18 @@ function compPeriod({ comp, earlier, later, inEarlier }: CompSurveys, to: string
   };
 }
 
-export async function collectSubject(api: ApiClient, subjectId: string, since: string): Promise<SubjectDigest> {
-  const [{ data: plans }, earlier] = await Promise.all([
+/** A subject's changes from its survey on or before `since` to its latest survey, or to its survey on or before `until` (--end). */
+export async function collectSubject(api: ApiClient, subjectId: string, since: string, until?: string): Promise<SubjectDigest> {
+  const [{ data: plans }, earlier, upTo] = await Promise.all([
     api.call('listFloorPlans', { params: { id: subjectId } }),
     pricingOnOrBefore(api, subjectId, since),
+    until === undefined ? undefined : pricingOnOrBefore(api, subjectId, until),
   ]);
   const subject = plans.community;
-  const later = plans.floor_plans.flatMap((plan) =>
-    plan.latest_pricing ? [{ ...plan.latest_pricing, floor_plan_id: plan.id, floor_plan: plan }] : [],
-  );
+  const later =
+    upTo ??
+    plans.floor_plans.flatMap((plan) => (plan.latest_pricing ? [{ ...plan.latest_pricing, floor_plan_id: plan.id, floor_plan: plan }] : []));
+  const laterOf = new Map(later.map((record) => [record.floor_plan_id, record]));
   const from = latestDate(earlier.map((record) => record.as_of_date));
   const to = latestDate(later.map((record) => record.as_of_date));
   if (from === null || to === null || to <= from) return { subject, from, to, changes: [], summary: null };
@@ -109,7 +112,7 @@ export async function collectSubject(api: ApiClient, subjectId: string, since: s
         comps: compsAt((s) => s.earlier, (s) => s.comp.is_included_in_surveys || s.inEarlier),
       },
       to: {
-        subjectFloorPlans: plans.floor_plans.map((plan) => subjectPlanInput(plan, plan.latest_pricing ?? undefined)),
+        subjectFloorPlans: plans.floor_plans.map((plan) => subjectPlanInput(plan, laterOf.get(plan.id))),
         comps: compsAt((s) => s.later, (s) => s.comp.is_included_in_surveys),
       },
     },

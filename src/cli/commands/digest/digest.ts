@@ -23,6 +23,7 @@ import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import { checkFlag } from '../../flag-terms.js';
+import { periodOf } from '../../period.js';
 import { xdgDir } from '../../globals.js';
 import { printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
@@ -143,7 +144,10 @@ const refOf = (d: SubjectDigest) => ({ subject_id: d.subject.id, subject_name: d
 
 export const run: Handler<typeof digest> = async (ctx, opts) => {
   const today = ctx.today();
-  const since = parseSince(opts.since, today);
+  // --start, --days and --end as every command that reads a period takes them (period.ts); --since is --start.
+  const period = opts.start !== undefined || opts.days !== undefined || opts.end !== undefined ? periodOf(opts, today, DEFAULT_LOOKBACK_DAYS + 1) : undefined;
+  const since = parseSince(opts.since, today) ?? period?.start;
+  const until = opts.end === undefined ? undefined : period?.end;
   const minChangeCents = parseMinChange(opts.minChange);
   assertOutputFlags(ctx);
   const delivery = deliveryOf(ctx, opts);
@@ -166,7 +170,7 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
     minChangeCents,
     minUnits: opts.minUnits ?? DEFAULT_MIN_UNITS,
   };
-  const read = (startOf: (id: string) => string) => readDigest(ctx, api, ids, startOf, shape);
+  const read = (startOf: (id: string) => string) => readDigest(ctx, api, ids, startOf, shape, until);
   const main = await read(sinceOf);
   const { compared, from, to, changes, portfolio, document } = main;
   if (store && !state) {
@@ -226,19 +230,20 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   }
 };
 
-/** The surveys of each subject from `startOf(id)` to its latest, compared, and laid out for people. */
+/** The surveys of each subject from `startOf(id)` to its latest (or its survey on or before `until`), compared, and laid out for people. */
 async function readDigest(
   ctx: CommandContext,
   api: ApiClient,
   ids: string[],
   startOf: (id: string) => string,
   shape: { detail: boolean; top: number | undefined; allChanges: boolean; minChangeCents: number; minUnits: number },
+  until?: string,
 ): Promise<ReadDigest> {
   const progress = await spinner(ctx.io, `Comparing surveys of ${ids.length} communities…`, { quiet: ctx.globals.quiet });
   progress.start();
   let digests: SubjectDigest[];
   try {
-    digests = await mapLimited(ids, concurrencyOf(ctx, undefined, SUBJECTS_AT_ONCE), (id) => collectSubject(api, id, startOf(id)));
+    digests = await mapLimited(ids, concurrencyOf(ctx, undefined, SUBJECTS_AT_ONCE), (id) => collectSubject(api, id, startOf(id), until));
   } finally {
     progress.stop();
   }

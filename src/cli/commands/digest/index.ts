@@ -1,5 +1,6 @@
 import { Option } from '@commander-js/extra-typings';
 import { defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
+import { daysOption, endOption, startOption } from '../../period.js';
 
 export const digest = defineCommand({
   name: 'digest',
@@ -8,6 +9,10 @@ export const digest = defineCommand({
     c
       .option('--since <date>', 'compare from the survey on or before this date, YYYY-MM-DD (default: 7 days ago)')
       .addOption(new Option('--since-last', 'compare from where the last --since-last digest of this profile stopped (for cron)').conflicts('since'))
+      // The period flags of every command that reads one: --start is --since; --end compares up to the survey on or before it.
+      .addOption(daysOption().conflicts(['since', 'sinceLast']))
+      .addOption(startOption().conflicts(['since', 'sinceLast']))
+      .addOption(endOption().conflicts('sinceLast'))
       .option('--communities <list>', 'comma-separated communities: names, external ids or ids (default: the whole portfolio)')
       .option('--detail', 'a block per subject: its facts, concessions started and biggest moves (the default for one subject)')
       .option('--top <n>', 'list the n biggest moves (default 10 for the portfolio, 5 per subject with --detail; 0: none)', parseIntegerOption('--top', 0))
@@ -22,13 +27,14 @@ export const digest = defineCommand({
   output: { kind: 'rows', columns: async () => (await import('./digest.js')).columns, formats: ['html', 'slack'] },
   examples: [
     'rentsurvey digest --since 2026-11-02',
+    'rentsurvey digest --days 28   # the last four weeks',
     'rentsurvey digest --communities "Barton Creek Terrace"   # one subject: its block, in detail',
     'rentsurvey digest --since-last --format md > digest.md   # weekly cron: empty when nothing changed',
     'rentsurvey digest --since-last --mail-to team@example.com --webhook-url "$SLACK_HOOK"',
     'rentsurvey digest --communities DR-001,DR-002 --min-change 25 --json',
   ],
   notes: [
-    'Each subject is compared from its survey on or before --since to its latest survey, with its comparables.',
+    'Each subject is compared from its survey on or before --since (or --start, or --days back) to its latest survey, or to its survey on or before --end, with its comparables.',
     '--format md, html or slack: an e-mail or chat body. --json, --csv and --ndjson keep every change.',
     'Exit 0 when nothing changed (said on stderr; nothing on stdout but --json/--csv framing, nothing sent). ' +
       'A failed delivery exits 1 and leaves --since-last where it was, so the next run sends the same changes.',

@@ -1,6 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { bandOf } from '../../../domain/bands.js';
-import { formatAmount, formatCount, formatCri, formatMoney, formatPercentValue, formatSignedPercent, MISSING, planLabel } from '../../../domain/format.js';
+import { formatCount, formatCri, formatMoney, formatMoneyExact, formatPercentValue, formatSignedPercent, MISSING, planLabel } from '../../../domain/format.js';
 import type { Column } from '../../../output/columns.js';
 import { dollarsFromCents } from '../../../output/money.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
@@ -112,12 +112,12 @@ export const run: Handler<typeof overview> = async (ctx, opts, [refs]) => {
   });
 };
 
-/** "1 of 10 comps (10.0%), average $75/month off asking"; no average where there is none to take ("$0" would be a value). */
+/** "1 of 10 comps (10.0%), average $75.00/month off asking" (amortized, as a NER: cents); no average where there is none to take ("$0" would be a value). */
 function concessionPressure(pressure: Overview['overall_metrics']['market_concession_pressure']): string {
   const { comps_with_concessions: offering, total_comps: total } = pressure;
   if (total === 0) return 'no comparable data';
   if (offering === 0) return `none of ${countOf(total, 'comp')}`;
-  return `${formatCount(offering)} of ${countOf(total, 'comp')} (${formatPercentValue(pressure.pct_comps_offering)}), average ${formatAmount(pressure.avg_concession_value)}/month off asking`;
+  return `${formatCount(offering)} of ${countOf(total, 'comp')} (${formatPercentValue(pressure.pct_comps_offering)}), average ${formatMoneyExact(pressure.avg_concession_value)}/month off asking`;
 }
 
 /** The overall metrics, a label and its items per line: under the table, and in `report`. */

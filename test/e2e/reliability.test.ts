@@ -198,6 +198,8 @@ describe('--since-last runs of the same state at the same moment', () => {
 
   beforeAll(async () => {
     store = await demoStore(join(sb.root, 'since-last-store'));
+    // --out's folder must exist: rentsurvey does not create it.
+    await mkdir(join(sb.root, 'since-last'));
   }, 60_000);
 
   it('two pricing exports to one file: one reports the rows, the other is refused (exit 5) or finds nothing new; every row once over the rounds', async () => {

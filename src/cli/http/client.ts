@@ -34,7 +34,7 @@ export interface ApiClient {
   call<O extends OperationId>(operation: O, input?: CallInput<O>): Promise<CallResult<O>>;
 }
 
-/** Where the API key came from, for a refusal of it (401, 403): "RENTSURVEY_API_KEY", and what to do about it. */
+/** Where the API key came from, for a refusal of it (401): "RENTSURVEY_API_KEY", and what to do about it. */
 export interface KeyOrigin {
   from: string;
   hint: string;
@@ -155,8 +155,8 @@ async function readErrorBody(raw: unknown): Promise<ErrorAnswer | undefined> {
 }
 
 async function apiErrorFrom(status: number, raw: unknown, json: boolean, request: string, target: string, origin?: KeyOrigin): Promise<ApiError> {
-  // A key refused (401) or short of a scope (403) says where it came from: the environment, --profile, the stored profile.
-  const ofKey = (text: string) => ((status === 401 || status === 403) && origin ? `${text} (the API key of ${origin.from})` : text);
+  // A refused key (401) says where it came from: the environment, --profile, the stored profile.
+  const ofKey = (text: string) => (status === 401 && origin ? `${text} (the API key of ${origin.from})` : text);
   const ours = json ? await readErrorBody(raw) : undefined;
   if (ours) {
     const { code, message, details = [] } = ours.error;

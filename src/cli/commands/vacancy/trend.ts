@@ -39,10 +39,10 @@ export const columns: Column<Point>[] = [
 export const run: Handler<typeof trend> = async (ctx, opts, [ref]) => {
   if (opts.chart && ctx.globals.format !== 'table') throw new UsageError('--chart draws for a terminal; drop it or use --format table');
   if (opts.chart) assertChartFlags(ctx);
-  // The whole trend unless a period is given (--end alone bounds only its end).
+  // The whole trend unless a period is given: --start alone bounds only its start, --end alone only its end, --days both.
   const anyPeriod = opts.days !== undefined || opts.start !== undefined || opts.end !== undefined;
   const period = anyPeriod ? periodOf(opts, ctx.today()) : undefined;
-  const query = { start_date: period?.start, end_date: period?.end };
+  const query = { start_date: period?.start, end_date: opts.end !== undefined || opts.days !== undefined ? period?.end : undefined };
   const id = await communityArgument(ctx, ref);
   const api = await ctx.api();
   const { data, raw, rangedHere } = await inFlagTerms(vacancyTrendIn(api, id, query), { start_date: '--start', end_date: '--end' });

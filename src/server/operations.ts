@@ -93,6 +93,8 @@ export const INTERNAL_ERROR: Answer = errorAnswer(500, 'internal_error', 'intern
 /** The caller of an admitted request, and the store version it was admitted at. */
 export interface Admitted {
   principal: Principal;
+  /** The store it was admitted by (serve follows a replaced one: serve.ts), which answers it too. */
+  store: Store;
   /**
    * What run's response cache files its answer under: read once per request (a PRAGMA).
    * The answer is built after it, so it is never older than its version says.
@@ -121,16 +123,16 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
   const checkAnswers = options.checkAnswers !== false;
   const cache = options.responseCache === false ? undefined : new ResponseCache(500);
   // The day is part of the key: default windows ("last 30 days") move at midnight.
-  const cacheKey = (principal: Principal, url: string) => `${principal.organizationId} ${currentStore().now().slice(0, 10)} ${url}`;
+  const cacheKey = (store: Store, principal: Principal, url: string) => `${principal.organizationId} ${store.now().slice(0, 10)} ${url}`;
   // Keys seen lately, each with who it was at a store version. Any write moves the version (a key
   // revoked, a user deactivated, by this process or another): until then a known key skips its
   // lookup and hash, half of what a cached answer cost.
   const principals = new Map<string, { version: string; principal: Principal }>();
   for (const { key, principal } of options.knownCallers ?? []) principals.set(key, { version: currentStore().db.version(), principal });
-  const authenticate = (key: string, version: string): Principal | null => {
+  const authenticate = (store: Store, key: string, version: string): Principal | null => {
     const known = principals.get(key);
     if (known?.version === version) return known.principal;
-    const principal = currentStore().accounts.authenticate(key);
+    const principal = store.accounts.authenticate(key);
     if (principal) {
       if (principals.size >= KEPT_PRINCIPALS) principals.clear();
       principals.set(key, { version, principal });
@@ -147,17 +149,19 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
      */
     admit(scope: string, authorization: string | undefined, method: string, url: string): Admitted | { answer: Answer } {
       const started = performance.now();
-      const version = currentStore().db.version();
+      // One look at the store per request: the one the request is admitted, and answered, by.
+      const store = currentStore();
+      const version = store.db.version();
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
       if (!match) return { answer: errorAnswer(401, 'unauthorized', 'missing API key: send Authorization: Bearer <key>') };
-      const principal = authenticate(match[1] as string, version);
+      const principal = authenticate(store, match[1] as string, version);
       if (!principal) return { answer: errorAnswer(401, 'unauthorized', 'invalid, revoked or deactivated API key') };
       if (!principal.scopes.has(scope))
         return {
           answer: errorAnswer(403, 'forbidden', `this API key lacks the ${scope} scope`, [{ path: 'scope', message: `required: ${scope}` }]),
         };
-      const hit = cache && method === 'GET' ? cache.peek(cacheKey(principal, url), version) : undefined;
-      if (hit === undefined) return { principal, version };
+      const hit = cache && method === 'GET' ? cache.peek(cacheKey(store, principal, url), version) : undefined;
+      if (hit === undefined) return { principal, version, store };
       return { answer: { status: 200, body: hit, headers: { 'server-timing': `cache;desc=hit;dur=${(performance.now() - started).toFixed(3)}` } } };
     },
 
@@ -169,7 +173,7 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
      * knownErrorAnswer), as are bugs. With handOver, a successful answer comes
      * back as its value (Answer.value), neither serialized nor cached.
      */
-    async run(operationId: OperationId, { principal, version }: Admitted, request: OperationRequest, handOver = false): Promise<Answer> {
+    async run(operationId: OperationId, { principal, version, store }: Admitted, request: OperationRequest, handOver = false): Promise<Answer> {
       // The operation's schemas load with its first request, not with the service (docs/api-decisions.md, "Start-up").
       const endpoint: Endpoint = await loadEndpoint(operationId);
       const parsed: Record<Part, unknown> = { params: request.params, query: request.query, body: request.body };
@@ -181,7 +185,6 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
         parsed[part] = result.data;
       }
       const handler = handlers[operationId] as (ctx: HandlerContext<OperationId>) => unknown;
-      const store = currentStore();
       const answer = async () => {
         const result = await handler({
           store,
@@ -209,7 +212,7 @@ export function createOperations(options: ServiceOptions, log: ServiceLog) {
       let built = false;
       const body =
         endpoint.method === 'GET' && cache
-          ? await cache.get(cacheKey(principal, request.url), version, () => {
+          ? await cache.get(cacheKey(store, principal, request.url), version, () => {
               built = true;
               return build();
             })

@@ -138,11 +138,10 @@ export function dateOffsets(date: string): (days: number) => string {
 
 function availabilityFor(rng: Random, dateAt: (days: number) => string, units: number, nowShare: number): AvailabilityInput[] {
   const slots: { day: number; units: number }[] = [];
+  // One date per band: every figure (14-day vacancy, the 14/30/60/90-day projections) counts whole
+  // bands, and two years of surveys make each extra row cost the demo's first run.
   const place = (count: number, from: number, to: number) => {
-    if (count <= 0) return;
-    const first = count >= 2 && rng.chance(0.5) ? rng.int(1, count - 1) : count;
-    slots.push({ day: rng.int(from, to), units: first });
-    if (first < count) slots.push({ day: rng.int(from, to), units: count - first });
+    if (count > 0) slots.push({ day: rng.int(from, to), units: count });
   };
   place(rng.roundStochastic(units * nowShare), NOW_BAND.from, NOW_BAND.to);
   for (const band of AVAILABILITY_BANDS)

@@ -193,7 +193,6 @@ describe('forecastCommunity', () => {
         return { date, bedrooms, asking, ner: asking - (w % 20 < 6 ? 8_000 : 0) };
       }),
     );
-  const subjectPricing = comp(150_000);
   const input = {
     overview: {
       as_of_date: weeks.at(-1)!,
@@ -207,7 +206,6 @@ describe('forecastCommunity', () => {
       })),
       overall_metrics: { overall_psi_base: 0.027, overall_psi_ner: 0.03, cri_base: 60, cri_ner: 60, market_concession_pressure: { pct_comps_offering: 50 } },
     },
-    subjectPricing,
     compPricing: [comp(148_000), comp(152_000)],
     vacancyTrend: weeks.map((date, w) => ({ date: `${date}T00:00:00.000Z`, subject_vacancy: Math.round(10 * (4 + Math.sin(w / 8) + 0.3 * rng.normal())) / 10 })),
   };

@@ -10,6 +10,7 @@
  * mean for the subject's NER PSI. Definitions: docs/metrics.md, "Forecasts".
  */
 import { addDays, daysBetween } from './dates.js';
+import { formatPercentValue } from './format.js';
 import {
   drift,
   ets,
@@ -22,7 +23,7 @@ import {
   type OpaqueMethod,
 } from './forecast-methods.js';
 import { planUnitCounts, type FloorPlanUnits, type OverviewAnswer, type TrendPoint } from './positioning.js';
-import { rentSeries, type PricedPlan } from './rent-series.js';
+import { marketSeries, type PricedPlan } from './rent-series.js';
 import { roundFraction4 } from './rounding.js';
 import { weightedMean } from './stats.js';
 
@@ -56,19 +57,25 @@ export interface PricedRecord {
   ner: number;
 }
 
-/** Everything one community's forecast is made from (the answers the CLI reads through the spec's endpoints). */
+/**
+ * Everything one community's forecast is made from (the answers the CLI reads
+ * through the spec's endpoints): its overview says its bedroom counts, rents and
+ * units; its active comparables' pricing history makes the market series.
+ */
 export interface CommunityForecastInput {
   overview: OverviewAnswer;
   /** Needed only when the overview has no unit counts (see positioning.ts). */
   floorPlans?: readonly FloorPlanUnits[] | undefined;
-  subjectPricing: readonly PricedRecord[];
   /** Each active comparable's pricing history. */
   compPricing: readonly (readonly PricedRecord[])[];
-  vacancyTrend: readonly TrendPoint[];
+  /** The subject's vacancy trend; without it, no vacancy series. */
+  vacancyTrend?: readonly TrendPoint[] | undefined;
 }
 
 export interface ForecastOptions {
   horizons: readonly number[];
+  /** The series to make (default all): `overview --all` asks only for market_ner. */
+  kinds?: readonly SeriesKind[];
   /** Keep each backtest pair (origin, truth, forecast, intervals) in the answer. */
   withPairs?: boolean;
 }
@@ -457,27 +464,53 @@ function holdingRents(input: CommunityForecastInput, ner: readonly SeriesForecas
 
 /**
  * One community's forecasts: market asking rent and NER per bedroom count of
- * the subject (fewest bedrooms first), then its vacancy; and what holding its
- * rents would mean. A series too short for every horizon keeps its history and
- * lists the horizons in `horizons_without_history`.
+ * the subject's plans (fewest bedrooms first), then its vacancy; and what
+ * holding its rents would mean. The entry point for every view of forecasts.
+ * A series too short for every horizon keeps its history and lists the
+ * horizons in `horizons_without_history`.
  */
 export function forecastCommunity(input: CommunityForecastInput, options: ForecastOptions): CommunityForecast {
+  const wanted = new Set(options.kinds ?? SERIES_KINDS);
+  const bedrooms = input.overview.floor_plans.map((plan) => plan.bedrooms);
   const series: SeriesForecast[] = [];
   for (const kind of ['market_asking', 'market_ner'] as const) {
+    if (!wanted.has(kind)) continue;
     const basis = kind === 'market_asking' ? 'asking' : 'ner';
-    const bySubjectBedrooms = rentSeries(priced(input.subjectPricing, basis), input.compPricing.map((records) => priced(records, basis)));
-    for (const { bedrooms, comps } of bySubjectBedrooms) {
-      const made = seriesForecast(kind, bedrooms, comps.map((p) => ({ date: p.date, value: p.rent })), RENT_SCALE, options);
+    for (const market of marketSeries(bedrooms, input.compPricing.map((records) => priced(records, basis)))) {
+      const made = seriesForecast(kind, market.bedrooms, market.comps.map((p) => ({ date: p.date, value: p.rent })), RENT_SCALE, options);
       if (made) series.push(made);
     }
   }
-  const vacancy = seriesForecast(
-    'vacancy',
-    null,
-    input.vacancyTrend.map((p) => ({ date: p.date.slice(0, 10), value: p.subject_vacancy })),
-    PERCENT_SCALE,
-    options,
-  );
-  if (vacancy) series.push(vacancy);
+  if (wanted.has('vacancy') && input.vacancyTrend) {
+    const points = input.vacancyTrend.map((p) => ({ date: p.date.slice(0, 10), value: p.subject_vacancy }));
+    const vacancy = seriesForecast('vacancy', null, points, PERCENT_SCALE, options);
+    if (vacancy) series.push(vacancy);
+  }
   return { series, holding_rents: holdingRents(input, series.filter((s) => s.kind === 'market_ner'), options.horizons) };
+}
+
+/** The subject's overall NER PSI `horizon` weeks on if its rents are held (`overview --all`): only the series it needs. */
+export function heldNerPsi(input: CommunityForecastInput, horizon: number): number | null {
+  const { holding_rents: held } = forecastCommunity(input, { horizons: [horizon], kinds: ['market_ner'] });
+  return held[0]?.psi_ner ?? null;
+}
+
+/**
+ * The track record in one line (the report): at `horizon` weeks, over the
+ * series forecast there, the mean MAE of the methods used against that of
+ * their baselines, how many used a fitted model, and the mean 80 % coverage.
+ */
+export function trackRecordLine(series: readonly SeriesForecast[], horizon: number, format: (value: number) => string): string | null {
+  const judged = series.flatMap((s) => s.backtest.by_horizon.filter((b) => b.horizon_weeks === horizon));
+  if (judged.length === 0) return null;
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const fitted = judged.filter((b) => !(BASELINES as readonly string[]).includes(b.method)).length;
+  const coverages = judged.flatMap((b) => (b.coverage_80 === null ? [] : [b.coverage_80]));
+  return (
+    `Track record ${horizon} weeks ahead (${judged.length} series, ${Math.min(...judged.map((b) => b.pairs))}+ backtest forecasts each): ` +
+    `mean error ${format(mean(judged.map((b) => b.mae)))} against ${format(mean(judged.map((b) => b.mae_baseline)))} for the best baseline; ` +
+    `a fitted model on ${fitted} of ${judged.length}, the baseline elsewhere` +
+    (coverages.length > 0 ? `; 80 % intervals held the outcome ${formatPercentValue(mean(coverages), 0)} of the time` : '') +
+    '.'
+  );
 }

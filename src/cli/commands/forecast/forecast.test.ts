@@ -137,6 +137,19 @@ describe('forecast', () => {
     expect((await cli.run(['--local', 'forecast'])).exitCode).toBe(2);
   });
 
+  it('overview --all: forecast_psi_ner_13w is the overall NER PSI in 13 weeks with rents held, as forecast says it', async ({ cli }) => {
+    const overview = parseJson<{ communities: Array<{ community: { id: string }; forecast_psi_ner_13w: number | null }> }>(
+      expectOk(await cli.run(['--local', 'overview', '--communities', 'DR-001,DR-006', '--json'])).stdout,
+    );
+    const forecast = parseJson<Answer>(expectOk(await cli.run(['--local', 'forecast', '--communities', 'DR-001,DR-006', '--horizons', '13', '--json'])).stdout);
+    const held = new Map(forecast.communities.map((c) => [c.community.id, c.holding_rents[0]!.psi_ner]));
+    expect(overview.communities).toHaveLength(2);
+    for (const row of overview.communities) {
+      expect(typeof row.forecast_psi_ner_13w).toBe('number');
+      expect(row.forecast_psi_ner_13w).toBe(held.get(row.community.id));
+    }
+  });
+
   it('against serve: the same answer as --local', async ({ cli }) => {
     const server = await startServer(cli.dataDir);
     try {

@@ -2,7 +2,7 @@
  * What a community's forecast is made from, read through the spec's endpoints
  * (so it works against any service built from the spec, and offline): its
  * overview (and floor plans when the overview has no unit counts), its active
- * comparables, the pricing history of it and of each, and its vacancy trend.
+ * comparables' pricing history, and its vacancy trend.
  * `forecast`, `overview --all` and `report` read it the same way.
  */
 import { addDays } from '../../../domain/dates.js';
@@ -18,6 +18,8 @@ export interface ForecastReader {
   api: ApiClient;
   /** YYYY-MM-DD: the history read ends here. */
   today: string;
+  /** Days of history read (the report reads more when its window is longer). */
+  days: number;
   /**
    * A comparable's pricing history, once per run: subjects of a market share
    * their comparables, and no run asks for the same thing twice.
@@ -25,12 +27,12 @@ export interface ForecastReader {
   compPricing: Map<string, Promise<PricedRecord[]>>;
 }
 
-export function forecastReader(api: ApiClient, today: string): ForecastReader {
-  return { api, today, compPricing: new Map() };
+export function forecastReader(api: ApiClient, today: string, days = FORECAST_HISTORY_DAYS): ForecastReader {
+  return { api, today, days: Math.max(days, FORECAST_HISTORY_DAYS), compPricing: new Map() };
 }
 
 async function pricingHistory(reader: ForecastReader, id: string): Promise<PricedRecord[]> {
-  const query = { start_date: addDays(reader.today, -FORECAST_HISTORY_DAYS + 1), end_date: reader.today };
+  const query = { start_date: addDays(reader.today, -reader.days + 1), end_date: reader.today };
   const { data } = await reader.api.call('getPricingHistory', { params: { id }, query });
   return data.pricing.map((record) => ({
     date: record.as_of_date,
@@ -51,26 +53,31 @@ function compHistory(reader: ForecastReader, id: string): Promise<PricedRecord[]
   return history;
 }
 
+/** The pricing history of each comparable, in order (read once per run each). */
+export async function pricingOf(reader: ForecastReader, comps: readonly { id: string }[]): Promise<PricedRecord[][]> {
+  // One comparable at a time: a subject's are a handful, and subjects are read a few at once.
+  const market: PricedRecord[][] = [];
+  for (const comp of comps) market.push(await compHistory(reader, comp.id));
+  return market;
+}
+
+/** The pricing history of each of the subject's active comparables (its market). */
+export async function readMarket(reader: ForecastReader, id: string): Promise<PricedRecord[][]> {
+  const { data } = await reader.api.call('listComps', { params: { id }, query: { include_inactive: false } });
+  return pricingOf(reader, data.comps);
+}
+
 /** One community's forecast input, and its name as the overview gives it. */
 export async function readForecastInput(reader: ForecastReader, id: string): Promise<CommunityForecastInput & { name: string; asOf: string | null }> {
   const { api } = reader;
   const params = { params: { id } };
-  const [{ data: overview }, { data: comps }, subjectPricing, trend] = await Promise.all([
-    api.call('getOverview', params),
-    api.call('listComps', { params: { id }, query: { include_inactive: false } }),
-    pricingHistory(reader, id),
-    vacancyTrendIn(api, id, {}),
-  ]);
+  const [{ data: overview }, compPricing, trend] = await Promise.all([api.call('getOverview', params), readMarket(reader, id), vacancyTrendIn(api, id, {})]);
   const floorPlans = needsFloorPlans(overview) ? (await api.call('listFloorPlans', params)).data.floor_plans : undefined;
-  // One comparable at a time: a subject's are a handful, and subjects are read a few at once.
-  const compPricing: PricedRecord[][] = [];
-  for (const comp of comps.comps) compPricing.push(await compHistory(reader, comp.id));
   return {
     name: overview.community.name,
     asOf: overview.as_of_date ?? null,
     overview,
     floorPlans,
-    subjectPricing,
     compPricing,
     vacancyTrend: trend.data.trends,
   };

@@ -471,22 +471,32 @@ function holdingRents(input: CommunityForecastInput, ner: readonly SeriesForecas
  */
 export function forecastCommunity(input: CommunityForecastInput, options: ForecastOptions): CommunityForecast {
   const wanted = new Set(options.kinds ?? SERIES_KINDS);
-  const bedrooms = input.overview.floor_plans.map((plan) => plan.bedrooms);
-  const series: SeriesForecast[] = [];
-  for (const kind of ['market_asking', 'market_ner'] as const) {
-    if (!wanted.has(kind)) continue;
-    const basis = kind === 'market_asking' ? 'asking' : 'ner';
-    for (const market of marketSeries(bedrooms, input.compPricing.map((records) => priced(records, basis)))) {
-      const made = seriesForecast(kind, market.bedrooms, market.comps.map((p) => ({ date: p.date, value: p.rent })), RENT_SCALE, options);
-      if (made) series.push(made);
-    }
-  }
+  const series = forecastMarket(
+    input.compPricing,
+    input.overview.floor_plans.map((plan) => plan.bedrooms),
+    options,
+  );
   if (wanted.has('vacancy') && input.vacancyTrend) {
     const points = input.vacancyTrend.map((p) => ({ date: p.date.slice(0, 10), value: p.subject_vacancy }));
     const vacancy = seriesForecast('vacancy', null, points, PERCENT_SCALE, options);
     if (vacancy) series.push(vacancy);
   }
   return { series, holding_rents: holdingRents(input, series.filter((s) => s.kind === 'market_ner'), options.horizons) };
+}
+
+/** The market's series (asking, then NER; per bedroom count, fewest first) that `options.kinds` asks for, forecast. */
+export function forecastMarket(compPricing: CommunityForecastInput['compPricing'], bedrooms: readonly number[], options: ForecastOptions): SeriesForecast[] {
+  const wanted = new Set(options.kinds ?? SERIES_KINDS);
+  const series: SeriesForecast[] = [];
+  for (const kind of ['market_asking', 'market_ner'] as const) {
+    if (!wanted.has(kind)) continue;
+    const basis = kind === 'market_asking' ? 'asking' : 'ner';
+    for (const market of marketSeries(bedrooms, compPricing.map((records) => priced(records, basis)))) {
+      const made = seriesForecast(kind, market.bedrooms, market.comps.map((p) => ({ date: p.date, value: p.rent })), RENT_SCALE, options);
+      if (made) series.push(made);
+    }
+  }
+  return series;
 }
 
 /** The subject's overall NER PSI `horizon` weeks on if its rents are held (`overview --all`): only the series it needs. */

@@ -150,6 +150,31 @@ describe('forecast', () => {
     }
   });
 
+  it('pricing target --at 13w: each comparable moved as its bedroom count’s market is forecast to move', async ({ cli }) => {
+    type Target = {
+      at: { horizon_weeks: number; date: string; market: { bedrooms: number; change: number; method: string }[] };
+      floor_plans: { bedrooms: number; avg_comp_rent_cents: number | null }[];
+    };
+    const now = parseJson<Target>(expectOk(await cli.run(['--local', 'pricing', 'target', 'DR-006', '--band', 'market', '--json'])).stdout);
+    const ahead = parseJson<Target>(expectOk(await cli.run(['--local', 'pricing', 'target', 'DR-006', '--band', 'market', '--at', '13w', '--json'])).stdout);
+    const forecast = parseJson<Answer>(expectOk(await cli.run(['--local', 'forecast', 'DR-006', '--horizons', '13', '--json'])).stdout);
+    expect(ahead.at.horizon_weeks).toBe(13);
+    for (const series of forecast.communities[0]!.series.filter((s) => s.kind === 'market_ner')) {
+      const [f] = series.forecasts;
+      const market = ahead.at.market.find((m) => m.bedrooms === series.bedrooms)!;
+      expect(market.change).toBe(Math.round((f!.point / series.last_value - 1) * 10_000) / 10_000);
+      expect(market.method).toBe(f!.method);
+      expect(ahead.at.date).toBe(f!.date);
+    }
+    ahead.floor_plans.forEach((plan, i) => {
+      const change = ahead.at.market.find((m) => m.bedrooms === plan.bedrooms)!.change;
+      expect(Math.abs(plan.avg_comp_rent_cents! - now.floor_plans[i]!.avg_comp_rent_cents! * (1 + change))).toBeLessThan(now.floor_plans[i]!.avg_comp_rent_cents! * 0.0001 + 1);
+    });
+    const bad = await cli.run(['--local', 'pricing', 'target', 'DR-006', '--band', 'market', '--at', '60w']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/--at: "60w"/);
+  });
+
   it('against serve: the same answer as --local', async ({ cli }) => {
     const server = await startServer(cli.dataDir);
     try {

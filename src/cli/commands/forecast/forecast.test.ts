@@ -129,6 +129,7 @@ describe('forecast', () => {
       [['--horizons', '4,x'], /--horizons: "x"/],
       [['--chart', '--json'], /--chart/],
       [['--chart', '--backtest'], /--chart/],
+      [['--csv', '--dollars'], /--dollars/],
     ] as const) {
       const result = await cli.run(['--local', 'forecast', 'DR-006', ...args]);
       expect(result.exitCode, result.stderr).toBe(2);

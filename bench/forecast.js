@@ -5,22 +5,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, cli, measureMedian, ms, ratio, root, row, timeCommands } from './lib.js';
+import { random } from './portfolio.js';
 
 const WEEKS = 104;
 const PLANS = 3;
 const COMPS_PER_SUBJECT = 3;
-
-/** mulberry32: the same portfolio on every run. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * `subjects` subjects and as many comparables; subject i surveys comparables i, i+1, i+2

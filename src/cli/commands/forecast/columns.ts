@@ -6,6 +6,7 @@
 import type { SeriesKind } from '../../../domain/forecast.js';
 import { bedroomsLabel, formatMoney, formatPercentValue } from '../../../domain/format.js';
 import type { Column } from '../../../output/columns.js';
+import { dollarsFromCents } from '../../../output/money.js';
 import { date, number, signedPercent, text, uuid } from '../../columns.js';
 
 export interface ForecastRow {
@@ -47,13 +48,17 @@ export function formatSeriesValue(kind: SeriesKind, value: number | null | undef
   return kind === 'vacancy' ? formatPercentValue(value) : formatMoney(value);
 }
 
-/** A value in the series' unit: cents (rents) or percent (vacancy) in data formats, dollars or % in tables. */
+/**
+ * A value in the series' unit: cents (rents) or percent (vacancy) in data formats,
+ * dollars or % in tables; --dollars writes the rents in dollars (vacancy stays percent).
+ */
 const inUnit = (key: string, get: (row: ForecastRow) => number | null, header: string, importance?: Column<ForecastRow>['importance']): Column<ForecastRow> => ({
   key,
   header,
   ...(importance ? { importance } : {}),
   value: get,
   display: (row) => formatSeriesValue(row.kind, get(row)),
+  dollars: (row) => (row.kind === 'vacancy' ? get(row) : dollarsFromCents(get(row))),
   align: 'right',
 });
 

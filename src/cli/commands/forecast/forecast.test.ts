@@ -119,6 +119,12 @@ describe('forecast', () => {
     expect(csv.header).toEqual(expect.arrayContaining(['community', 'kind', 'bedrooms', 'horizon_weeks', 'point', 'lower_80', 'upper_95', 'method', 'held_psi_ner']));
     const json = parseJson<Answer>(expectOk(await cli.run(['--local', 'forecast', 'DR-006', '--json'])).stdout);
     expect(csv.rows).toHaveLength(json.communities[0]!.series.reduce((n, s) => n + s.forecasts.length, 0));
+    // --dollars: rents in dollars, vacancy still in percent.
+    const dollars = parseCsv(expectOk(await cli.run(['--local', 'forecast', 'DR-006', '--csv', '--dollars'])).stdout);
+    dollars.rows.forEach((row, i) => {
+      const cents = Number(csv.rows[i]!.point);
+      expect(Number(row.point)).toBeCloseTo(row.kind === 'vacancy' ? cents : cents / 100, 2);
+    });
     const fields = expectOk(await cli.run(['--local', 'forecast', 'DR-006', '--csv', '--fields', 'kind,horizon_weeks,mae,coverage_80', '--backtest']));
     expect(fields.stdout.split('\n')[0]).toBe('kind,horizon_weeks,mae,coverage_80');
   });
@@ -129,7 +135,6 @@ describe('forecast', () => {
       [['--horizons', '4,x'], /--horizons: "x"/],
       [['--chart', '--json'], /--chart/],
       [['--chart', '--backtest'], /--chart/],
-      [['--csv', '--dollars'], /--dollars/],
     ] as const) {
       const result = await cli.run(['--local', 'forecast', 'DR-006', ...args]);
       expect(result.exitCode, result.stderr).toBe(2);

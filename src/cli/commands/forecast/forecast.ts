@@ -87,8 +87,6 @@ function tooLittleHistory(result: CommunityForecast, horizons: readonly number[]
 export const run: Handler<typeof forecast> = async (ctx, opts, [refs]) => {
   const horizons = opts.horizons ?? [...DEFAULT_HORIZONS];
   const { format } = ctx.globals;
-  // A column holds cents on rent rows and percent on vacancy rows: no single conversion is right for it.
-  if (ctx.globals.dollars) throw new UsageError('--dollars: forecast columns hold cents on rent rows and percent on vacancy rows; rents stay in cents (the table shows dollars)');
   if (opts.chart && opts.backtest) throw new UsageError('--chart draws the forecasts, --backtest lists their track record: one at a time');
   if (opts.chart && format !== 'table') throw new UsageError('--chart draws for a terminal; drop it or use --format table');
   if (opts.chart) assertChartFlags(ctx);

@@ -33,7 +33,7 @@ export const forecast = defineCommand({
     'rentsurvey forecast "Barton Creek Terrace"',
     'rentsurvey forecast DR-006 --chart',
     'rentsurvey forecast DR-006 --backtest   # how well each method did on this very data',
-    'rentsurvey forecast --all --horizons 13 --json | jq \'.communities[] | {name: .community.name, held: .holding_rents[0].psi_ner}\'',
+    "rentsurvey forecast --all --horizons 13 --json | jq '.communities[].holding_rents[0].psi_ner'",
     'rentsurvey forecast --communities DR-001,DR-006 --csv > forecast.csv',
   ],
   notes: [

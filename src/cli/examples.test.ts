@@ -31,6 +31,7 @@ const READS = new Set([
   'vacancy',
   'vacancy trend',
   'overview',
+  'forecast',
   'users show',
   'auth status',
   'local keys list',

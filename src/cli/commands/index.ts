@@ -10,6 +10,7 @@ import { completion } from './completion/index.js';
 import { config } from './config/index.js';
 import { comps } from './comps/index.js';
 import { digest } from './digest/index.js';
+import { forecast } from './forecast/index.js';
 import { help } from './help/index.js';
 import { local } from './local/index.js';
 import { overview } from './overview/index.js';
@@ -31,6 +32,7 @@ export const COMMANDS: readonly AnyDefinition[] = [
   pricing,
   vacancy,
   overview,
+  forecast,
   digest,
   report,
   users,

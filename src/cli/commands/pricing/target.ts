@@ -6,7 +6,7 @@
  * the comps' floor plans for their unit counts) with the domain's functions. Definitions:
  * docs/metrics.md, "Pricing targets".
  */
-import { formatSignedMoney, formatSignedPercent, MISSING, planLabel } from '../../../domain/format.js';
+import { bedroomsLabel, formatSignedMoney, formatSignedPercent, MISSING, planLabel } from '../../../domain/format.js';
 import { BASIS_TEXT, rentOnBasis, type Basis } from '../../../domain/basis.js';
 import { comparableRents } from '../../../domain/overview.js';
 import {
@@ -22,6 +22,7 @@ import {
   type TargetBand,
 } from '../../../domain/target.js';
 import { mean, rentPerSqftCents } from '../../../domain/stats.js';
+import { roundFraction4 } from '../../../domain/rounding.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
 import type { Column } from '../../../output/columns.js';
 import type { Style } from '../../../output/style.js';
@@ -31,7 +32,7 @@ import { money, moneyChange, number, perSqft, text, versusMarket } from '../../c
 import { parseFraction, type Handler, type OptionsOf } from '../../command.js';
 import type { target as targetCommand } from './index.js';
 import type { CommandContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { CliError, UsageError } from '../../errors.js';
 import { assertFields, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { communityArgument, floorPlansOf, resolveFloorPlan } from '../../references.js';
@@ -55,6 +56,8 @@ export interface TargetAnswer {
   basis: Basis;
   target: GivenTarget;
   per_sqft: boolean;
+  /** --at: the market aimed at, as forecast: per bedroom count, its average's move by that date. */
+  at?: { horizon_weeks: number; date: string; market: { bedrooms: number; method: string; change: number }[] };
   floor_plans: TargetFloorPlan[];
 }
 
@@ -214,12 +217,15 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
     (plan) => (floorPlanId === undefined || plan.id.toLowerCase() === floorPlanId) && (opts.bedrooms === undefined || plan.bedrooms === opts.bedrooms),
   );
 
+  const at = opts.at === undefined ? undefined : await marketAhead(ctx, api, active, chosen.map((plan) => plan.bedrooms), basis, opts.at);
   const rows: Row[] = chosen.map((plan) => {
     const latest = plan.latest_pricing;
     const current = latest ? rentOnBasis(latest, basis) : null;
-    const compRents = perSqftMode
-      ? sizeAdjustedCompRents(plan, sized)
-      : comparableRents(plan, compInputs).map((r) => (basis === 'ner' ? r.ner : r.base));
+    // --at: each comparable's rent moved as its bedroom count's market is forecast to move.
+    const ahead = at ? 1 + (at.market.find((m) => m.bedrooms === plan.bedrooms)?.change ?? Number.NaN) : 1;
+    const compRents = (perSqftMode ? sizeAdjustedCompRents(plan, sized) : comparableRents(plan, compInputs).map((r) => (basis === 'ner' ? r.ner : r.base))).flatMap(
+      (rent) => (Number.isFinite(ahead) ? [rent * ahead] : []),
+    );
     const position = planTarget({ currentRentCents: current, compRents }, domainTarget(target));
     return {
       floor_plan_name: plan.floor_plan_name,
@@ -238,6 +244,7 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
     basis,
     target,
     per_sqft: perSqftMode,
+    ...(at ? { at } : {}),
     floor_plans: rows.map(({ unit_count: _units, concessions: _concessions, ...plan }) => plan),
   };
 
@@ -256,7 +263,12 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
           ? 'No completed survey yet.'
           : `Survey of ${asOf} against ${countOf(active.length, 'active comparable')}; PSI and percentile (PCTL) now → at target.`;
       const how = `${BASIS_TEXT[basis]}${perSqftMode ? ' per square foot' : ''}${opts.bedrooms === undefined ? '' : `, plans with ${countOf(opts.bedrooms, 'bedroom')}`}`;
-      printLines(out, `${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${how}\n\n${compared}\n\n`);
+      const ahead = at
+        ? `Aiming at the market on ${at.date} (${at.horizon_weeks} weeks on), as forecast: ${at.market
+            .map((m) => `${bedroomsLabel(m.bedrooms)} ${formatSignedPercent(m.change)} (${m.method})`)
+            .join(', ')}.\n\n`
+        : '';
+      printLines(out, `${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${how}\n\n${compared}\n\n${ahead}`);
     }
     await printList(out, {
       defaultFields: (human ? columns.table : columns.data).map((c) => c.key),
@@ -299,4 +311,31 @@ function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
     lines.push(`On NER, each target keeps the plan's current concession: ${parts.join('; ')}.`);
   }
   return `\n${lines.join(md ? '\n\n' : '\n')}\n`;
+}
+
+/**
+ * --at: the comparables' average rent of each bedroom count on the basis, forecast
+ * `weeks` on (src/domain/forecast.ts, as `rentsurvey forecast` does), as a change
+ * from its last value. Too little history for that horizon is an error, not a guess.
+ */
+async function marketAhead(
+  ctx: CommandContext,
+  api: ApiClient,
+  comps: readonly { id: string }[],
+  bedrooms: readonly number[],
+  basis: Basis,
+  weeks: number,
+): Promise<NonNullable<TargetAnswer['at']>> {
+  const [{ forecastMarket, weeksNeeded }, { forecastReader, pricingOf }] = await Promise.all([import('../../../domain/forecast.js'), import('../forecast/read.js')]);
+  const compPricing = await pricingOf(forecastReader(api, ctx.now().toISOString().slice(0, 10)), comps);
+  const series = forecastMarket(compPricing, bedrooms, { horizons: [weeks], kinds: [basis === 'ner' ? 'market_ner' : 'market_asking'] });
+  const market = series.flatMap((s) => {
+    const forecast = s.forecasts[0];
+    return forecast && s.bedrooms !== null && s.last_value > 0 ? [{ bedrooms: s.bedrooms, method: forecast.method, change: roundFraction4(forecast.point / s.last_value - 1), date: forecast.date }] : [];
+  });
+  if (market.length === 0) {
+    const history = Math.max(0, ...series.map((s) => s.history_weeks));
+    throw new CliError(`--at ${weeks}w: too little history to forecast the market (${history} weeks of comparable surveys; ${weeksNeeded(weeks)} needed)`);
+  }
+  return { horizon_weeks: weeks, date: market[0]!.date, market: market.map(({ date: _date, ...m }) => m) };
 }

@@ -9,7 +9,7 @@
 // `--local portfolio --json` −18 ms, remote `portfolio --json` −16 ms, TAB −4 ms.
 import { readFile, rename, rm } from 'node:fs/promises';
 import { rolldown } from 'rolldown';
-import { lazyBuiltins, zodEnglishOnly } from './build-plugins.js';
+import { INK_TOP_LEVEL_AWAITS, lazyBuiltins, withoutTopLevelAwait, zodEnglishOnly } from './build-plugins.js';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -48,6 +48,8 @@ const bundle = await rolldown({
     zodEnglishOnly(),
     // commander imports child_process (with net and stream, ≈ 4 ms of every start) for executable subcommands, which we have none of.
     lazyBuiltins([{ builtin: 'node:child_process', importer: /\/node_modules\/commander\/lib\/command\.js$/ }]),
+    // The dashboard's Ink and yoga-layout await as they load, which CommonJS cannot: see the plugin.
+    withoutTopLevelAwait(INK_TOP_LEVEL_AWAITS),
   ],
 });
 const { output } = await bundle.write({

@@ -19,6 +19,7 @@ import { report } from './report/index.js';
 import { serve } from './serve/index.js';
 import { sync } from './sync/index.js';
 import { users } from './users/index.js';
+import { dashboard } from './dashboard/index.js';
 import { vacancy } from './vacancy/index.js';
 
 export const COMMANDS: readonly AnyDefinition[] = [
@@ -32,6 +33,7 @@ export const COMMANDS: readonly AnyDefinition[] = [
   vacancy,
   overview,
   digest,
+  dashboard,
   report,
   users,
   serve,

@@ -35,11 +35,12 @@ import { UsageError } from '../../errors.js';
 import { assertFields, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { communityArgument, floorPlansOf, resolveFloorPlan } from '../../references.js';
-import { compInput, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type PricingRecord } from '../../surveys.js';
+import { compInput, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type Comparable, type PricingRecord } from '../../surveys.js';
 import type { ApiClient } from '../../http/client.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 
 /** The target as the user gave it (echoed in --json), and what the domain aims at. */
-type GivenTarget = { psi: number } | { percentile: number } | { band: TargetBand };
+export type GivenTarget = { psi: number } | { percentile: number } | { band: TargetBand };
 
 export interface TargetFloorPlan extends PlanTarget {
   floor_plan_name: string;
@@ -59,10 +60,12 @@ export interface TargetAnswer {
 }
 
 /** What the table shows beside each plan, not part of the JSON answer. */
-interface Row extends TargetFloorPlan {
+export interface TargetRow extends TargetFloorPlan {
   unit_count: number;
   concessions: string | null;
 }
+type Row = TargetRow;
+type FloorPlanList = ReadOf<'listFloorPlans'>;
 
 const TARGET_FLAGS = ['psi', 'percentile', 'band'] as const;
 
@@ -105,7 +108,7 @@ function domainTarget(target: GivenTarget): PricingTarget {
   return 'band' in target ? { percentile: bandPercentile(target.band) } : target;
 }
 
-function describeTarget(target: GivenTarget): string {
+export function describeTarget(target: GivenTarget): string {
   if ('band' in target) return `${target.band} band (percentile ${bandPercentile(target.band)})`;
   if ('psi' in target) return `PSI ${formatSignedPercent(target.psi, 2)}`;
   return `percentile ${target.percentile}`;
@@ -166,7 +169,7 @@ function tableColumns(perSqftMode: boolean): Column<Row>[] {
 }
 
 /** Every column --fields may name, in any format: the table's, then the JSON fields it does not show. */
-function allColumns(perSqftMode: boolean) {
+export function allColumns(perSqftMode: boolean) {
   const table = tableColumns(perSqftMode);
   const data = dataColumns(perSqftMode);
   const tableKeys = table.map((c) => c.key);
@@ -192,17 +195,19 @@ async function sizedComps(api: ApiClient, compIds: readonly string[], pricing: r
   );
 }
 
-export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
-  const target = parseTarget(opts);
-  const perSqftMode = opts.perSqft === true;
-  assertFields(ctx, allColumns(perSqftMode).all);
-  const basis: Basis = opts.basis;
-  const id = await communityArgument(ctx, ref);
-  const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
-  const api = await ctx.api();
-
-  // The floor plans --floor-plan was looked up in, if it was: one request either way.
-  const [plans, { data: comps }] = await Promise.all([floorPlansOf(ctx, id), api.call('listComps', { params: { id } })]);
+/**
+ * The targets of a community's floor plans, as `pricing target` prints them (the dashboard shows the
+ * same): its floor plans (`plans`, read by the caller) against its active comparables' pricing on or
+ * before its latest survey, the overview's comparables. `floorPlanId` and `bedrooms` keep some plans.
+ */
+export async function targetsOf(
+  api: ApiClient,
+  id: string,
+  plansRead: Promise<FloorPlanList>,
+  options: { target: GivenTarget; basis: Basis; perSqft: boolean; floorPlanId?: string | undefined; bedrooms?: number | undefined },
+): Promise<{ plans: FloorPlanList; asOf: string | null; active: Comparable[]; rows: TargetRow[] }> {
+  const { target, basis, perSqft: perSqftMode, floorPlanId } = options;
+  const [plans, { data: comps }] = await Promise.all([plansRead, api.call('listComps', { params: { id } })]);
   // The overview's moment and comparables: the subject's latest survey (of all its plans), its active comps' latest pricing on or before it.
   const asOf = latestDate(plans.floor_plans.map((plan) => plan.latest_pricing?.as_of_date));
   const active = comps.comps.filter((comp) => comp.is_included_in_surveys);
@@ -211,10 +216,10 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   const compInputs = pricing.map((records, i) => compInput(activeIds[i]!, records));
   const sized = perSqftMode ? await sizedComps(api, activeIds, pricing, basis) : [];
   const chosen = plans.floor_plans.filter(
-    (plan) => (floorPlanId === undefined || plan.id.toLowerCase() === floorPlanId) && (opts.bedrooms === undefined || plan.bedrooms === opts.bedrooms),
+    (plan) => (floorPlanId === undefined || plan.id.toLowerCase() === floorPlanId) && (options.bedrooms === undefined || plan.bedrooms === options.bedrooms),
   );
 
-  const rows: Row[] = chosen.map((plan) => {
+  const rows: TargetRow[] = chosen.map((plan) => {
     const latest = plan.latest_pricing;
     const current = latest ? rentOnBasis(latest, basis) : null;
     const compRents = perSqftMode
@@ -233,6 +238,20 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
       concessions: latest ? latest.concessions : null,
     };
   });
+  return { plans, asOf, active, rows };
+}
+
+export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
+  const target = parseTarget(opts);
+  const perSqftMode = opts.perSqft === true;
+  assertFields(ctx, allColumns(perSqftMode).all);
+  const basis: Basis = opts.basis;
+  const id = await communityArgument(ctx, ref);
+  const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
+  const api = await ctx.api();
+
+  // The floor plans --floor-plan was looked up in, if it was: one request either way.
+  const { plans, asOf, active, rows } = await targetsOf(api, id, floorPlansOf(ctx, id), { target, basis, perSqft: perSqftMode, floorPlanId, bedrooms: opts.bedrooms });
   const answer: TargetAnswer = {
     community: plans.community,
     basis,
@@ -274,7 +293,7 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
 };
 
 /** Revenue of moving every plan to target; on NER, the concession each target assumes. */
-function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
+export function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
   const md = ctx.globals.format === 'md';
   const quote = (s: string) => (md ? `"${escapeMarkdown(s)}"` : `"${s}"`);
   const plain = (s: string) => (md ? escapeMarkdown(s) : s);

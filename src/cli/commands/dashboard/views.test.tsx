@@ -1,0 +1,144 @@
+// The dashboard's frames as Ink draws them (ink-testing-library), at 80×24 and 160×48, on a copy
+// of the demo store read through the real client in process: the views, the keys, the fitting
+// rule at 80 columns, a failed read shown in its view with r to retry, and an export read back.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { render } from 'ink-testing-library';
+import { stripVTControlCharacters } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliSandbox, parseCsv, parseJson, type CliSandbox } from '../../../../test/helpers/run-cli.js';
+import { createTestIO } from '../../../output/io.js';
+import { createLogger } from '../../../output/messages.js';
+import { createStyle } from '../../../output/style.js';
+import { createContext, type CommandContext } from '../../context.js';
+import { resolveGlobals } from '../../globals.js';
+import { DEFAULT_THRESHOLD } from '../../../domain/positioning.js';
+import type { Reading } from './data.js';
+import { exportList } from './export.js';
+import { Dashboard } from './views.js';
+
+let cli: CliSandbox;
+const contexts: CommandContext[] = [];
+let names: { name: string; external_community_id: string }[];
+
+beforeAll(async () => {
+  cli = await cliSandbox();
+  const portfolio = await cli.run(['--local', 'overview', '--all', '--json']);
+  names = parseJson<{ communities: { community: { name: string; external_community_id: string } }[] }>(portfolio.stdout).communities.map((row) => row.community);
+});
+afterAll(async () => {
+  for (const ctx of contexts) await ctx.close();
+  await cli?.cleanup();
+});
+
+function reading(): Reading {
+  const io = createTestIO({ stdoutTTY: true, stdinTTY: true, env: cli.env });
+  const env = { ...cli.env };
+  const ctx = createContext({ io, log: createLogger(io), globals: resolveGlobals({ local: true }, env), env });
+  contexts.push(ctx);
+  return { ctx, api: undefined as never, basis: 'ner', threshold: DEFAULT_THRESHOLD, days: 365, concurrency: 1 };
+}
+
+interface Drawn {
+  frame(): string;
+  press(...keys: string[]): void;
+  until(test: (frame: string) => boolean, what: string): Promise<string>;
+  quit: Promise<boolean>;
+}
+
+/** The dashboard drawn at a size, keys pressed into it, frames waited for (never a fixed time). */
+async function draw(columns: number, rows: number): Promise<Drawn> {
+  const read = reading();
+  read.api = await read.ctx.api();
+  let quit!: (interrupted: boolean) => void;
+  const quitting = new Promise<boolean>((resolve) => (quit = resolve));
+  const drawn = render(
+    <Dashboard
+      reading={read}
+      style={createStyle(false)}
+      size={{ columns, rows }}
+      onQuit={quit}
+      onError={(error) => {
+        throw error;
+      }}
+      exportList={(list, shownRows, path) => exportList(read.ctx, list, shownRows, path)}
+    />,
+  );
+  const frame = () => stripVTControlCharacters(drawn.lastFrame() ?? '');
+  return {
+    frame,
+    press: (...keys) => {
+      for (const key of keys) drawn.stdin.write(key);
+    },
+    async until(test, what) {
+      for (let i = 0; i < 3000; i++) {
+        if (test(frame())) return frame();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`no ${what}; the frame shows:\n${frame()}`);
+    },
+    quit: quitting,
+  };
+}
+
+const KEY = { enter: '\r', escape: '\u001B', down: '\u001B[B', tab: '\t' };
+
+describe('dashboard frames', () => {
+  it('80×24: the portfolio, most above market first, fitted to the width; nothing but names cut', async () => {
+    const d = await draw(80, 24);
+    const frame = await d.until((f) => f.includes('Gap to market'), 'portfolio');
+    const lines = frame.split('\n');
+    expect(lines).toHaveLength(24);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    expect(lines[0]).toMatch(/^Portfolio/);
+    for (const header of ['COMMUNITY', 'NER PSI', 'GAP/MONTH', 'VAC (COMPS)', 'SIGNAL']) expect(lines[1]).toContain(header);
+    // The first row is the one `overview --all` prints first.
+    expect(lines[2]).toContain(`› ${names[0]!.name}`);
+    expect(lines.at(-1)).toContain('q quit');
+  });
+
+  it('filters as typed, drills into a community and a comparable, and goes back', async () => {
+    const d = await draw(80, 24);
+    await d.until((f) => f.includes('Gap to market'), 'portfolio');
+    const wanted = names.at(-1)!;
+    d.press('/', ...wanted.external_community_id);
+    let frame = await d.until((f) => f.includes(`/${wanted.external_community_id}`) && !f.includes(names[0]!.name), 'filtered list');
+    expect(frame).toContain(wanted.name);
+    d.press(KEY.enter, KEY.enter);
+    frame = await d.until((f) => f.startsWith(`Portfolio › ${wanted.name}`) && f.includes('PLAN'), 'community view');
+    expect(frame).toMatch(/PSI [+-]\d/);
+    d.press('2');
+    await d.until((f) => f.includes('MILES') && f.includes('AVG ASKING'), 'comparables');
+    d.press(KEY.enter);
+    await d.until((f) => (f.split('\n')[0] ?? '').split(' › ').length === 3 && f.includes('SQFT'), 'comparable view');
+    d.press(KEY.escape);
+    await d.until((f) => f.includes('MILES'), 'back to the comparables');
+    d.press(KEY.escape, KEY.escape);
+    // Back at the portfolio, the filter still on; Esc clears it.
+    await d.until((f) => f.split('\n')[0]!.trim().startsWith('Portfolio') && !f.split('\n')[0]!.includes('›'), 'portfolio again');
+    d.press(KEY.escape);
+    await d.until((f) => f.includes(names[0]!.name), 'filter cleared');
+    d.press('q');
+    expect(await d.quit).toBe(false);
+  });
+
+  it('160×48: more columns, and a preview of the selected community beside the list', async () => {
+    const d = await draw(160, 48);
+    const frame = await d.until((f) => f.includes('Gap to market'), 'portfolio');
+    const lines = frame.split('\n');
+    expect(lines).toHaveLength(48);
+    expect(lines[1]).toContain('BAND');
+    expect(frame).toContain('│');
+    expect(lines[2]).toContain(names[0]!.name);
+  });
+
+  it('e writes the list as shown through the CSV writer', async () => {
+    const d = await draw(80, 24);
+    await d.until((f) => f.includes('Gap to market'), 'portfolio');
+    const file = join(cli.root, 'positioning.csv');
+    d.press('e', ...'\u007F'.repeat(30), ...file, KEY.enter);
+    await d.until((f) => f.includes('Wrote'), 'export message');
+    const csv = parseCsv(await readFile(file, 'utf8'));
+    expect(csv.rows.map((row) => row.community_name)).toEqual(names.map((n) => n.name));
+  });
+});

@@ -43,7 +43,8 @@ const bundle = await rolldown({
   // workbook and chart libraries (--format xlsx, report), large and loaded by those alone:
   // bundled, exceljs' old Buffer() calls would also warn, as code outside node_modules.
   external: ['zipcodes', 'exceljs', 'echarts'],
-  transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version) } },
+  // React's production build for the dashboard: its development build is larger, slower, and writes warnings on the screen.
+  transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } },
   plugins: [
     zodEnglishOnly(),
     // commander imports child_process (with net and stream, ≈ 4 ms of every start) for executable subcommands, which we have none of.

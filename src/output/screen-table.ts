@@ -9,7 +9,7 @@ import { alignOf, displayColumns, displayText, headerOf, type Column, type SortO
 import type { Style } from './style.js';
 import { fitColumns } from './table-fit.js';
 import { columnFits, everyRowNote } from './table.js';
-import { cutToWidth, displayWidth, padEnd, padStart, sanitize } from './text.js';
+import { cutToWidth, padEnd, padStart, sanitize } from './text.js';
 
 /** The selection mark and the space after it. */
 const GUTTER = 2;
@@ -64,6 +64,3 @@ export function screenTable<Row>(rows: readonly Row[], columns: readonly Column<
     folded: folded.length === 0 ? '' : everyRowNote(folded.map((i) => [headers[i] ?? '', cells[0]?.[i] ?? ''])),
   };
 }
-
-/** The width of text as the screen shows it (escape codes not counted). */
-export const screenWidth = displayWidth;

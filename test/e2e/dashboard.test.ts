@@ -71,7 +71,7 @@ describe.skipIf(!hasTmux())('rentsurvey dashboard in a terminal', () => {
     const wanted = names.at(-1)!;
     pane.type(`/${wanted.external_community_id}`);
     pane.press('Enter');
-    screen = await pane.until((s) => s.includes(wanted.name) && !s.includes(names[0]!.name), 'the filtered portfolio');
+    await pane.until((s) => s.includes(wanted.name) && !s.includes(names[0]!.name), 'the filtered portfolio');
     pane.press('Enter');
     await pane.until((s) => firstLine(s).startsWith(`Portfolio › ${wanted.name}`) && s.includes('PLAN'), 'the community');
     pane.type('2');

@@ -78,6 +78,8 @@ export async function readPortfolio(reading: Reading, progress: (data: Portfolio
     if (done === 1 || done - shown >= Math.max(1, Math.floor(subjects.length / 20))) {
       shown = done;
       progress(data());
+      // With --local the answers come from this thread without a pause: a turn of the event loop lets the screen draw them.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
   return data();

@@ -276,8 +276,12 @@ function communityBody(input: ScreenInput, view: Extract<ViewRef, { kind: 'commu
     if (!data) part = waiting('the comparables');
     else {
       const spec = input.memo.get(`spec:comparables:${view.id}`, [data], () => comparablesList(subject, data));
-      const list = listLines(input, spec, columns, room, extra);
-      part = { lines: list.lines, list: list.info, shown: { spec, rows: list.rows } };
+      // The selected comparable's concessions in full, under the list: a narrow screen leaves their column out rather than cut it.
+      const concessionsOf = (comp: ComparableRow | undefined) =>
+        comp ? wrapLines(`${sanitize(comp.name)}: ${comp.concessions === null ? 'no pricing' : comp.concessions === '' ? 'no concessions' : sanitize(comp.concessions)}`, columns).split('\n') : [];
+      const list = listLines(input, spec, columns, room - 2, extra);
+      const chosen = list.rows[positionOf(state, spec.key).selected] as ComparableRow | undefined;
+      part = { lines: [...list.lines, ...concessionsOf(chosen).slice(0, 2)], list: list.info, shown: { spec, rows: list.rows } };
     }
   } else if (section === 'trends') {
     const data = (load as Load<TrendsData> | undefined)?.data;

@@ -18,7 +18,6 @@ export type ViewRef =
 
 /** The community view's sections, in the order of their number keys and Tab. */
 export const COMMUNITY_SECTIONS = ['plans', 'comparables', 'trends', 'target'] as const;
-export type CommunitySection = (typeof COMMUNITY_SECTIONS)[number];
 
 /** Where a list is: its selected row (of the rows its filter keeps), the first row on screen, its filter and sort. */
 export interface ListPosition {

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliSandbox, parseCsv, parseJson, type CliSandbox } from '../../../../test/helpers/run-cli.js';
+import { forwardingProxy } from '../../../../test/helpers/net.js';
+import { cliSandbox, parseCsv, parseJson, startServer, type CliSandbox } from '../../../../test/helpers/run-cli.js';
 import { createTestIO } from '../../../output/io.js';
 import { createLogger } from '../../../output/messages.js';
 import { createStyle } from '../../../output/style.js';
@@ -31,10 +32,10 @@ afterAll(async () => {
   await cli?.cleanup();
 });
 
-function reading(): Reading {
+function reading(remote?: { baseUrl: string; key: string }): Reading {
   const io = createTestIO({ stdoutTTY: true, stdinTTY: true, env: cli.env });
-  const env = { ...cli.env };
-  const ctx = createContext({ io, log: createLogger(io), globals: resolveGlobals({ local: true }, env), env });
+  const env = { ...cli.env, ...(remote ? { RENTSURVEY_BASE_URL: remote.baseUrl, RENTSURVEY_API_KEY: remote.key } : {}) };
+  const ctx = createContext({ io, log: createLogger(io), globals: resolveGlobals({ local: !remote }, env), env });
   contexts.push(ctx);
   return { ctx, api: undefined as never, basis: 'ner', threshold: DEFAULT_THRESHOLD, days: 365, concurrency: 1 };
 }
@@ -47,8 +48,8 @@ interface Drawn {
 }
 
 /** The dashboard drawn at a size, keys pressed into it, frames waited for (never a fixed time). */
-async function draw(columns: number, rows: number): Promise<Drawn> {
-  const read = reading();
+async function draw(columns: number, rows: number, remote?: { baseUrl: string; key: string }): Promise<Drawn> {
+  const read = reading(remote);
   read.api = await read.ctx.api();
   let quit!: (interrupted: boolean) => void;
   const quitting = new Promise<boolean>((resolve) => (quit = resolve));
@@ -130,6 +131,28 @@ describe('dashboard frames', () => {
     expect(lines[1]).toContain('BAND');
     expect(frame).toContain('│');
     expect(lines[2]).toContain(names[0]!.name);
+  });
+
+  it('a read that fails is said in its view, and r reads it again', async () => {
+    const server = await startServer(cli.dataDir);
+    let failing = true;
+    const proxy = await forwardingProxy(server.baseUrl, ({ response, forward }) => {
+      if (!failing) return forward();
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { code: 'internal_error', message: 'the store is being rebuilt' } }));
+    });
+    try {
+      const d = await draw(80, 24, { baseUrl: proxy.url, key: server.key() });
+      const frame = await d.until((f) => f.includes('Could not read the portfolio'), 'the failure');
+      expect(frame).toContain('the store is being rebuilt');
+      expect(frame).toContain('r tries again');
+      failing = false;
+      d.press('r');
+      await d.until((f) => f.includes('Gap to market') && f.includes(names[0]!.name), 'the portfolio read again');
+    } finally {
+      await proxy.close();
+      await server.close();
+    }
   });
 
   it('e writes the list as shown through the CSV writer', async () => {

@@ -15,7 +15,8 @@ import { Dashboard } from './views.js';
 
 type Ending = { status: ExitCode } | { error: unknown };
 
-export async function showDashboard(ctx: CommandContext, reading: Reading): Promise<ExitCode> {
+/** Runs the view until it is left; `View` is the dashboard (a test hands in one that fails). */
+export async function showDashboard(ctx: CommandContext, reading: Reading, View: typeof Dashboard = Dashboard): Promise<ExitCode> {
   // Built, yoga-layout's WebAssembly loads without top-level await (scripts/build-plugins.js): it must be ready before Ink lays out.
   const yoga = (await import('yoga-layout')) as unknown as { ready?: Promise<unknown> };
   await yoga.ready;
@@ -25,7 +26,7 @@ export async function showDashboard(ctx: CommandContext, reading: Reading): Prom
   const onSignal = (signal: NodeJS.Signals) => settle({ status: signalStatus(signal) });
   for (const signal of ENDING_SIGNALS) process.on(signal, onSignal);
   const instance = render(
-    <Dashboard
+    <View
       reading={reading}
       style={style}
       onQuit={(interrupted) => settle({ status: (interrupted ? signalStatus('SIGINT') : 0) as ExitCode })}

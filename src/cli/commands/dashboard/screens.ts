@@ -9,7 +9,7 @@ import { BASIS_TEXT, type Basis } from '../../../domain/basis.js';
 import { formatMoney, formatPercentValue, formatSignedMoney, formatSignedPercent, formatCri } from '../../../domain/format.js';
 import { psiOf, type PositioningRow } from '../../../domain/positioning.js';
 import { lineChart } from '../../../output/chart.js';
-import { displayColumns, displayText, labelOf } from '../../../output/columns.js';
+import { displayColumns, displayText, headerOf } from '../../../output/columns.js';
 import { screenTable, type ScreenTable } from '../../../output/screen-table.js';
 import type { Style } from '../../../output/style.js';
 import { countOf, cutToWidth, displayWidth, padEnd, sanitize, wrapLines } from '../../../output/text.js';
@@ -233,8 +233,10 @@ function beside(left: readonly string[], right: readonly string[], width: number
 
 /** The selected community's row, every field of it, as label and value. */
 function previewLines(row: PositioningRow, style: Style, basis: Basis, width: number): string[] {
-  const columns = displayColumns([row], positioningColumns(basis).all.filter((column) => column.importance !== 'id' && column.key !== 'community' && column.key !== 'community_name'));
-  const labels = columns.map((column) => labelOf(column));
+  // Every field of the row but the name (the title) and the basis (the top line says it), by the table's headers.
+  const hidden = new Set(['community', 'community_name', 'basis', 'vacancy_vs_comps_pts']);
+  const columns = displayColumns([row], positioningColumns(basis).all.filter((column) => column.importance !== 'id' && !hidden.has(column.key)));
+  const labels = columns.map((column) => headerOf(column));
   const labelWidth = Math.max(...labels.map(displayWidth));
   return [
     style.bold(cutToWidth(sanitize(row.community.name), width)),

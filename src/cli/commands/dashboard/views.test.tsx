@@ -87,7 +87,7 @@ const KEY = { enter: '\r', escape: '\u001B', down: '\u001B[B', tab: '\t' };
 describe('dashboard frames', () => {
   it('80×24: the portfolio, most above market first, fitted to the width; nothing but names cut', async () => {
     const d = await draw(80, 24);
-    const frame = await d.until((f) => f.includes('Gap to market'), 'portfolio');
+    const frame = await d.until((f) => f.includes('Gap to market') && !f.includes('Reading'), 'portfolio');
     const lines = frame.split('\n');
     expect(lines).toHaveLength(24);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
@@ -100,7 +100,7 @@ describe('dashboard frames', () => {
 
   it('filters as typed, drills into a community and a comparable, and goes back', async () => {
     const d = await draw(80, 24);
-    await d.until((f) => f.includes('Gap to market'), 'portfolio');
+    await d.until((f) => f.includes('Gap to market') && !f.includes('Reading'), 'portfolio');
     const wanted = names.at(-1)!;
     d.press('/', ...wanted.external_community_id);
     let frame = await d.until((f) => f.includes(`/${wanted.external_community_id}`) && !f.includes(names[0]!.name), 'filtered list');
@@ -125,7 +125,7 @@ describe('dashboard frames', () => {
 
   it('160×48: more columns, and a preview of the selected community beside the list', async () => {
     const d = await draw(160, 48);
-    const frame = await d.until((f) => f.includes('Gap to market'), 'portfolio');
+    const frame = await d.until((f) => f.includes('Gap to market') && !f.includes('Reading'), 'portfolio');
     const lines = frame.split('\n');
     expect(lines).toHaveLength(48);
     expect(lines[1]).toContain('BAND');
@@ -157,7 +157,7 @@ describe('dashboard frames', () => {
 
   it('e writes the list as shown through the CSV writer', async () => {
     const d = await draw(80, 24);
-    await d.until((f) => f.includes('Gap to market'), 'portfolio');
+    await d.until((f) => f.includes('Gap to market') && !f.includes('Reading'), 'portfolio');
     const file = join(cli.root, 'positioning.csv');
     d.press('e', ...'\u007F'.repeat(30), ...file, KEY.enter);
     await d.until((f) => f.includes('Wrote'), 'export message');

@@ -102,10 +102,11 @@ export function Dashboard(props: DashboardProps) {
     [reading, setLoad],
   );
 
-  const shown = useMemo(
-    () => screen({ state, loads, columns: size.columns, rows: size.rows, style, basis: reading.basis, threshold: reading.threshold, ctx: reading.ctx, memo }),
-    [state, loads, size.columns, size.rows, style, reading, memo],
+  const screenOf = useCallback(
+    (of: DashboardState) => screen({ state: of, loads, columns: size.columns, rows: size.rows, style, basis: reading.basis, threshold: reading.threshold, ctx: reading.ctx, memo }),
+    [loads, size.columns, size.rows, style, reading, memo],
   );
+  const shown = useMemo(() => screenOf(state), [screenOf, state]);
 
   // The view on screen reads what it needs the first time it is shown.
   useEffect(() => {
@@ -138,8 +139,9 @@ export function Dashboard(props: DashboardProps) {
   latest.current = state;
   useInput((input, key) => {
     try {
-      for (const pressed of keyOf(input, key)) {
-        const result = press(latest.current, pressed, shown.list);
+      for (const [i, pressed] of keyOf(input, key).entries()) {
+        // Keys after the first of a burst (Enter, then 3) act on the view the ones before opened.
+        const result = press(latest.current, pressed, i === 0 ? shown.list : screenOf(latest.current).list);
         latest.current = result.state;
         if (result.effect) effect(result.effect);
       }

@@ -62,10 +62,14 @@ const slug = (name: string) =>
 export function portfolioList(rows: readonly PositioningRow[], basis: Basis): ListSpec<PositioningRow> {
   const columns = positioningColumns(basis);
   const table = columns.defaultFields('table');
+  // On screen the community is its name, and sorts by it (its raw value is the object --json prints).
+  const shown = table.map((key) => columns.all.find((column) => column.key === key)!).map((column) =>
+    column.key === 'community' ? { ...column, value: (row: PositioningRow) => row.community.name } : column,
+  );
   return {
     key: 'communities',
     rows,
-    columns: table.map((key) => columns.all.find((column) => column.key === key)!),
+    columns: shown,
     exportColumns: columns.all,
     exportFields: columns.defaultFields('csv'),
     matches: (row) => [row.community.name, row.community.external_community_id],

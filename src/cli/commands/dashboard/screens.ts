@@ -412,5 +412,11 @@ function weekBody(input: ScreenInput, height: number): Body {
 
 function helpLines(width: number): string[] {
   const keyWidth = Math.max(...KEYS.map(([keys]) => displayWidth(keys)));
-  return ['Keys', '', ...KEYS.flatMap(([keys, what]) => wrapLines(`${padEnd(keys, keyWidth)}  ${what}`, width).split('\n'))];
+  // What each key does wraps beside the keys, under itself.
+  const room = Math.max(20, width - keyWidth - 2);
+  return [
+    'Keys',
+    '',
+    ...KEYS.flatMap(([keys, what]) => wrapLines(what, room).split('\n').map((line, i) => `${padEnd(i === 0 ? keys : '', keyWidth)}  ${line}`)),
+  ];
 }

@@ -3,9 +3,11 @@
 // rule at 80 columns, a failed read shown in its view with r to retry, and an export read back.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { render } from 'ink-testing-library';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HUNG_MS } from '../../../../test/helpers/limits.js';
 import { forwardingProxy } from '../../../../test/helpers/net.js';
 import { cliSandbox, parseCsv, parseJson, startServer, type CliSandbox } from '../../../../test/helpers/run-cli.js';
 import { createTestIO } from '../../../output/io.js';
@@ -72,7 +74,7 @@ async function draw(columns: number, rows: number, remote?: { baseUrl: string; k
       for (const key of keys) drawn.stdin.write(key);
     },
     async until(test, what) {
-      for (let i = 0; i < 3000; i++) {
+      for (const deadline = Date.now() + HUNG_MS; Date.now() < deadline; ) {
         if (test(frame())) return frame();
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
@@ -96,6 +98,13 @@ describe('dashboard frames', () => {
     // The first row is the one `overview --all` prints first.
     expect(lines[2]).toContain(`› ${names[0]!.name}`);
     expect(lines.at(-1)).toContain('q quit');
+    // ? lists every key, within the width; Esc closes it.
+    d.press('?');
+    const help = await d.until((f) => f.includes('Keys') && f.includes('Ctrl-C'), 'the keys');
+    for (const line of help.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    expect(help).toMatch(/^Esc {2}h {2}Backspace +back one view/m);
+    d.press(KEY.escape);
+    await d.until((f) => f.includes('Gap to market'), 'the portfolio again');
   });
 
   it('filters as typed, drills into a community and a comparable, and goes back', async () => {
@@ -163,5 +172,21 @@ describe('dashboard frames', () => {
     await d.until((f) => f.includes('Wrote'), 'export message');
     const csv = parseCsv(await readFile(file, 'utf8'));
     expect(csv.rows.map((row) => row.community_name)).toEqual(names.map((n) => n.name));
+  });
+
+  it('e writes a workbook for .xlsx, through the writer of --format xlsx, the rows in the order shown', async () => {
+    const d = await draw(80, 24);
+    await d.until((f) => f.includes('Gap to market') && !f.includes('Reading'), 'portfolio');
+    // Sorted by name first (s): the workbook's rows follow.
+    const book = join(cli.root, 'positioning.xlsx');
+    d.press('s', 'e', ...'\u007F'.repeat(30), ...book, KEY.enter);
+    await d.until((f) => f.includes('Wrote') && f.includes('xls'), 'the workbook written');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(book);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const nameColumn = header.indexOf('community_name') + 1;
+    const shown = Array.from({ length: sheet.rowCount - 1 }, (_, i) => String(sheet.getRow(i + 2).getCell(nameColumn).value));
+    expect(shown).toEqual([...names.map((n) => n.name)].sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' })));
   });
 });

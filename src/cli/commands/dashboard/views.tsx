@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Style } from '../../../output/style.js';
 import { CliError } from '../../errors.js';
 import { readComparable, readComparables, readPlans, readPortfolio, readTarget, readTrends, readWeek, type Reading } from './data.js';
-import { Memo, screen, type Load, type Part } from './screens.js';
+import { Memo, screen, type Load, type Part, type Screen } from './screens.js';
 import { initialState, press, type DashboardState, type Effect, type Key, type ViewRef } from './state.js';
 import type { AnyList } from './lists.js';
 
@@ -114,13 +114,13 @@ export function Dashboard(props: DashboardProps) {
   }, [shown.needs, read]);
 
   const effect = useCallback(
-    (done: Effect) => {
+    (done: Effect, on: Screen) => {
       if (done.kind === 'quit') return onQuit(done.interrupted);
       if (done.kind === 'reload') {
-        for (const need of shown.needs) read(need.key, need.view, need.part);
+        for (const need of on.needs) read(need.key, need.view, need.part);
         return;
       }
-      const list = shown.shown;
+      const list = on.shown;
       if (!list) {
         setState((s) => ({ ...s, message: { text: 'No list on screen to export.', error: true } }));
         return;
@@ -131,7 +131,7 @@ export function Dashboard(props: DashboardProps) {
         (error: unknown) => setState((s) => ({ ...s, message: { text: `Not exported: ${reason(error)}`, error: true } })),
       );
     },
-    [onQuit, read, shown, exportList],
+    [onQuit, read, exportList],
   );
 
   // Keys that arrive before the next render (a paste, a fast typist) each see the state the one before left.
@@ -139,11 +139,12 @@ export function Dashboard(props: DashboardProps) {
   latest.current = state;
   useInput((input, key) => {
     try {
-      for (const [i, pressed] of keyOf(input, key).entries()) {
-        // Keys after the first of a burst (Enter, then 3) act on the view the ones before opened.
-        const result = press(latest.current, pressed, i === 0 ? shown.list : screenOf(latest.current).list);
+      for (const pressed of keyOf(input, key)) {
+        // Keys that come before the screen is drawn again (Enter, then 3) act on the view the ones before opened.
+        const current = latest.current === state ? shown : screenOf(latest.current);
+        const result = press(latest.current, pressed, current.list);
         latest.current = result.state;
-        if (result.effect) effect(result.effect);
+        if (result.effect) effect(result.effect, current);
       }
       setState(latest.current);
     } catch (error) {

@@ -26,6 +26,9 @@ import type { Overview } from '../overview/overview.js';
 import { targetsOf, type TargetRow } from '../pricing/target.js';
 import { pricedPlans } from '../report/collect.js';
 
+/** How often the portfolio's rows read so far are drawn while the rest load. */
+const PROGRESS_MS = 250;
+
 /** How the dashboard reads: the basis and threshold of positioning and targets, the charts' days, requests at once. */
 export interface Reading {
   ctx: CommandContext;
@@ -68,15 +71,15 @@ export async function readPortfolio(reading: Reading, progress: (data: Portfolio
     const ordered = byPsiDescending(rows);
     return { rows: ordered, totals: positioningTotals(ordered), total: subjects.length, done, failed: [...failed] };
   };
-  let shown = 0;
+  let shownAt = 0;
   const rowOf = async (subject: ChosenSubject) => positioningRow((await readSubject(api, subject)).input, { basis, threshold });
   for await (const outcome of fanOut(subjects, reading.concurrency, rowOf)) {
     done += 1;
     if (isFailed(outcome)) failed.push({ name: outcome.item.name ?? outcome.item.id, reason: 'error' in outcome ? outcome.error.message : 'not tried after the failures above' });
     else rows.push(outcome.value);
-    // The first rows at once, then a redraw every few subjects: a thousand rows are not sorted a thousand times.
-    if (done === 1 || done - shown >= Math.max(1, Math.floor(subjects.length / 20))) {
-      shown = done;
+    // The first rows at once, then a redraw every quarter of a second at most: each costs a sort and a frame.
+    if (done === 1 || performance.now() - shownAt >= PROGRESS_MS) {
+      shownAt = performance.now();
       progress(data());
       // With --local the answers come from this thread without a pause: a turn of the event loop lets the screen draw them.
       await new Promise((resolve) => setImmediate(resolve));

@@ -135,8 +135,9 @@ function headLine({ state, style, columns, basis }: ScreenInput): string {
 /** The keys that apply, as many as fit; a message or what is being typed instead. */
 function statusLine({ state, style, columns }: ScreenInput, list: ListInfo): string {
   const { mode, message } = state;
-  if (mode.kind === 'filter') return cutToWidth(`/${positionOf(state, list.key).filter}█  Enter keeps the filter · Esc drops it`, columns);
-  if (mode.kind === 'export') return cutToWidth(`Export to: ${mode.path}█  Enter writes it (.xlsx: a workbook, else CSV) · Esc cancels`, columns);
+  // What is typed is shown as text, whatever it holds.
+  if (mode.kind === 'filter') return cutToWidth(`/${sanitize(positionOf(state, list.key).filter)}█  Enter keeps the filter · Esc drops it`, columns);
+  if (mode.kind === 'export') return cutToWidth(`Export to: ${sanitize(mode.path)}█  Enter writes it (.xlsx: a workbook, else CSV) · Ctrl-U clears · Esc cancels`, columns);
   if (message) return cutToWidth(message.error ? style.negative(message.text) : message.text, columns);
   if (mode.kind === 'help') return cutToWidth('Esc or ? closes this · q quits', columns);
   const view = currentFrame(state).view.kind;

@@ -62,6 +62,11 @@ describe('filter', () => {
     expect(positionOf(after([named('backspace')], list(), typed), 'communities').filter).toBe('ba');
   });
 
+  it('Ctrl-U empties what is typed, a filter or a file name', () => {
+    expect(positionOf(after([char('/'), char('a'), char('u', true)]), 'communities').filter).toBe('');
+    expect(after([char('e'), char('u', true)]).mode).toEqual({ kind: 'export', path: '' });
+  });
+
   it('q and j are letters while typing', () => {
     const state = after([char('/'), char('q'), char('j')]);
     expect(positionOf(state, 'communities').filter).toBe('qj');

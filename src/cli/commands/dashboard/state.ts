@@ -172,6 +172,8 @@ function typeFilter(state: DashboardState, key: Key, list: ListInfo): DashboardS
   if (key.name === 'enter') return browsing;
   if (key.name === 'escape') return setFilter(browsing, '');
   if (key.name === 'backspace') return setFilter(state, [...filter].slice(0, -1).join(''));
+  // Ctrl-U empties the line, as in a shell.
+  if (key.ctrl && key.text === 'u') return setFilter(state, '');
   if (key.name === 'char' && key.text && !key.ctrl) return setFilter(state, filter + key.text);
   return state;
 }
@@ -185,6 +187,7 @@ function typePath(state: DashboardState, path: string, key: Key): Pressed {
   }
   if (key.name === 'escape') return { state: say(browsing, 'Export cancelled.') };
   if (key.name === 'backspace') return { state: { ...state, mode: { kind: 'export', path: [...path].slice(0, -1).join('') } } };
+  if (key.ctrl && key.text === 'u') return { state: { ...state, mode: { kind: 'export', path: '' } } };
   if (key.name === 'char' && key.text && !key.ctrl) return { state: { ...state, mode: { kind: 'export', path: path + key.text } } };
   return { state };
 }

@@ -48,7 +48,14 @@ export function keyOf(input: string, key: import('ink').Key): Key[] {
   if (key.rightArrow) return [{ name: 'char', text: 'l' }];
   if (key.ctrl) return input ? [{ name: 'char', text: input.toLowerCase(), ctrl: true }] : [];
   // Keys typed fast (or pasted) arrive at once: one key per character, Enter, Tab and Backspace among them.
-  return [...input].map((text): Key => (text === '\r' || text === '\n' ? { name: 'enter' } : text === '\t' ? { name: 'tab' } : text === '\u007F' || text === '\b' ? { name: 'backspace' } : { name: 'char', text }));
+  return [...input].map((text): Key => {
+    if (text === '\r' || text === '\n') return { name: 'enter' };
+    if (text === '\t') return { name: 'tab' };
+    if (text === '\u007F' || text === '\b') return { name: 'backspace' };
+    // Another control character is Ctrl and a letter (Ctrl-U is \u0015): never text.
+    const code = text.codePointAt(0) ?? 0;
+    return code < 0x20 ? { name: 'char', text: String.fromCodePoint(code + 0x60), ctrl: true } : { name: 'char', text };
+  });
 }
 
 function loader(reading: Reading, view: ViewRef, part: Part, progress: (data: unknown) => void): Promise<unknown> {

@@ -20,6 +20,7 @@ import { report } from './report/index.js';
 import { serve } from './serve/index.js';
 import { sync } from './sync/index.js';
 import { users } from './users/index.js';
+import { dashboard } from './dashboard/index.js';
 import { vacancy } from './vacancy/index.js';
 
 export const COMMANDS: readonly AnyDefinition[] = [
@@ -34,6 +35,7 @@ export const COMMANDS: readonly AnyDefinition[] = [
   overview,
   forecast,
   digest,
+  dashboard,
   report,
   users,
   serve,

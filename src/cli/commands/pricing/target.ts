@@ -36,11 +36,12 @@ import { CliError, UsageError } from '../../errors.js';
 import { assertFields, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { communityArgument, floorPlansOf, resolveFloorPlan } from '../../references.js';
-import { compInput, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type PricingRecord } from '../../surveys.js';
+import { compInput, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type Comparable, type PricingRecord } from '../../surveys.js';
 import type { ApiClient } from '../../http/client.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 
 /** The target as the user gave it (echoed in --json), and what the domain aims at. */
-type GivenTarget = { psi: number } | { percentile: number } | { band: TargetBand };
+export type GivenTarget = { psi: number } | { percentile: number } | { band: TargetBand };
 
 export interface TargetFloorPlan extends PlanTarget {
   floor_plan_name: string;
@@ -62,10 +63,12 @@ export interface TargetAnswer {
 }
 
 /** What the table shows beside each plan, not part of the JSON answer. */
-interface Row extends TargetFloorPlan {
+export interface TargetRow extends TargetFloorPlan {
   unit_count: number;
   concessions: string | null;
 }
+type Row = TargetRow;
+type FloorPlanList = ReadOf<'listFloorPlans'>;
 
 const TARGET_FLAGS = ['psi', 'percentile', 'band'] as const;
 
@@ -108,7 +111,7 @@ function domainTarget(target: GivenTarget): PricingTarget {
   return 'band' in target ? { percentile: bandPercentile(target.band) } : target;
 }
 
-function describeTarget(target: GivenTarget): string {
+export function describeTarget(target: GivenTarget): string {
   if ('band' in target) return `${target.band} band (percentile ${bandPercentile(target.band)})`;
   if ('psi' in target) return `PSI ${formatSignedPercent(target.psi, 2)}`;
   return `percentile ${target.percentile}`;
@@ -169,7 +172,7 @@ function tableColumns(perSqftMode: boolean): Column<Row>[] {
 }
 
 /** Every column --fields may name, in any format: the table's, then the JSON fields it does not show. */
-function allColumns(perSqftMode: boolean) {
+export function allColumns(perSqftMode: boolean) {
   const table = tableColumns(perSqftMode);
   const data = dataColumns(perSqftMode);
   const tableKeys = table.map((c) => c.key);
@@ -195,17 +198,27 @@ async function sizedComps(api: ApiClient, compIds: readonly string[], pricing: r
   );
 }
 
-export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
-  const target = parseTarget(opts);
-  const perSqftMode = opts.perSqft === true;
-  assertFields(ctx, allColumns(perSqftMode).all);
-  const basis: Basis = opts.basis;
-  const id = await communityArgument(ctx, ref);
-  const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
-  const api = await ctx.api();
-
-  // The floor plans --floor-plan was looked up in, if it was: one request either way.
-  const [plans, { data: comps }] = await Promise.all([floorPlansOf(ctx, id), api.call('listComps', { params: { id } })]);
+/**
+ * The targets of a community's floor plans, as `pricing target` prints them (the dashboard shows the
+ * same): its floor plans (`plans`, read by the caller) against its active comparables' pricing on or
+ * before its latest survey, the overview's comparables. `floorPlanId` and `bedrooms` keep some plans.
+ */
+export async function targetsOf(
+  api: ApiClient,
+  id: string,
+  plansRead: Promise<FloorPlanList>,
+  options: {
+    target: GivenTarget;
+    basis: Basis;
+    perSqft: boolean;
+    floorPlanId?: string | undefined;
+    bedrooms?: number | undefined;
+    /** --at: aim at the market forecast `weeks` on from the surveys read up to `today`. */
+    at?: { weeks: number; today: string } | undefined;
+  },
+): Promise<{ plans: FloorPlanList; asOf: string | null; active: Comparable[]; rows: TargetRow[]; at: TargetAnswer['at'] }> {
+  const { target, basis, perSqft: perSqftMode, floorPlanId } = options;
+  const [plans, { data: comps }] = await Promise.all([plansRead, api.call('listComps', { params: { id } })]);
   // The overview's moment and comparables: the subject's latest survey (of all its plans), its active comps' latest pricing on or before it.
   const asOf = latestDate(plans.floor_plans.map((plan) => plan.latest_pricing?.as_of_date));
   const active = comps.comps.filter((comp) => comp.is_included_in_surveys);
@@ -214,11 +227,11 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   const compInputs = pricing.map((records, i) => compInput(activeIds[i]!, records));
   const sized = perSqftMode ? await sizedComps(api, activeIds, pricing, basis) : [];
   const chosen = plans.floor_plans.filter(
-    (plan) => (floorPlanId === undefined || plan.id.toLowerCase() === floorPlanId) && (opts.bedrooms === undefined || plan.bedrooms === opts.bedrooms),
+    (plan) => (floorPlanId === undefined || plan.id.toLowerCase() === floorPlanId) && (options.bedrooms === undefined || plan.bedrooms === options.bedrooms),
   );
 
-  const at = opts.at === undefined ? undefined : await marketAhead(ctx, api, active, chosen.map((plan) => plan.bedrooms), basis, opts.at);
-  const rows: Row[] = chosen.map((plan) => {
+  const at = options.at === undefined ? undefined : await marketAhead(api, options.at.today, active, chosen.map((plan) => plan.bedrooms), basis, options.at.weeks);
+  const rows: TargetRow[] = chosen.map((plan) => {
     const latest = plan.latest_pricing;
     const current = latest ? rentOnBasis(latest, basis) : null;
     // --at: each comparable's rent moved as its bedroom count's market is forecast to move.
@@ -239,12 +252,28 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
       concessions: latest ? latest.concessions : null,
     };
   });
+  return { plans, asOf, active, rows, at };
+}
+
+export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
+  const target = parseTarget(opts);
+  const perSqftMode = opts.perSqft === true;
+  assertFields(ctx, allColumns(perSqftMode).all);
+  const basis: Basis = opts.basis;
+  const id = await communityArgument(ctx, ref);
+  const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
+  const api = await ctx.api();
+
+  // The floor plans --floor-plan was looked up in, if it was: one request either way.
+  const at = opts.at === undefined ? undefined : { weeks: opts.at, today: ctx.now().toISOString().slice(0, 10) };
+  const result = await targetsOf(api, id, floorPlansOf(ctx, id), { target, basis, perSqft: perSqftMode, floorPlanId, bedrooms: opts.bedrooms, at });
+  const { plans, asOf, active, rows } = result;
   const answer: TargetAnswer = {
     community: plans.community,
     basis,
     target,
     per_sqft: perSqftMode,
-    ...(at ? { at } : {}),
+    ...(result.at ? { at: result.at } : {}),
     floor_plans: rows.map(({ unit_count: _units, concessions: _concessions, ...plan }) => plan),
   };
 
@@ -263,8 +292,8 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
           ? 'No completed survey yet.'
           : `Survey of ${asOf} against ${countOf(active.length, 'active comparable')}; PSI and percentile (PCTL) now → at target.`;
       const how = `${BASIS_TEXT[basis]}${perSqftMode ? ' per square foot' : ''}${opts.bedrooms === undefined ? '' : `, plans with ${countOf(opts.bedrooms, 'bedroom')}`}`;
-      const ahead = at
-        ? `Aiming at the market on ${at.date} (${at.horizon_weeks} weeks on), as forecast: ${at.market
+      const ahead = result.at
+        ? `Aiming at the market on ${result.at.date} (${result.at.horizon_weeks} weeks on), as forecast: ${result.at.market
             .map((m) => `${bedroomsLabel(m.bedrooms)} ${formatSignedPercent(m.change)} (${m.method})`)
             .join(', ')}.\n\n`
         : '';
@@ -286,7 +315,7 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
 };
 
 /** Revenue of moving every plan to target; on NER, the concession each target assumes. */
-function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
+export function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
   const md = ctx.globals.format === 'md';
   const quote = (s: string) => (md ? `"${escapeMarkdown(s)}"` : `"${s}"`);
   const plain = (s: string) => (md ? escapeMarkdown(s) : s);
@@ -319,15 +348,15 @@ function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
  * from its last value. Too little history for that horizon is an error, not a guess.
  */
 async function marketAhead(
-  ctx: CommandContext,
   api: ApiClient,
+  today: string,
   comps: readonly { id: string }[],
   bedrooms: readonly number[],
   basis: Basis,
   weeks: number,
 ): Promise<NonNullable<TargetAnswer['at']>> {
   const [{ forecastMarket, weeksNeeded }, { forecastReader, pricingOf }] = await Promise.all([import('../../../domain/forecast.js'), import('../forecast/read.js')]);
-  const compPricing = await pricingOf(forecastReader(api, ctx.now().toISOString().slice(0, 10)), comps);
+  const compPricing = await pricingOf(forecastReader(api, today), comps);
   const series = forecastMarket(compPricing, bedrooms, { horizons: [weeks], kinds: [basis === 'ner' ? 'market_ner' : 'market_asking'] });
   const market = series.flatMap((s) => {
     const forecast = s.forecasts[0];

@@ -39,7 +39,8 @@ const PLAN_FIELDS = [
 // A chart's axis has room for a plan's name; a plan without one goes by its layout and size.
 const planName = (plan: Overview['floor_plans'][number]) => plan.floor_plan_name ?? `${planLabel(plan)} ${plan.square_feet} sf`;
 
-async function pricedPlans(api: ApiClient, id: string, window: { start: string; end: string }, basis: Basis): Promise<PricedPlan[]> {
+/** A community's pricing in the window, each record as the rent chart reads it (the dashboard's too). */
+export async function pricedPlans(api: ApiClient, id: string, window: { start: string; end: string }, basis: Basis): Promise<PricedPlan[]> {
   const { data } = await api.call('getPricingHistory', { params: { id }, query: { start_date: window.start, end_date: window.end } });
   return data.pricing.map((record) => ({
     date: record.as_of_date,

@@ -477,11 +477,16 @@ export function forecastCommunity(input: CommunityForecastInput, options: Foreca
     options,
   );
   if (wanted.has('vacancy') && input.vacancyTrend) {
-    const points = input.vacancyTrend.map((p) => ({ date: p.date.slice(0, 10), value: p.subject_vacancy }));
-    const vacancy = seriesForecast('vacancy', null, points, PERCENT_SCALE, options);
+    const vacancy = forecastVacancy(input.vacancyTrend, options);
     if (vacancy) series.push(vacancy);
   }
   return { series, holding_rents: holdingRents(input, series.filter((s) => s.kind === 'market_ner'), options.horizons) };
+}
+
+/** The subject's 14-day vacancy (its vacancy trend), forecast on a scale that keeps it within 0–100 %; null without a point. */
+export function forecastVacancy(trend: readonly TrendPoint[], options: ForecastOptions): SeriesForecast | null {
+  const points = trend.map((p) => ({ date: p.date.slice(0, 10), value: p.subject_vacancy }));
+  return seriesForecast('vacancy', null, points, PERCENT_SCALE, options);
 }
 
 /** The market's series (asking, then NER; per bedroom count, fewest first) that `options.kinds` asks for, forecast. */

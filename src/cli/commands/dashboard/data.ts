@@ -9,6 +9,7 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import type { Basis } from '../../../domain/basis.js';
 import { addDays } from '../../../domain/dates.js';
+import type { SeriesForecast } from '../../../domain/forecast.js';
 import { byPsiDescending, positioningRow, positioningTotals, type PositioningRow, type PositioningTotals } from '../../../domain/positioning.js';
 import { rentSeries, type BedroomSeries } from '../../../domain/rent-series.js';
 import { mean } from '../../../domain/stats.js';
@@ -16,12 +17,12 @@ import { concurrencyOf } from '../../command.js';
 import { fanOut, isFailed, mapLimited } from '../../concurrency.js';
 import type { CommandContext } from '../../context.js';
 import type { ApiClient } from '../../http/client.js';
-import { chooseSubjects, type ChosenSubject } from '../../references.js';
+import { chooseSubjects } from '../../references.js';
 import { CONCURRENCY, type Comparable } from '../../surveys.js';
 import type { SubjectDigest } from '../digest/collect.js';
 import { collectSubject } from '../digest/collect.js';
 import { DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_UNITS, readingOf, SUBJECTS_AT_ONCE, type ReadDigest } from '../digest/digest.js';
-import { readSubject } from '../overview/positioning.js';
+import { positioningReader, readSubject } from '../overview/positioning.js';
 import type { Overview } from '../overview/overview.js';
 import { targetsOf, type TargetRow } from '../pricing/target.js';
 import { pricedPlans } from '../report/collect.js';
@@ -72,7 +73,7 @@ export async function readPortfolio(reading: Reading, progress: (data: Portfolio
     return { rows: ordered, totals: positioningTotals(ordered), total: subjects.length, done, failed: [...failed] };
   };
   let shownAt = 0;
-  const rowOf = async (subject: ChosenSubject) => positioningRow((await readSubject(api, subject)).input, { basis, threshold });
+  const rowOf = await positioningReader(api, today(reading), { basis, threshold });
   for await (const outcome of fanOut(subjects, reading.concurrency, rowOf)) {
     done += 1;
     if (isFailed(outcome)) failed.push({ name: outcome.item.name ?? outcome.item.id, reason: 'error' in outcome ? outcome.error.message : 'not tried after the failures above' });
@@ -142,19 +143,44 @@ export interface TrendsData {
   rent: BedroomSeries[];
   vacancy: ReadOf<'getVacancyTrend'>;
   window: { start: string; end: string };
+  /** As `forecast` makes them: the comparables' rent per bedroom count on the basis, and the subject's vacancy. */
+  forecast: SeriesForecast[];
 }
 
-/** The report's rent chart (each plan's pricing in the window, the subject's and its active comparables') and the vacancy trend. */
+/** The horizons the dashboard's charts forecast: `forecast`'s default. */
+const TREND_HORIZONS = [4, 13, 26];
+
+/**
+ * The report's rent chart (each plan's pricing in the window, the subject's and its active
+ * comparables'), the vacancy trend, and their forecasts. The comparables' history is read once,
+ * over the forecast's years, and the chart draws its window of it (as the report does).
+ */
 export async function readTrends(reading: Reading, subjectId: string): Promise<TrendsData> {
   const { api, basis } = reading;
   const window = { start: addDays(today(reading), -reading.days + 1), end: today(reading) };
+  const [{ forecastMarket, forecastVacancy }, { forecastReader, pricingOf }] = await Promise.all([import('../../../domain/forecast.js'), import('../forecast/read.js')]);
   const [own, { data: comps }, { data: vacancy }] = await Promise.all([
     pricedPlans(api, subjectId, window, basis),
     api.call('listComps', { params: { id: subjectId }, query: { include_inactive: false } }),
     api.call('getVacancyTrend', { params: { id: subjectId } }),
   ]);
-  const theirs = await mapLimited(comps.comps, CONCURRENCY, (comp) => pricedPlans(api, comp.id, window, basis));
-  return { rent: rentSeries(own, theirs), vacancy, window };
+  const history = await pricingOf(forecastReader(api, today(reading)), comps.comps, CONCURRENCY);
+  const inWindow = (date: string) => date >= window.start && date <= window.end;
+  const theirs = history.map((records) =>
+    records.filter((r) => inWindow(r.date)).map((r) => ({ date: r.date, bedrooms: r.bedrooms, rent: basis === 'ner' ? r.ner : r.asking })),
+  );
+  const rent = rentSeries(own, theirs);
+  const options = { horizons: TREND_HORIZONS, kinds: [basis === 'ner' ? ('market_ner' as const) : ('market_asking' as const)] };
+  const vacancyForecast = forecastVacancy(vacancy.trends, options);
+  const forecast = [
+    ...forecastMarket(
+      history,
+      rent.map((series) => series.bedrooms),
+      options,
+    ),
+    ...(vacancyForecast ? [vacancyForecast] : []),
+  ];
+  return { rent, vacancy, window, forecast };
 }
 
 export interface TargetData {

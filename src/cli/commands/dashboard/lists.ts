@@ -14,6 +14,7 @@ import type { SubjectSummary } from '../../../domain/digest-summary.js';
 import { columns as planColumns } from '../overview/overview.js';
 import { positioningColumns } from '../overview/positioning-columns.js';
 import { allColumns as targetColumns } from '../pricing/target.js';
+import type { SeriesForecast } from '../../../domain/forecast.js';
 import type { ComparableData, ComparableRow, PlansData, TargetData, TrendsData } from './data.js';
 import type { DashboardState, ListPosition, ViewRef } from './state.js';
 import type { Basis } from '../../../domain/basis.js';
@@ -131,6 +132,8 @@ export interface TrendRow {
   /** Latest values: the subject's and the comparables' mean (cents, or percent for vacancy). */
   subject: number | null;
   comps: number | null;
+  /** The comparables' rent forecast (or the subject's vacancy's), as `forecast` makes it. */
+  forecast: SeriesForecast | undefined;
 }
 
 const last = (points: readonly RentPoint[]) => points.at(-1)?.rent ?? null;
@@ -143,10 +146,20 @@ export function trendRows(data: TrendsData): TrendRow[] {
     series,
     subject: last(series.subject),
     comps: last(series.comps),
+    forecast: data.forecast.find((f) => f.kind !== 'vacancy' && f.bedrooms === series.bedrooms),
   }));
   const point = data.vacancy.trends.at(-1);
-  return [...rent, { key: 'vacancy', name: '14-day vacancy', kind: 'vacancy', subject: point?.subject_vacancy ?? null, comps: point?.avg_comp_vacancy ?? null }];
+  const vacancy = data.forecast.find((f) => f.kind === 'vacancy');
+  return [
+    ...rent,
+    { key: 'vacancy', name: '14-day vacancy', kind: 'vacancy', subject: point?.subject_vacancy ?? null, comps: point?.avg_comp_vacancy ?? null, forecast: vacancy },
+  ];
 }
+
+/** The horizon the trends' list shows a forecast for: a quarter on, as `overview --all`'s NER PSI 13W. */
+const LIST_HORIZON = 13;
+
+const forecastAt = (row: TrendRow) => row.forecast?.forecasts.find((f) => f.horizon_weeks === LIST_HORIZON) ?? null;
 
 const latestCell = (value: number | null, kind: TrendRow['kind']) => (kind === 'vacancy' ? formatPercentValue(value) : formatMoney(value === null ? null : Math.round(value)));
 
@@ -163,6 +176,14 @@ export function trendsList(subject: { name: string }, data: TrendsData): ListSpe
           : r.kind === 'vacancy'
             ? `${r.subject - r.comps >= 0 ? '+' : ''}${(r.subject - r.comps).toFixed(1)} pts`
             : formatSignedMoney(Math.round(r.subject - r.comps), formatMoney),
+    },
+    {
+      // The comparables' rent (the subject's vacancy) forecast a quarter on, and its 80 % range.
+      ...number('forecast_13w', (r) => forecastAt(r)?.point ?? null, 'IN 13 WEEKS', 'high'),
+      display: (r) => {
+        const ahead = forecastAt(r);
+        return ahead ? `${latestCell(ahead.point, r.kind)} (${latestCell(ahead.lower_80, r.kind)}–${latestCell(ahead.upper_80, r.kind)})` : MISSING;
+      },
     },
   ];
   return { key: 'trends', rows: trendRows(data), columns, exportColumns: columns, matches: (r) => [r.name], exportName: `${slug(subject.name)}-trends.csv` };

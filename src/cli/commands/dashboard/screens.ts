@@ -18,6 +18,7 @@ import { positioningColumns } from '../overview/positioning-columns.js';
 import { overallSummary } from '../overview/overview.js';
 import { pricingChart } from '../pricing/history.js';
 import { describeTarget, footer as targetFooter } from '../pricing/target.js';
+import { forecastLines, forecastSummary } from '../forecast/chart.js';
 import { vacancyChart } from '../vacancy/trend.js';
 import type { ReadDigest } from '../digest/digest.js';
 import type { ComparableData, ComparableRow, PlansData, PortfolioData, TargetData, TrendsData } from './data.js';
@@ -331,14 +332,19 @@ function trendsPart(input: ScreenInput, view: Extract<ViewRef, { kind: 'communit
   const listHeight = Math.min(spec.rows.length + 1, Math.max(2, room - 9));
   const list = listLines(input, spec, columns, listHeight, extra);
   const chosen = list.rows[positionOf(input.state, spec.key).selected] as TrendRow | undefined;
-  const chartHeight = Math.max(2, room - list.lines.length - 4);
+  // Under the list, a note (and a line of forecasts), then the chart: its rows, axis, dates and legend.
+  const chartHeight = Math.max(2, room - list.lines.length - (chosen?.forecast ? 5 : 4));
   let chart = '';
-  if (chosen?.kind === 'vacancy') chart = vacancyChart({ community_name: view.name, trends: data.vacancy.trends }, { width: columns - 1, height: chartHeight, color: style });
+  // The forecast goes on from the line it forecasts: the comparables' mean, or the subject's vacancy.
+  const ahead = chosen?.forecast && chosen.forecast.forecasts.length > 0 ? forecastLines(chosen.forecast) : [];
+  if (chosen?.kind === 'vacancy')
+    chart = vacancyChart({ community_name: view.name, trends: data.vacancy.trends }, { width: columns - 1, height: chartHeight, color: style }, ahead);
   else if (chosen?.series)
     chart = lineChart(
       [
         { name: view.name, points: chosen.series.subject.map((p) => ({ x: p.date, y: p.rent })) },
         { name: 'comparables (mean)', points: chosen.series.comps.map((p) => ({ x: p.date, y: p.rent })) },
+        ...ahead,
       ],
       { yFormat: (cents) => formatMoney(Math.round(cents)), width: columns - 1, height: chartHeight, color: style },
     );
@@ -347,7 +353,12 @@ function trendsPart(input: ScreenInput, view: Extract<ViewRef, { kind: 'communit
     chosen?.kind === 'vacancy'
       ? `Projected from available-from dates: 14d ${formatPercentValue(projections['14d'])}  30d ${formatPercentValue(projections['30d'])}  60d ${formatPercentValue(projections['60d'])}  90d ${formatPercentValue(projections['90d'])}`
       : `${BASIS_TEXT[input.basis]}, ${data.window.start} to ${data.window.end}`;
-  return { lines: [...list.lines, style.muted(cutToWidth(note, columns)), ...chart.trimEnd().split('\n')], list: list.info, shown: { spec, rows: list.rows } };
+  const forecastNote = chosen?.forecast ? `Forecast${chosen.kind === 'vacancy' ? '' : ' of the comparables'}: ${forecastSummary(chosen.forecast)}` : null;
+  return {
+    lines: [...list.lines, ...[note, ...(forecastNote ? [forecastNote] : [])].map((line) => style.muted(cutToWidth(line, columns))), ...chart.trimEnd().split('\n')],
+    list: list.info,
+    shown: { spec, rows: list.rows },
+  };
 }
 
 // ---------------------------------------------------------------- a comparable

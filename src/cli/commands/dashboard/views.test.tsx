@@ -132,6 +132,32 @@ describe('dashboard frames', () => {
     expect(await d.quit).toBe(false);
   });
 
+  it("the trends show the comparables' forecast a quarter on, as `forecast` makes it, and draw it", async () => {
+    const d = await draw(80, 24);
+    await d.until((f) => f.includes('Gap to market') && !f.includes('Reading'), 'portfolio');
+    const wanted = names[0]!;
+    d.press(KEY.enter);
+    await d.until((f) => f.startsWith(`Portfolio › ${wanted.name}`) && f.includes('PLAN'), 'community view');
+    d.press('3');
+    const frame = await d.until((f) => f.includes('IN 13 WEEKS') && f.includes('Forecast of the comparables'), 'trends with the forecast');
+    type Series = { kind: string; bedrooms: number | null; forecasts: { horizon_weeks: number; point: number; lower_80: number; upper_80: number }[] };
+    const made = parseJson<{ communities: { series: Series[] }[] }>((await cli.run(['--local', 'forecast', wanted.external_community_id, '--json'])).stdout);
+    const series = made.communities[0]!.series;
+    const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
+    // The first row (fewest bedrooms) shows the market NER's 13-week point and 80 % range.
+    const ner = series.find((s) => s.kind === 'market_ner')!;
+    const at13 = ner.forecasts.find((f) => f.horizon_weeks === 13)!;
+    const row = frame.split('\n').find((line) => line.includes('› Rent,'))!;
+    expect(row).toContain(`${dollars(at13.point)} (${dollars(at13.lower_80)}–${dollars(at13.upper_80)})`);
+    // The chart's legend names the forecast and its band.
+    expect(frame).toMatch(/◆ forecast/);
+    // The vacancy row: the subject's own vacancy forecast.
+    const vacancy = series.find((s) => s.kind === 'vacancy')!.forecasts.find((f) => f.horizon_weeks === 13)!;
+    expect(frame.split('\n').find((line) => line.includes('14-day vacancy'))).toContain(`${vacancy.point.toFixed(1)}%`);
+    d.press('q');
+    expect(await d.quit).toBe(false);
+  });
+
   it('160×48: more columns, and a preview of the selected community beside the list', async () => {
     const d = await draw(160, 48);
     const frame = await d.until((f) => f.includes('Gap to market') && !f.includes('Reading'), 'portfolio');

@@ -34,6 +34,7 @@ import {
   seriesLabel,
   type ForecastRow,
 } from './columns.js';
+import { forecastLines, forecastSummary } from './chart.js';
 import { FORECAST_CONCURRENCY, type forecast } from './index.js';
 import { forecastReader, readForecastInput } from './read.js';
 
@@ -163,20 +164,9 @@ function printHeld(ctx: CommandContext, { name, result }: Forecasted): void {
 function printCharts(ctx: CommandContext, { name, result }: Forecasted): void {
   const style = stdoutStyle(ctx.io);
   for (const series of result.series) {
-    const last = { x: series.last_date, y: series.last_value };
-    const ahead = (get: (f: SeriesForecast['forecasts'][number]) => number) => [last, ...series.forecasts.map((f) => ({ x: f.date, y: get(f) }))];
-    const title = `${name} — ${seriesLabel(series.kind, series.bedrooms)}: ${
-      series.forecasts.length === 0
-        ? `no forecast (${series.history_weeks} weeks of history)`
-        : series.forecasts.map((f) => `${f.horizon_weeks}w ${formatSeriesValue(series.kind, f.point)} (${f.method})`).join(', ')
-    }`;
+    const title = `${name} — ${seriesLabel(series.kind, series.bedrooms)}: ${forecastSummary(series)}`;
     const drawn = lineChart(
-      [
-        { name: 'history', points: series.history.map((p) => ({ x: p.date, y: p.value })) },
-        { name: 'forecast', points: ahead((f) => f.point) },
-        { name: '80% low', points: ahead((f) => f.lower_80) },
-        { name: '80% high', points: ahead((f) => f.upper_80) },
-      ],
+      [{ name: 'history', points: series.history.map((p) => ({ x: p.date, y: p.value })) }, ...forecastLines(series)],
       { yFormat: (n) => formatSeriesValue(series.kind, n), width: Math.max(40, ctx.io.terminalWidth - 2), color: style },
     );
     printLines(ctx, `${title}\n${drawn}\n`);

@@ -8,6 +8,7 @@
 import { addDays } from '../../../domain/dates.js';
 import { needsFloorPlans } from '../../../domain/positioning.js';
 import type { CommunityForecastInput, PricedRecord } from '../../../domain/forecast.js';
+import { mapLimited } from '../../concurrency.js';
 import type { ApiClient } from '../../http/client.js';
 import { vacancyTrendIn } from '../../vacancy-trend.js';
 
@@ -53,12 +54,13 @@ function compHistory(reader: ForecastReader, id: string): Promise<PricedRecord[]
   return history;
 }
 
-/** The pricing history of each comparable, in order (read once per run each). */
-export async function pricingOf(reader: ForecastReader, comps: readonly { id: string }[]): Promise<PricedRecord[][]> {
-  // One comparable at a time: a subject's are a handful, and subjects are read a few at once.
-  const market: PricedRecord[][] = [];
-  for (const comp of comps) market.push(await compHistory(reader, comp.id));
-  return market;
+/**
+ * The pricing history of each comparable, in order (read once per run each). One comparable at a
+ * time by default: a subject's are a handful, and subjects are read a few at once; a view of one
+ * subject (the dashboard) reads them `concurrency` at once.
+ */
+export async function pricingOf(reader: ForecastReader, comps: readonly { id: string }[], concurrency = 1): Promise<PricedRecord[][]> {
+  return mapLimited(comps, concurrency, (comp) => compHistory(reader, comp.id));
 }
 
 /** The pricing history of each of the subject's active comparables (its market). */

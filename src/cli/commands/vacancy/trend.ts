@@ -1,6 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { formatPercentValue } from '../../../domain/format.js';
-import { lineChart, type LineChartOptions } from '../../../output/chart.js';
+import { lineChart, type ChartSeries, type LineChartOptions } from '../../../output/chart.js';
 import type { Column } from '../../../output/columns.js';
 import { stdoutStyle } from '../../../output/style.js';
 import { date, uuid } from '../../columns.js';
@@ -48,11 +48,17 @@ export const run: Handler<typeof trend> = async (ctx, opts, [ref]) => {
 };
 
 /** `--chart`: the community's vacancy at each survey against its comparables' mean; the dashboard draws it too. */
-export function vacancyChart(data: Pick<Trend, 'community_name' | 'trends'>, options: Pick<LineChartOptions, 'width' | 'height' | 'color'>): string {
+export function vacancyChart(
+  data: Pick<Trend, 'community_name' | 'trends'>,
+  options: Pick<LineChartOptions, 'width' | 'height' | 'color'>,
+  /** Lines drawn after the trend's (the dashboard's forecast). */
+  ahead: readonly ChartSeries[] = [],
+): string {
   return lineChart(
     [
       { name: data.community_name, points: data.trends.map((p) => ({ x: p.date.slice(0, 10), y: p.subject_vacancy })) },
       { name: 'comparables (mean)', points: data.trends.map((p) => ({ x: p.date.slice(0, 10), y: p.avg_comp_vacancy })) },
+      ...ahead,
     ],
     { yFormat: (n) => formatPercentValue(n), ...options },
   );

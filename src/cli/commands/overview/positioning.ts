@@ -54,6 +54,25 @@ export async function readSubject(
   return { input: { community, overview: answer, trend: trend.trends, floorPlans }, overview: answer, trend };
 }
 
+/**
+ * How `overview --all` (and the dashboard's portfolio) makes a subject's row: its answers, and
+ * the 13-week forecast of its market, which needs its comparables' pricing history (each read
+ * once per reader, so once per run: subjects of a market share comparables).
+ */
+export async function positioningReader(
+  api: ApiClient,
+  today: string,
+  options: { basis: Basis; threshold: number },
+): Promise<(subject: Pick<ChosenSubject, 'id' | 'external_community_id'>) => Promise<PositioningRow>> {
+  const [{ heldNerPsi }, { forecastReader, readMarket }] = await Promise.all([import('../../../domain/forecast.js'), import('../forecast/read.js')]);
+  const reader = forecastReader(api, today);
+  return async (subject) => {
+    const [{ input }, compPricing] = await Promise.all([readSubject(api, subject), readMarket(reader, subject.id)]);
+    const forecastPsiNer13w = heldNerPsi({ overview: input.overview, floorPlans: input.floorPlans, compPricing }, 13);
+    return positioningRow({ ...input, forecastPsiNer13w }, options);
+  };
+}
+
 export async function runPositioning(ctx: CommandContext, opts: Flags, refs: string[]): Promise<void> {
   const basis: Basis = opts.basis ?? 'ner';
   const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
@@ -69,7 +88,7 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
   let outcomes: Outcome<ChosenSubject, PositioningRow>[];
   try {
     // Each answer becomes its row at once: a thousand subjects' overviews and trends are never held together.
-    const rowOf = async (subject: ChosenSubject) => positioningRow((await readSubject(api, subject)).input, { basis, threshold });
+    const rowOf = await positioningReader(api, ctx.now().toISOString().slice(0, 10), { basis, threshold });
     outcomes = await fanOutAll(subjects, concurrency, rowOf, progress);
   } finally {
     progress.stop();

@@ -1,6 +1,6 @@
 /**
  * `rentsurvey pricing target <community> (--psi p | --percentile q | --band b) [--basis asking|ner]
- * [--floor-plan <plan>] [--bedrooms <n>] [--per-sqft]`: the rent per floor plan that reaches a
+ * [--floor-plan <plan>] [--bedrooms <n>] [--per-sqft] [--at <weeks>]`: the rent per floor plan that reaches a
  * position against the comparables the overview uses, computed here from the spec's endpoints
  * (floor plans, comps, comps' pricing on or before the subject's latest survey; with --per-sqft
  * the comps' floor plans for their unit counts) with the domain's functions. Definitions:
@@ -9,7 +9,7 @@
 import { BASIS_TEXT, type Basis } from '../../../domain/basis.js';
 import { bandNamed, bandRange, TARGET_BANDS } from '../../../domain/bands.js';
 import { parseConcession } from '../../../domain/concessions.js';
-import { formatMoney, formatSignedMoney, formatSignedPercent, MISSING, planLabel } from '../../../domain/format.js';
+import { bedroomsLabel, formatMoney, formatSignedMoney, formatSignedPercent, MISSING, planLabel } from '../../../domain/format.js';
 import { comparableRents } from '../../../domain/overview.js';
 import {
   bandPercentile,
@@ -23,6 +23,7 @@ import {
 } from '../../../domain/target.js';
 import { rentOnBasis } from '../../../domain/basis.js';
 import { mean, rentPerSqftCents } from '../../../domain/stats.js';
+import { roundFraction4 } from '../../../domain/rounding.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
 import type { Column } from '../../../output/columns.js';
 import type { Style } from '../../../output/style.js';
@@ -32,12 +33,13 @@ import { askingRent, bathrooms, moneyFormatOf, netEffectiveRent, number, perSqft
 import { parseFraction, type Handler, type OptionsOf } from '../../command.js';
 import type { target as targetCommand } from './index.js';
 import type { CommandContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { CliError, UsageError } from '../../errors.js';
 import { assertFields, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { communityArgument, floorPlansOf, resolveFloorPlan } from '../../references.js';
-import { compInput, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type PricingRecord } from '../../surveys.js';
+import { compInput, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type Comparable, type PricingRecord } from '../../surveys.js';
 import type { ApiClient } from '../../http/client.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 
 export interface TargetFloorPlan extends PlanTarget {
   floor_plan_name: string;
@@ -54,13 +56,17 @@ export interface TargetAnswer {
   /** The target as the user gave it: {"psi": 0.02}, {"percentile": 60} or {"band": "market"}. */
   target: PricingTarget;
   per_sqft: boolean;
+  /** --at: the market aimed at, as forecast: per bedroom count, its average's move by that date. */
+  at?: { horizon_weeks: number; date: string; market: { bedrooms: number; method: string; change: number }[] };
   floor_plans: TargetFloorPlan[];
 }
 
 /** What the table shows beside each plan, not part of the JSON answer. */
-interface Row extends TargetFloorPlan {
+export interface TargetRow extends TargetFloorPlan {
   unit_count: number;
 }
+type Row = TargetRow;
+type FloorPlanList = ReadOf<'listFloorPlans'>;
 
 const TARGET_FLAGS = ['psi', 'percentile', 'band'] as const;
 
@@ -100,7 +106,7 @@ export function parseTarget(opts: Pick<OptionsOf<typeof targetCommand>, 'psi' | 
 }
 
 /** "market band (percentile 30–59, nearest 45)", "PSI +2.00%", "percentile 60". */
-function describeTarget(target: PricingTarget): string {
+export function describeTarget(target: PricingTarget): string {
   if ('band' in target) {
     const { from, to } = bandRange(target.band);
     return `${target.band} band (percentile ${from}–${to - 1}, nearest ${bandPercentile(target.band)})`;
@@ -195,7 +201,7 @@ function tableColumns(basis: Basis, perSqftMode: boolean): Column<Row>[] {
 }
 
 /** Every column --fields may name, in any format: the table's, then the JSON fields it does not show. */
-function allColumns(basis: Basis, perSqftMode: boolean) {
+export function allColumns(perSqftMode: boolean, basis: Basis = 'ner') {
   const table = tableColumns(basis, perSqftMode);
   const data = dataColumns(basis, perSqftMode);
   const tableKeys = table.map((c) => c.key);
@@ -204,8 +210,8 @@ function allColumns(basis: Basis, perSqftMode: boolean) {
 
 /** What --fields and --sort may name, on either basis, with or without --per-sqft (the command's definition offers them). */
 export const columns = (() => {
-  const ner = allColumns('ner', true).all;
-  return [...ner, ...allColumns('asking', true).all.filter((column) => !ner.some((n) => n.key === column.key))];
+  const ner = allColumns(true, 'ner').all;
+  return [...ner, ...allColumns(true, 'asking').all.filter((column) => !ner.some((n) => n.key === column.key))];
 })();
 
 /**
@@ -224,18 +230,27 @@ async function sizedComps(api: ApiClient, compIds: readonly string[], pricing: r
   );
 }
 
-export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
-  const target = parseTarget(opts);
-  const perSqftMode = opts.perSqft === true;
-  const basis: Basis = opts.basis;
-  const columns = allColumns(basis, perSqftMode);
-  assertFields(ctx, columns.all);
-  const id = await communityArgument(ctx, ref);
-  const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
-  const api = await ctx.api();
-
-  // The floor plans --floor-plan was looked up in, if it was: one request either way.
-  const [plans, { data: comps }] = await Promise.all([floorPlansOf(ctx, id), api.call('listComps', { params: { id } })]);
+/**
+ * The targets of a community's floor plans, as `pricing target` prints them (the dashboard shows the
+ * same): its floor plans (`plans`, read by the caller) against its active comparables' pricing on or
+ * before its latest survey, the overview's comparables. `floorPlanId` and `bedrooms` keep some plans.
+ */
+export async function targetsOf(
+  api: ApiClient,
+  id: string,
+  plansRead: Promise<FloorPlanList>,
+  options: {
+    target: PricingTarget;
+    basis: Basis;
+    perSqft: boolean;
+    floorPlanId?: string | undefined;
+    bedrooms?: number | undefined;
+    /** --at: aim at the market forecast `weeks` on from the surveys read up to `today`. */
+    at?: { weeks: number; today: string } | undefined;
+  },
+): Promise<{ plans: FloorPlanList; asOf: string | null; active: Comparable[]; rows: TargetRow[]; at: TargetAnswer['at'] }> {
+  const { target, basis, perSqft: perSqftMode, floorPlanId } = options;
+  const [plans, { data: comps }] = await Promise.all([plansRead, api.call('listComps', { params: { id } })]);
   // The overview's moment and comparables: the subject's latest survey (of all its plans), its active comps' latest pricing on or before it.
   const asOf = latestDate(plans.floor_plans.map((plan) => plan.latest_pricing?.as_of_date));
   const active = comps.comps.filter((comp) => comp.is_included_in_surveys);
@@ -244,17 +259,20 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   const compInputs = pricing.map((records, i) => compInput(activeIds[i]!, records));
   const sized = perSqftMode ? await sizedComps(api, activeIds, pricing, basis) : [];
   const chosen = plans.floor_plans.filter(
-    (plan) => (floorPlanId === undefined || plan.id.toLowerCase() === floorPlanId) && (opts.bedrooms === undefined || plan.bedrooms === opts.bedrooms),
+    (plan) => (floorPlanId === undefined || plan.id.toLowerCase() === floorPlanId) && (options.bedrooms === undefined || plan.bedrooms === options.bedrooms),
   );
 
-  const rows: Row[] = chosen.map((plan) => {
+  const at = options.at === undefined ? undefined : await marketAhead(api, options.at.today, active, chosen.map((plan) => plan.bedrooms), basis, options.at.weeks);
+  const rows: TargetRow[] = chosen.map((plan) => {
     const latest = plan.latest_pricing;
     const current = latest
       ? { askingCents: latest.market_rent_cents, nerCents: latest.net_effective_rent_cents, concessions: latest.concessions }
       : null;
-    const compRents = perSqftMode
-      ? sizeAdjustedCompRents(plan, sized)
-      : comparableRents(plan, compInputs).map((r) => (basis === 'ner' ? r.ner : r.base));
+    // --at: each comparable's rent moved as its bedroom count's market is forecast to move.
+    const ahead = at ? 1 + (at.market.find((m) => m.bedrooms === plan.bedrooms)?.change ?? Number.NaN) : 1;
+    const compRents = (perSqftMode ? sizeAdjustedCompRents(plan, sized) : comparableRents(plan, compInputs).map((r) => (basis === 'ner' ? r.ner : r.base))).flatMap(
+      (rent) => (Number.isFinite(ahead) ? [rent * ahead] : []),
+    );
     return {
       floor_plan_name: plan.floor_plan_name,
       bedrooms: plan.bedrooms,
@@ -266,11 +284,29 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
       unit_count: plan.unit_count,
     };
   });
+  return { plans, asOf, active, rows, at };
+}
+
+export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
+  const target = parseTarget(opts);
+  const perSqftMode = opts.perSqft === true;
+  const basis: Basis = opts.basis;
+  const columns = allColumns(perSqftMode, basis);
+  assertFields(ctx, columns.all);
+  const id = await communityArgument(ctx, ref);
+  const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
+  const api = await ctx.api();
+
+  // The floor plans --floor-plan was looked up in, if it was: one request either way.
+  const at = opts.at === undefined ? undefined : { weeks: opts.at, today: ctx.today() };
+  const result = await targetsOf(api, id, floorPlansOf(ctx, id), { target, basis, perSqft: perSqftMode, floorPlanId, bedrooms: opts.bedrooms, at });
+  const { plans, asOf, active, rows } = result;
   const answer: TargetAnswer = {
     community: plans.community,
     basis,
     target,
     per_sqft: perSqftMode,
+    ...(result.at ? { at: result.at } : {}),
     floor_plans: rows.map(({ unit_count: _units, ...plan }) => plan),
   };
 
@@ -288,7 +324,12 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
           ? 'No completed survey yet.'
           : `Survey of ${asOf} against ${countOf(active.length, 'active comparable')}; PSI and percentile (PCTL) now → at target.`;
       const how = `${BASIS_TEXT[basis]}${perSqftMode ? ' per square foot' : ''}${opts.bedrooms === undefined ? '' : `, plans with ${countOf(opts.bedrooms, 'bedroom')}`}`;
-      printLines(out, `${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${how}\n\n${compared}\n\n`);
+      const ahead = result.at
+        ? `Aiming at the market on ${result.at.date} (${result.at.horizon_weeks} weeks on), as forecast: ${result.at.market
+            .map((m) => `${bedroomsLabel(m.bedrooms)} ${formatSignedPercent(m.change)} (${m.method})`)
+            .join(', ')}.\n\n`
+        : '';
+      printLines(out, `${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${how}\n\n${compared}\n\n${ahead}`);
     }
     await printList(out, {
       defaultFields: (human ? columns.table : columns.data).map((c) => c.key),
@@ -309,7 +350,7 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
  * Under the table: the revenue of moving every plan to its target, on the basis it sums (a
  * total: whole dollars); what each plan's notes say; and the concession every target keeps.
  */
-function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
+export function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
   const md = ctx.globals.format === 'md';
   const quote = (s: string) => (md ? `"${escapeMarkdown(s)}"` : `"${s}"`);
   const plain = (s: string) => (md ? escapeMarkdown(s) : s);
@@ -349,4 +390,31 @@ function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
         'valued in full: a lease given less nets more than its target.',
     );
   return `\n${lines.join(md ? '\n\n' : '\n')}\n`;
+}
+
+/**
+ * --at: the comparables' average rent of each bedroom count on the basis, forecast
+ * `weeks` on (src/domain/forecast.ts, as `rentsurvey forecast` does), as a change
+ * from its last value. Too little history for that horizon is an error, not a guess.
+ */
+async function marketAhead(
+  api: ApiClient,
+  today: string,
+  comps: readonly { id: string }[],
+  bedrooms: readonly number[],
+  basis: Basis,
+  weeks: number,
+): Promise<NonNullable<TargetAnswer['at']>> {
+  const [{ forecastMarket, weeksNeeded }, { forecastReader, pricingOf }] = await Promise.all([import('../../../domain/forecast.js'), import('../forecast/read.js')]);
+  const compPricing = await pricingOf(forecastReader(api, today), comps);
+  const series = forecastMarket(compPricing, bedrooms, { horizons: [weeks], kinds: [basis === 'ner' ? 'market_ner' : 'market_asking'] });
+  const market = series.flatMap((s) => {
+    const forecast = s.forecasts[0];
+    return forecast && s.bedrooms !== null && s.last_value > 0 ? [{ bedrooms: s.bedrooms, method: forecast.method, change: roundFraction4(forecast.point / s.last_value - 1), date: forecast.date }] : [];
+  });
+  if (market.length === 0) {
+    const history = Math.max(0, ...series.map((s) => s.history_weeks));
+    throw new CliError(`--at ${weeks}w: too little history to forecast the market (${history} weeks of comparable surveys; ${weeksNeeded(weeks)} needed)`);
+  }
+  return { horizon_weeks: weeks, date: market[0]!.date, market: market.map(({ date: _date, ...m }) => m) };
 }

@@ -11,6 +11,7 @@ import { fanOutAll, fanOutFailure, isFailed } from '../../concurrency.js';
 import { UsageError } from '../../errors.js';
 import { chooseSubjects } from '../../references.js';
 import { writeAtomically } from '../../state-file.js';
+import { daysBetween } from '../../../domain/dates.js';
 import { BASIS_TEXT, type Basis } from '../../../domain/basis.js';
 import { byPsiDescending, DEFAULT_THRESHOLD, positioningTotals, psiOf, type PositioningRow } from '../../../domain/positioning.js';
 import { renderReport, type PortfolioSection } from '../../../output/report/html.js';
@@ -18,6 +19,7 @@ import { plainCells, selectColumns } from '../../../output/columns.js';
 import { footerLines } from '../overview/positioning.js';
 import { positioningColumns } from '../overview/positioning-columns.js';
 import { collectCommunity } from './collect.js';
+import { forecastReader } from '../forecast/read.js';
 import { REPORT_CONCURRENCY, REPORT_DAYS, type report } from './index.js';
 import { periodOf } from '../../period.js';
 
@@ -53,7 +55,9 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
   let outcomes;
   try {
-    outcomes = await fanOutAll(subjects, concurrency, (subject) => collectCommunity(api, subject, { basis: opts.basis, window }), progress);
+    // Comparables shared by subjects are read once for the whole report: the window, and the forecast's years before its end.
+    const reader = forecastReader(api, window.end, daysBetween(window.start, window.end) + 1);
+    outcomes = await fanOutAll(subjects, concurrency, (subject) => collectCommunity(api, subject, { basis: opts.basis, window, reader }), progress);
   } finally {
     progress.stop();
   }

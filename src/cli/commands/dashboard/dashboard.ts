@@ -10,10 +10,8 @@ import { concurrencyOf, type Handler } from '../../command.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { OVERVIEW_CONCURRENCY } from '../overview/index.js';
-import type { dashboard } from './index.js';
-
-/** Days of history the charts draw without --days: a year, as `report`. */
-const DEFAULT_DAYS = 365;
+import { DASHBOARD_DAYS, type dashboard } from './index.js';
+import { periodOf } from '../../period.js';
 
 /** Why there is no terminal to draw on, if there is none. */
 function noTerminal(ctx: CommandContext): string | undefined {
@@ -28,6 +26,7 @@ export const run: Handler<typeof dashboard> = async (ctx, opts) => {
   const why = noTerminal(ctx);
   if (why) throw new UsageError(`rentsurvey dashboard is a full-screen view for a terminal (${why})`, 'without one, `rentsurvey overview --all` prints the portfolio');
   const basis: Basis = opts.basis ?? 'ner';
+  const period = periodOf(opts, ctx.today(), DASHBOARD_DAYS);
   const api = await ctx.api();
   const { showDashboard } = await import('./screen.js');
   return showDashboard(ctx, {
@@ -35,7 +34,7 @@ export const run: Handler<typeof dashboard> = async (ctx, opts) => {
     api,
     basis,
     threshold: opts.threshold ?? DEFAULT_THRESHOLD,
-    days: opts.days ?? DEFAULT_DAYS,
+    window: { start: period.start as string, end: period.end },
     concurrency: concurrencyOf(ctx, opts.concurrency, OVERVIEW_CONCURRENCY),
   });
 };

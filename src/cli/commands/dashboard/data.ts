@@ -36,12 +36,14 @@ export interface Reading {
   api: ApiClient;
   basis: Basis;
   threshold: number;
-  days: number;
+  /** The history the charts draw, both days included (--days, --start, --end). */
+  window: { start: string; end: string };
   /** Communities read at once (the commands' --concurrency: 1 with --local). */
   concurrency: number;
 }
 
-const today = (reading: Reading) => reading.ctx.now().toISOString().slice(0, 10);
+/** Today where the user is (the command's context). */
+const today = (reading: Reading) => reading.ctx.today();
 
 // ---------------------------------------------------------------- portfolio
 
@@ -157,14 +159,14 @@ const TREND_HORIZONS = [4, 13, 26];
  */
 export async function readTrends(reading: Reading, subjectId: string): Promise<TrendsData> {
   const { api, basis } = reading;
-  const window = { start: addDays(today(reading), -reading.days + 1), end: today(reading) };
+  const { window } = reading;
   const [{ forecastMarket, forecastVacancy }, { forecastReader, pricingOf }] = await Promise.all([import('../../../domain/forecast.js'), import('../forecast/read.js')]);
   const [own, { data: comps }, { data: vacancy }] = await Promise.all([
     pricedPlans(api, subjectId, window, basis),
     api.call('listComps', { params: { id: subjectId }, query: { include_inactive: false } }),
     api.call('getVacancyTrend', { params: { id: subjectId } }),
   ]);
-  const history = await pricingOf(forecastReader(api, today(reading)), comps.comps, CONCURRENCY);
+  const history = await pricingOf(forecastReader(api, window.end), comps.comps, CONCURRENCY);
   const inWindow = (date: string) => date >= window.start && date <= window.end;
   const theirs = history.map((records) =>
     records.filter((r) => inWindow(r.date)).map((r) => ({ date: r.date, bedrooms: r.bedrooms, rent: basis === 'ner' ? r.ner : r.asking })),
@@ -211,7 +213,7 @@ export async function readComparable(reading: Reading, id: string): Promise<Comp
   const { api } = reading;
   const [{ data: plans }, { data: history }] = await Promise.all([
     api.call('listFloorPlans', { params: { id } }),
-    api.call('getPricingHistory', { params: { id }, query: { start_date: addDays(today(reading), -reading.days + 1), end_date: today(reading) } }),
+    api.call('getPricingHistory', { params: { id }, query: { start_date: reading.window.start, end_date: reading.window.end } }),
   ]);
   return { plans, history };
 }

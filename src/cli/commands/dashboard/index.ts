@@ -1,8 +1,12 @@
 import { Option } from '@commander-js/extra-typings';
-import { concurrencyOption, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
+import { concurrencyOption, defineCommand, type HandlerImport } from '../../command.js';
+import { daysOption, endOption, startOption } from '../../period.js';
 import { parseThreshold } from '../overview/flags.js';
 import { OVERVIEW_CONCURRENCY } from '../overview/index.js';
 import { KEYS } from './keys.js';
+
+/** Days of history the charts draw without --days or --start: a year, as `report`. */
+export const DASHBOARD_DAYS = 365;
 
 export const dashboard = defineCommand({
   name: 'dashboard',
@@ -11,7 +15,10 @@ export const dashboard = defineCommand({
     c
       .addOption(new Option('--basis <basis>', 'rent that PSI, CRI band, gap, signal and targets are read on (default ner)').choices(['ner', 'asking'] as const))
       .option('--threshold <fraction>', 'PSI from which a community counts as above or below its market (default 0.03; 3% also works)', parseThreshold)
-      .option('--days <n>', 'days of history the charts draw (default 365)', parseIntegerOption('--days', 7, 3660))
+      // The history the charts draw: the last year unless a period is given, as report takes it.
+      .addOption(daysOption(DASHBOARD_DAYS))
+      .addOption(startOption())
+      .addOption(endOption())
       .addOption(concurrencyOption('communities read', OVERVIEW_CONCURRENCY, 32)),
   output: { kind: 'fixed' },
   fullScreen: true,

@@ -29,7 +29,7 @@ function reading(): Reading {
   const stdin = terminalInput();
   io = createTestIO({ stdoutTTY: true, stdinTTY: true, stdin, columns: 80, rows: 24 });
   ctx = createContext({ io, log: createLogger(io), globals: resolveGlobals({ local: true }, {}), env: {} });
-  return { ctx, api: undefined as never, basis: 'ner', threshold: 0.03, days: 365, concurrency: 1 };
+  return { ctx, api: undefined as never, basis: 'ner', threshold: 0.03, window: { start: '2025-11-29', end: '2026-11-28' }, concurrency: 1 };
 }
 
 /** A view that calls back at once, as a key or a failure would. */

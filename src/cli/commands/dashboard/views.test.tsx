@@ -39,7 +39,7 @@ function reading(remote?: { baseUrl: string; key: string }): Reading {
   const env = { ...cli.env, ...(remote ? { RENTSURVEY_BASE_URL: remote.baseUrl, RENTSURVEY_API_KEY: remote.key } : {}) };
   const ctx = createContext({ io, log: createLogger(io), globals: resolveGlobals({ local: !remote }, env), env });
   contexts.push(ctx);
-  return { ctx, api: undefined as never, basis: 'ner', threshold: DEFAULT_THRESHOLD, days: 365, concurrency: 1 };
+  return { ctx, api: undefined as never, basis: 'ner', threshold: DEFAULT_THRESHOLD, window: { start: '2025-11-29', end: '2026-11-28' }, concurrency: 1 };
 }
 
 interface Drawn {

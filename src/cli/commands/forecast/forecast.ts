@@ -97,7 +97,7 @@ export const run: Handler<typeof forecast> = async (ctx, opts, [refs]) => {
   orderRows(ctx, [], columns);
   const subjects = await chooseSubjects(ctx, { all: opts.all, refs, communities: opts.communities }, 'forecast');
   const api = await ctx.api();
-  const reader = forecastReader(api, ctx.now().toISOString().slice(0, 10));
+  const reader = forecastReader(api, ctx.today());
   const withPairs = opts.backtest === true && format === 'json';
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
   let outcomes;

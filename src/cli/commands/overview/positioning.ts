@@ -88,7 +88,7 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
   let outcomes: Outcome<ChosenSubject, PositioningRow>[];
   try {
     // Each answer becomes its row at once: a thousand subjects' overviews and trends are never held together.
-    const rowOf = await positioningReader(api, ctx.now().toISOString().slice(0, 10), { basis, threshold });
+    const rowOf = await positioningReader(api, ctx.today(), { basis, threshold });
     outcomes = await fanOutAll(subjects, concurrency, rowOf, progress);
   } finally {
     progress.stop();

@@ -151,7 +151,7 @@ export function formatVacancy(fraction: Maybe, units: Maybe): string {
   return isNumber(units) ? `${formatPercentFromFraction(fraction)} (${formatUnits(units)})` : formatPercentFromFraction(fraction);
 }
 
-/** A CRI (a percentile rank, 0–100) as every table and line shows it: 44.44 → "44.4"; its band is said apart (criBand). */
+/** A CRI (a percentile rank, 0–100) as every table and line shows it: 44.44 → "44.4"; its band is said apart (bandOf). */
 export function formatCri(cri: Maybe): string {
   return isNumber(cri) ? fixed(cri, 1) : MISSING;
 }

@@ -7,7 +7,7 @@ import { formatMoney, formatPercentValue, formatSignedMoney, MISSING } from '../
 import type { BedroomSeries, RentPoint } from '../../../domain/rent-series.js';
 import type { PositioningRow } from '../../../domain/positioning.js';
 import { sortRows, type Column, type SortOrder } from '../../../output/columns.js';
-import { money, number, text } from '../../columns.js';
+import { netEffectiveRent, number, text } from '../../columns.js';
 import { columns as compColumns } from '../comps/list.js';
 import { floorPlanColumns } from '../communities/show.js';
 import type { SubjectSummary } from '../../../domain/digest-summary.js';
@@ -97,7 +97,7 @@ export function plansList(data: PlansData): ListSpec<Plan> {
 
 /** A comparable's figures beyond `comps list --include-pricing`: NER, concessions, units available. */
 const comparableExtras: Column<ComparableRow>[] = [
-  money('avg_ner_cents', (c) => c.avg_ner_cents, 'AVG NER', 'high'),
+  netEffectiveRent('avg_ner_cents', (c) => c.avg_ner_cents, 'AVG NER', 'high'),
   {
     ...text('concessions', (c) => c.concessions, 'CONCESSIONS', 'normal'),
     display: (c, style) => (c.concessions === null ? MISSING : c.concessions === '' ? style.muted('none') : c.concessions),

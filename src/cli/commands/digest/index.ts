@@ -1,5 +1,5 @@
 import { Option } from '@commander-js/extra-typings';
-import { defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
+import { defineCommand, parseIntegerOption, stateNameOption, type HandlerImport } from '../../command.js';
 
 export const digest = defineCommand({
   name: 'digest',
@@ -8,6 +8,7 @@ export const digest = defineCommand({
     c
       .option('--since <date>', 'compare from the survey on or before this date, YYYY-MM-DD (default: 7 days ago)')
       .addOption(new Option('--since-last', 'compare from where the last --since-last digest of this profile stopped (for cron)').conflicts('since'))
+      .addOption(stateNameOption())
       .option('--communities <list>', 'comma-separated communities: names, external ids or ids (default: the whole portfolio)')
       .option('--detail', 'a block per subject: its facts, concessions started and biggest moves (the default for one subject)')
       .option('--top <n>', 'list the n biggest moves (default 10 for the portfolio, 5 per subject with --detail; 0: none)', parseIntegerOption('--top', 0))
@@ -32,7 +33,9 @@ export const digest = defineCommand({
     '--format md, html or slack: an e-mail or chat body. --json, --csv and --ndjson keep every change.',
     'Exit 0 when nothing changed (said on stderr; nothing on stdout but --json/--csv framing, nothing sent). ' +
       'A failed delivery exits 1 and leaves --since-last where it was, so the next run sends the same changes.',
-    '--since-last keeps its state per profile in $XDG_STATE_HOME/rentsurvey (default ~/.local/state/rentsurvey). See docs/metrics.md, "Digest".',
+    '--since-last keeps its state per profile and selection in $XDG_STATE_HOME/rentsurvey (default ~/.local/state/rentsurvey); ' +
+      'two cron jobs of one digest (one mails it, one posts it) each give a --state-name of their own, so neither advances the other. ' +
+      'See docs/metrics.md, "Digest".',
   ],
   handler: (): HandlerImport => import('./digest.js'),
 });

@@ -229,6 +229,8 @@ describe('digest refuses before reading anything (exit 2)', () => {
     await refused(['--json', '--top', '3'], /--top shapes the summary for people; --format json has every change/);
     await refused(['--csv', '--detail', '--min-units', '3'], /--detail, --min-units shape the summary for people/);
     await refused(['--top', '-1'], /--top: "-1" is not a whole number from 0 up/);
+    await refused(['--state-name', 'mail'], /--state-name names a --since-last state: add --since-last/);
+    await refused(['--since-last', '--state-name', 'mail/slack'], /--state-name: "mail\/slack" is not a state name/);
   });
 
   it('html and slack are the digest\'s formats only', async () => {

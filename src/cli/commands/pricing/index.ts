@@ -1,6 +1,6 @@
 import { Option } from '@commander-js/extra-typings';
 import { TARGET_BANDS } from '../../../domain/target.js';
-import { COMMUNITY_ARGUMENT, concurrencyOption, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
+import { COMMUNITY_ARGUMENT, concurrencyOption, defineCommand, parseIntegerOption, stateNameOption, type HandlerImport } from '../../command.js';
 import { suggest } from '../completion/values.js';
 
 export const history = defineCommand({
@@ -51,6 +51,7 @@ export const exportPricing = defineCommand({
       .option('--start <date>', 'first date, YYYY-MM-DD')
       .option('--end <date>', 'last date, YYYY-MM-DD')
       .addOption(new Option('--since-last', 'only dates after the last successful export to the same file (state kept beside it)').conflicts(['start', 'days']))
+      .addOption(stateNameOption())
       .addOption(concurrencyOption('requests in flight', EXPORT_CONCURRENCY)),
   output: { kind: 'file', formats: ['csv', 'xlsx'] },
   examples: [

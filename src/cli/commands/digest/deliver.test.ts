@@ -145,7 +145,7 @@ describe('digest --webhook-url', () => {
     expect(working.bodies).toEqual([{ path: `/services/T0001/B0002/${HOOK_TOKEN}?token=${QUERY_TOKEN}`, type: 'application/json', json: failing.bodies[0]!.json }]);
     const { text } = working.bodies[0]!.json as { text: string };
     expect(text.split('\n')[0]).toBe('*Market digest: 2026-11-06 → 2026-11-13*');
-    expect(text).toContain('• Crest Place (comp of Aspen Yard), CP-1 $1,600 → $1,620 (+$20), NER $1,600 → $1,485 (-$115)');
+    expect(text).toContain('• Crest Place (comp of Aspen Yard), CP-1 $1,600 → $1,620 (+$20), NER $1,600.00 → $1,485.00 (-$115.00): "1 month free" started');
     // stdout had the week on the run that failed to post it: this run prints only what is new since.
     expect((JSON.parse(ok.stdout) as { changes: unknown[] }).changes).toHaveLength(0);
     expect(await behind(cli)).toBeUndefined();

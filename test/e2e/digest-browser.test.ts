@@ -50,19 +50,19 @@ describe('digest --format html in a mail pane', () => {
       await page.setViewportSize({ width: MAIL_PANE, height: 900 });
       await page.goto(pathToFileURL(out).href, { waitUntil: 'load' });
 
-      const layout = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        clientWidth: document.documentElement.clientWidth,
-        rows: document.querySelectorAll('table tbody tr').length,
-        // The right edge of everything that holds text: cells, list items, paragraphs, headings.
-        overflowing: [...document.querySelectorAll('table, th, td, li, p, h2, h3')]
-          .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-          .map((element) => `${element.tagName}: ${(element.textContent ?? '').slice(0, 60)}`),
-      }));
+      const pane = await page.$eval('html', (html) => ({ scrollWidth: html.scrollWidth, clientWidth: html.clientWidth }));
+      const rows = await page.locator('table tbody tr').count();
+      // The right edge of everything that holds text: cells, list items, paragraphs, headings.
+      const overflowing = await page.$$eval(
+        'table, th, td, li, p, h2, h3',
+        (elements, width) =>
+          elements.filter((element) => element.getBoundingClientRect().right > width + 0.5).map((element) => `${element.tagName}: ${(element.textContent ?? '').slice(0, 60)}`),
+        pane.clientWidth,
+      );
       await page.screenshot({ path: join(sb.root, 'digest-600.png'), fullPage: true });
-      expect(layout.rows).toBe(25);
-      expect(layout.overflowing).toEqual([]);
-      expect(layout.scrollWidth).toBeLessThanOrEqual(layout.clientWidth);
+      expect(rows).toBe(25);
+      expect(overflowing).toEqual([]);
+      expect(pane.scrollWidth).toBeLessThanOrEqual(pane.clientWidth);
       expect(errors).toEqual([]);
       expect(opened.requests).toEqual([]);
       await page.close();

@@ -25,7 +25,8 @@ export const digest = defineCommand({
     'rentsurvey digest --since 2026-11-02',
     'rentsurvey digest --communities "Barton Creek Terrace"   # one subject: its block, in detail',
     'rentsurvey digest --since-last --format md > digest.md   # weekly cron: empty when nothing changed',
-    'rentsurvey digest --since-last --mail-to team@example.com --webhook-url "$SLACK_HOOK"',
+    'rentsurvey digest --since-last --state-name team --mail-to team@example.com --smtp-url smtp://digest:app-password@mail.example.com:587   # cron: this job\'s own state',
+    'rentsurvey digest --since-last --state-name slack --webhook-url https://hooks.slack.com/services/T000/B000/XXXX   # another job, another state',
     'rentsurvey digest --communities DR-001,DR-002 --min-change 25 --json',
   ],
   notes: [

@@ -169,7 +169,6 @@ function portfolioSection(portfolio: PortfolioSummary): Section {
   const bands = portfolio.band_changes;
   const moves = portfolio.position_moves.filter((m) => m.psi_ner_change !== 0).slice(0, POSITION_MOVES_NAMED);
   const { compared: comps, raised, cut, held } = portfolio.comps_asking;
-  const started = concessionsStartedLines(portfolio.concessions_started, true);
   return {
     heading: 'Portfolio',
     facts: [
@@ -194,16 +193,20 @@ function portfolioSection(portfolio: PortfolioSummary): Section {
         value: comps === 0 ? 'none compared' : `${formatCount(cut)} of ${formatCount(comps)} (${formatCount(raised)} raised, ${formatCount(held)} held)`,
       },
     ],
-    lists:
-      started.length === 0
-        ? []
-        : [
-            {
-              title: `Concessions started (${formatCount(started.length)})${started.length > 1 ? ', the largest first' : ''}`,
-              items: atMost(started, PORTFOLIO_CONCESSIONS_LISTED, '--detail lists them by subject'),
-            },
-          ],
+    lists: startedList(portfolio),
   };
+}
+
+/** The portfolio's concessions started, the largest first, with a count of the rest; none when none started. */
+function startedList(portfolio: PortfolioSummary): ItemList[] {
+  const started = concessionsStartedLines(portfolio.concessions_started, true);
+  if (started.length === 0) return [];
+  return [
+    {
+      title: `Concessions started (${formatCount(started.length)})${started.length > 1 ? ', the largest first' : ''}`,
+      items: atMost(started, PORTFOLIO_CONCESSIONS_LISTED, '--detail lists them by subject'),
+    },
+  ];
 }
 
 /** At most `limit` lines: the first ones, then "and n more (…)" in the last place. */
@@ -258,7 +261,9 @@ export function digestDocument(digests: readonly SubjectDigest[], portfolio: Por
       });
     }
   } else {
-    sections.push({ heading: 'Subjects', facts: [], table: { columns: ROLLUP_COLUMNS, rows: summaries, legend: LEGEND }, lists: [] });
+    // With one subject compared there is no portfolio section: its concessions started follow its row.
+    const started = summaries.length === 1 ? startedList(portfolio) : [];
+    sections.push({ heading: 'Subjects', facts: [], table: { columns: ROLLUP_COLUMNS, rows: summaries, legend: LEGEND }, lists: started });
     if (options.allChanges) {
       for (const digest of withSummary) {
         const changes = changesList(digest, options.minChangeCents);

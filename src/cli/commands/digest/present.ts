@@ -177,7 +177,7 @@ export function concessionsStartedLines(started: readonly (ConcessionStarted & {
     .sort((a, b) => (b.value ?? -1) - (a.value ?? -1) || a.name.localeCompare(b.name))
     .map((g) => {
       const whose = ofSubject && g.subjects.length > 0 ? ` (comp of ${g.subjects.join(', ')})` : '';
-      const plans = g.plans.includes(null) ? 'all plans' : g.plans.join(', ');
+      const plans = g.plans.includes(null) ? 'all plans' : (g.plans as string[]).sort((a, b) => a.localeCompare(b)).join(', ');
       const several = g.plans.includes(null) || g.plans.length > 1;
       return `${g.name}${whose}, ${plans}: "${g.text}"${monthlyValue(g.value, several)}`;
     });

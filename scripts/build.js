@@ -9,7 +9,7 @@
 // `--local portfolio --json` −18 ms, remote `portfolio --json` −16 ms, TAB −4 ms.
 import { readFile, rename, rm } from 'node:fs/promises';
 import { rolldown } from 'rolldown';
-import { lazyBuiltins, zodEnglishOnly } from './build-plugins.js';
+import { INK_TOP_LEVEL_AWAITS, lazyBuiltins, withoutTopLevelAwait, zodEnglishOnly } from './build-plugins.js';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -43,11 +43,14 @@ const bundle = await rolldown({
   // workbook and chart libraries (--format xlsx, report), large and loaded by those alone:
   // bundled, exceljs' old Buffer() calls would also warn, as code outside node_modules.
   external: ['zipcodes', 'exceljs', 'echarts'],
-  transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version) } },
+  // React's production build for the dashboard: its development build is larger, slower, and writes warnings on the screen.
+  transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } },
   plugins: [
     zodEnglishOnly(),
     // commander imports child_process (with net and stream, ≈ 4 ms of every start) for executable subcommands, which we have none of.
     lazyBuiltins([{ builtin: 'node:child_process', importer: /\/node_modules\/commander\/lib\/command\.js$/ }]),
+    // The dashboard's Ink and yoga-layout await as they load, which CommonJS cannot: see the plugin.
+    withoutTopLevelAwait(INK_TOP_LEVEL_AWAITS),
   ],
 });
 const { output } = await bundle.write({

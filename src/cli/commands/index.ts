@@ -10,6 +10,7 @@ import { completion } from './completion/index.js';
 import { config } from './config/index.js';
 import { comps } from './comps/index.js';
 import { digest } from './digest/index.js';
+import { forecast } from './forecast/index.js';
 import { help } from './help/index.js';
 import { local } from './local/index.js';
 import { overview } from './overview/index.js';
@@ -19,6 +20,7 @@ import { report } from './report/index.js';
 import { serve } from './serve/index.js';
 import { sync } from './sync/index.js';
 import { users } from './users/index.js';
+import { dashboard } from './dashboard/index.js';
 import { vacancy } from './vacancy/index.js';
 
 export const COMMANDS: readonly AnyDefinition[] = [
@@ -31,7 +33,9 @@ export const COMMANDS: readonly AnyDefinition[] = [
   pricing,
   vacancy,
   overview,
+  forecast,
   digest,
+  dashboard,
   report,
   users,
   serve,

@@ -162,6 +162,24 @@ export function concurrencyOption(what: string, remote: number, max = 16) {
   );
 }
 
+/** A --state-name: a word that can stand in a file name (letters, digits, ".", "_", "-"; up to 64). */
+const STATE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/**
+ * --state-name of `digest` and `pricing export`: which --since-last state this run reads and
+ * advances, one per consumer (two cron jobs that mail and post the same digest would otherwise
+ * advance each other's). The handler refuses it without --since-last (sinceLastState).
+ */
+export function stateNameOption() {
+  return new Option('--state-name <name>', 'with --since-last: the state of this consumer, one per cron job (default: the one shared state)').argParser(
+    (value: string) => {
+      if (!STATE_NAME.test(value))
+        throw new UsageError(`--state-name: "${value}" is not a state name (letters, digits, ".", "_" and "-", up to 64, e.g. mail or slack)`);
+      return value;
+    },
+  );
+}
+
 /**
  * How many at once: --concurrency when given, else `remote` against a service and 1 with
  * --local, where in-process requests take turns on this thread (more at once would only hold more answers).

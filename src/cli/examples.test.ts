@@ -3,17 +3,29 @@
 // `rentsurvey` in the shell blocks of README.md and docs/*.md. test/helpers/examples.ts finds
 // them and runs them in bash, the CLI answering each `rentsurvey` in this process.
 //
-// How: a definition's examples run in order in one shell (as a reader tries them; one may build
-// on the one before), and so do the lines of a document's block. Everything runs with --local
-// (RENTSURVEY_LOCAL=1) on a copy of the demo store: the examples of commands that only read share
-// one copy; every other definition, and every block, gets a copy of its own. What an example
-// talks to besides is real and started here: a service for the remote profile and `login`, an
-// SMTP server, a webhook receiver. The tables below are all that the test adds to the examples.
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+// How: as a new user would try them, in a fresh home (no folder made beforehand: an example that
+// writes into ~/.zfunc makes it) with the demo store in its data folder. A definition's examples
+// run in order in one shell (one may build on the one before), and so do all the blocks of a
+// document, in the order the page gives them. Everything runs with --local (RENTSURVEY_LOCAL=1);
+// the examples of commands that only read share one copy of the store; every other definition,
+// and every document, gets a home and a copy of its own. A value only the reader has is written
+// in angle brackets (`rentsurvey local keys revoke <key-prefix>`): that line is not run, and its
+// command and flags are checked instead. What an example talks to besides is real and started
+// here, in place of the hosts it names: a service for the remote profile and `login`, an SMTP
+// server, a webhook receiver. The tables below are all that the test adds to the examples.
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../test/helpers/common.js';
-import { definitionExamples, documentExamples, exampleDocuments, runShell, type ExampleScript, type ShellCall } from '../../test/helpers/examples.js';
+import {
+  definitionExamples,
+  documentExamples,
+  exampleDocuments,
+  placeholderProblem,
+  runShell,
+  type ExampleScript,
+  type ShellCall,
+} from '../../test/helpers/examples.js';
 import { smtpServer, webhook } from '../../test/helpers/receivers.js';
 import { cliSandbox, startServer, type CliResult, type CliSandbox, type TestServer } from '../../test/helpers/run-cli.js';
 import { typedWords } from './program.js';
@@ -37,7 +49,6 @@ const READS = new Set([
   'local keys list',
   'local jobs',
   'serve openapi',
-  'completion',
   'help',
 ]);
 
@@ -73,25 +84,10 @@ const ASKS: readonly { command: string; answers: (args: readonly string[]) => { 
 const FULL_SCREEN = new Set(['dashboard']);
 const NEEDS_A_TERMINAL = 'is a full-screen view for a terminal';
 
-/**
- * Placeholders for what no example can name because it differs in every store, and what the
- * test puts in their place, made in the example's own copy of the store.
- */
-const PLACEHOLDERS: Readonly<Record<string, (cli: CliSandbox) => Promise<string>>> = {
-  // An API key's prefix (keys are random).
-  '1a2b3c4d': (cli) => newKeyPrefix(cli),
-};
-
-/**
- * Folders an example writes into that its reader has made once (the folders each shell loads
- * completions from; the README's cron writes into ~/digests/).
- */
-const HOME_FOLDERS = ['.local/share/bash-completion/completions', '.zfunc', '.config/fish/completions', 'digests'];
-
 let server: TestServer;
 let key: string;
 let reads: CliSandbox;
-/** The examples' working folder (the project's examples/ and a key.txt): the shell's, and so the CLI's. */
+/** The examples' working folder (a copy of the project's examples/): the shell's, and so the CLI's. */
 let workdir: string;
 let examplesEnv: Record<string, string>;
 /** Hosts and URLs the examples name → what this test started. */
@@ -113,7 +109,6 @@ beforeAll(async () => {
   key = server.key();
   workdir = await mkdtemp(join(inject('sandboxRoot'), 'examples-'));
   await cp(join(ROOT, 'examples'), join(workdir, 'examples'), { recursive: true });
-  await writeFile(join(workdir, 'key.txt'), `${key}\n`);
   // The CLI runs in this process: a relative path it is given (--out pricing.csv,
   // examples/dataset.json) is relative to this process's folder, which must be the shell's.
   process.chdir(workdir);
@@ -121,14 +116,9 @@ beforeAll(async () => {
   examplesEnv = {
     // --local for every example (`--no-local` and `--profile prod` reach the remote profile below).
     RENTSURVEY_LOCAL: '1',
-    // A remote profile, as `login` would have stored one: the service started here.
+    // The reader's account on a service, as `login` would have stored it: the service started here.
     RENTSURVEY_BASE_URL: server.baseUrl,
     RENTSURVEY_API_KEY: key,
-    // What the examples call $KEY (an API key of that service) and $SLACK_HOOK (a webhook).
-    KEY: key,
-    SLACK_HOOK: hook.url,
-    // Where `digest --mail-to` sends.
-    RENTSURVEY_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
   };
   standIns = [
     ['https://api.example.com', server.baseUrl],
@@ -145,19 +135,11 @@ afterAll(async () => {
   for (const close of cleanup.splice(0)) await close();
 });
 
-/** A copy of the demo store (or no store yet) with a home of its own. */
+/** A fresh home with a copy of the demo store in its data folder (or no store yet), and nothing else. */
 async function sandbox(store: 'demo' | 'none' = 'demo'): Promise<CliSandbox> {
   const made = await cliSandbox({ store });
-  for (const folder of HOME_FOLDERS) await mkdir(join(made.env.HOME!, folder), { recursive: true });
   await mkdir(join(made.root, 'tmp'));
   return made;
-}
-
-async function newKeyPrefix(cli: CliSandbox): Promise<string> {
-  const made = await cli.run(['--local', 'local', 'keys', 'create', '--all-scopes', '--label', 'for an example'], { allowSecrets: true });
-  const prefix = /^rsk_([^_]+)_/.exec(made.stdout)?.[1];
-  if (made.exitCode !== 0 || !prefix) throw new Error(`could not make a key: ${made.stderr}`);
-  return prefix;
 }
 
 /**
@@ -223,7 +205,7 @@ function answer(cli: CliSandbox) {
   return async (call: ShellCall): Promise<CliResult> => {
     const far = outside(cli, call.args);
     if (far) return { exitCode: 125, stdout: '', stderr: `not run: ${far} is outside the folders of the reader (~, the current folder); write ~/… or a relative path\n` };
-    let args = await Promise.all(call.args.map(async (arg) => (Object.hasOwn(PLACEHOLDERS, arg) ? PLACEHOLDERS[arg]!(cli) : arg)));
+    let args = call.args;
     let stdin = call.stdin;
     const words = `${typedWords(args).join(' ')} `;
     for (const asking of ASKS) {
@@ -261,6 +243,10 @@ async function failures(script: ExampleScript, cli: CliSandbox, env: Record<stri
   });
   return script.lines
     .flatMap((line, index) => {
+      if (line.kind === 'placeholder') {
+        const problem = placeholderProblem(line.text);
+        return problem ? [`${line.at}: \`${line.text}\` (not run: it names a value of the reader's): ${problem}`] : [];
+      }
       const ran = run[index];
       if (!ran || ran.status === 0) return [];
       const status = ran.status === undefined ? 'did not finish' : `exited ${ran.status}`;
@@ -270,8 +256,8 @@ async function failures(script: ExampleScript, cli: CliSandbox, env: Record<stri
 }
 
 const HOW =
-  'every example in --help, README.md and docs/ runs as written on the demo store (src/cli/examples.test.ts says how: ' +
-  '--local, a copy of the demo store, what $KEY and the example hosts stand for); fix the example below (or the command)';
+  'every example in --help, README.md and docs/ runs as written in a fresh home on the demo store (src/cli/examples.test.ts says how: ' +
+  '--local, a copy of the demo store, what the example hosts stand for, <placeholders>); fix the example below (or the command)';
 
 // A definition's examples run one after the other, beside the others', on a machine that may be busy.
 const SLOW = { timeout: 120_000 };
@@ -301,10 +287,23 @@ describe('every rentsurvey line of README.md and docs/ runs on the demo store', 
 });
 
 describe('the examples test', () => {
-  it('finds examples in the definitions, README.md and docs/', () => {
+  it('finds examples in the definitions, README.md and docs/, a document as one script', () => {
     const documents = exampleDocuments().flatMap(documentExamples);
     expect(definitionExamples().flatMap((script) => script.lines).length).toBeGreaterThan(60);
-    expect(documents.filter((script) => script.name.startsWith('README.md')).length).toBeGreaterThan(5);
+    const readme = documents.filter((script) => script.name === 'README.md');
+    expect(readme).toHaveLength(1);
+    expect(readme[0]!.lines.filter((line) => line.kind === 'example').length).toBeGreaterThan(30);
     expect(documents.some((script) => script.name.startsWith('docs/'))).toBe(true);
+  });
+
+  it('knows a placeholder, and checks the command and flags of its line', () => {
+    const lines = definitionExamples().flatMap((script) => script.lines);
+    expect(lines.find((line) => line.text.includes('<key-prefix>'))?.kind).toBe('placeholder');
+    expect(placeholderProblem('rentsurvey local keys revoke <key-prefix> --yes   # in a script')).toBeUndefined();
+    expect(placeholderProblem('echo "<api-key>" | rentsurvey --profile staging login --base-url https://staging.example.com --with-token')).toBeUndefined();
+    expect(placeholderProblem('rentsurvey local keys revoke <key-prefix> --force')).toBe('`rentsurvey local keys revoke` takes no --force');
+    expect(placeholderProblem('rentsurvey local keys rovoke <key-prefix>')).toBe('`rentsurvey local keys rovoke placeholder` is no command');
+    // Process substitution and a comment's brackets are no placeholders.
+    expect(lines.find((line) => line.text.startsWith('source <(rentsurvey completion bash)'))?.kind).toBe('example');
   });
 });

@@ -29,6 +29,9 @@ export const MIN_ID_PREFIX = 4;
 
 const fold = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** Two names a reference cannot tell apart (any case, runs of spaces as one). */
+export const sameName = (a: string, b: string) => fold(a) === fold(b);
+
 /** "8bf1", "8BF1DB16-f3": could start an id (hex digits and the id's dashes), long enough to mean it. */
 export function looksLikeIdPrefix(ref: string): boolean {
   const text = ref.trim().toLowerCase();

@@ -34,7 +34,7 @@ import type { CommandContext } from './context.js';
 import { ApiError, CliError, ExitCode, UsageError } from './errors.js';
 import { followPages, type Followed } from './pages.js';
 import { canPrompt, pick, whyNoPrompt, type PickChoice } from './prompt.js';
-import { closestReferences, looksLikeIdPrefix, matchReference, type Referable } from './reference-match.js';
+import { closestReferences, looksLikeIdPrefix, matchReference, sameName, type Referable } from './reference-match.js';
 
 interface Community extends Referable {
   address?: string | null | undefined;
@@ -158,6 +158,16 @@ async function search(ctx: CommandContext, ref: string): Promise<Community[] | u
     return undefined;
   }
   return found.items;
+}
+
+/**
+ * The organization's communities named `name` (as a reference reads names): the search, every
+ * page, or the portfolio where the service or key does not search. A second community of one
+ * name makes every later reference by that name ask which one (communities create and update warn).
+ */
+export async function communitiesNamed(ctx: CommandContext, name: string): Promise<Community[]> {
+  const candidates = (await search(ctx, name)) ?? (await portfolioCommunities(ctx));
+  return candidates.filter((c) => sameName(c.name, name));
 }
 
 /**

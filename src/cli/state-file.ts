@@ -8,7 +8,7 @@ import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'nod
 import { basename, dirname, join } from 'node:path';
 import { isProcessAlive } from '../pid.js';
 import type { CommandContext } from './context.js';
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode, UsageError } from './errors.js';
 import { LockBusy, takeLock, type FileLock } from './file-lock.js';
 import { ENDING_SIGNALS, signalStatus } from './signals.js';
 
@@ -38,6 +38,12 @@ export async function writeState(path: string, state: unknown): Promise<void> {
   } finally {
     unclaim(path);
   }
+}
+
+/** --state-name names a --since-last state: refused without --since-last (exit 2), which alone reads one. */
+export function assertStateName(opts: { sinceLast?: true; stateName?: string }): void {
+  if (opts.stateName !== undefined && !opts.sinceLast)
+    throw new UsageError(`--state-name names a --since-last state: add --since-last`, 'e.g. --since-last --state-name mail, one name per cron job');
 }
 
 /**

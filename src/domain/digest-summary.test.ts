@@ -90,7 +90,10 @@ describe('summarizeSubject', () => {
 
   it('concessions started, ended and changed among the comparables, and the comparables added and deactivated', () => {
     expect(summary.concessions).toEqual({ started: 1, ended: 1, changed: 1 });
-    expect(summary.concessions_started).toEqual([{ community_id: 'crest place', community_name: 'Crest Place', floor_plan_name: 'CP-1', text: '1 month free' }]);
+    // Worth 1,620 − 1,485 = $135.00 a month at the later survey.
+    expect(summary.concessions_started).toEqual([
+      { community_id: 'crest place', community_name: 'Crest Place', floor_plan_name: 'CP-1', text: '1 month free', monthly_value_cents: 13_500 },
+    ]);
     expect(summary.comps_added).toEqual([{ community_id: 'fern court', community_name: 'Fern Court' }]);
     expect(summary.comps_deactivated).toEqual([{ community_id: 'eagle row', community_name: 'Eagle Row' }]);
     expect(summary.vacancy).toEqual({ from: { subject_pct: 3, comps_avg_pct: 4 }, to: { subject_pct: 6, comps_avg_pct: 5 } });
@@ -137,6 +140,30 @@ describe('summarizePortfolio', () => {
         { subject_id: 'birch', subject_name: 'Birch Hollow', psi_ner_from: -0.0667, psi_ner_to: -0.082, psi_ner_change: -0.0153 },
       ],
       comps_asking: { compared: 5, raised: 2, cut: 2, held: 1 },
+      concessions_started: [
+        { subject_id: 'aspen', subject_name: 'Aspen Yard', community_id: 'crest place', community_name: 'Crest Place', floor_plan_name: 'CP-1', text: '1 month free', monthly_value_cents: 13_500 },
+      ],
     });
+  });
+
+  it('concessions started across subjects: the largest monthly value first, a special on every plan by its largest, unknown last', () => {
+    const wave = (name: string, earlier: PlanObservation[], later: PlanObservation[]) => comp(name, earlier, later);
+    const everyPlan = wave(
+      'Parkside',
+      [observed('P-A1', 165_000, 165_000), observed('P-C1', 228_100, 228_100)],
+      // "8 weeks free" on both plans: one change without a plan, worth up to 2,281.00 − 1,930.08 a month.
+      [observed('P-A1', 165_000, 139_615, '8 weeks free'), observed('P-C1', 228_100, 193_008, '8 weeks free')],
+    );
+    const fee = wave('Vista', [observed('V1', 150_000, 150_000)], [observed('V1', 152_000, 152_000, 'Waived application fee')]);
+    const month = wave('Xylo', [observed('X1', 180_000, 180_000)], [observed('X1', 180_000, 150_000, '2 months free')]);
+    const other = summarizeSubject({ ...aspen, subject_id: 'willow', subject_name: 'Willow Bend', comps: [fee, month] });
+    const started = summarizePortfolio([summarizeSubject({ ...aspen, comps: [everyPlan, crest] }), other], []).concessions_started;
+    expect(started.map((c) => [c.subject_name, c.community_name, c.floor_plan_name, c.text, c.monthly_value_cents])).toEqual([
+      ['Aspen Yard', 'Parkside', null, '8 weeks free', 35_092],
+      ['Willow Bend', 'Xylo', 'X1', '2 months free', 30_000],
+      ['Aspen Yard', 'Crest Place', 'CP-1', '1 month free', 13_500],
+      // A special that is no rent is worth $0 a month: last.
+      ['Willow Bend', 'Vista', 'V1', 'Waived application fee', 0],
+    ]);
   });
 });

@@ -6,7 +6,7 @@
  * and to the comparable set. Pure: the CLI reads the surveys (collect.ts).
  * Definitions: docs/metrics.md, "Digest", "Summary".
  */
-import type { Change, PlanObservation } from './digest.js';
+import { sameText, type Change, type PlanObservation } from './digest.js';
 import { bandOf, type Band } from './bands.js';
 import { computeOverview, type OverviewInput } from './overview.js';
 import { roundCents, roundFraction4, roundPercent1 } from './rounding.js';
@@ -73,6 +73,11 @@ export interface ConcessionStarted extends CommunityRef {
   /** Null: on every compared plan of the comparable. */
   floor_plan_name: string | null;
   text: string;
+  /**
+   * What it is worth a month at the later survey, asking − NER in cents (on every plan: the largest);
+   * 0 for a special that is no rent (a waived fee); null when the plan's pricing is not at hand.
+   */
+  monthly_value_cents: number | null;
 }
 
 export interface SubjectSummary extends SubjectRef {
@@ -104,6 +109,9 @@ export interface PositionMove extends SubjectRef {
   psi_ner_change: number;
 }
 
+/** A concession started at a comparable of a subject: the portfolio lists them, the largest monthly value first. */
+export interface SubjectConcessionStarted extends SubjectRef, ConcessionStarted {}
+
 export interface PortfolioSummary {
   subjects_compared: number;
   subjects_not_compared: SubjectRef[];
@@ -112,6 +120,8 @@ export interface PortfolioSummary {
   position_moves: PositionMove[];
   /** Comparables counted once however many subjects share them. */
   comps_asking: { compared: number; raised: number; cut: number; held: number };
+  /** Every subject's concessions started, the largest monthly value first (unknown last), then by comparable, subject and plan. */
+  concessions_started: SubjectConcessionStarted[];
 }
 
 function positionAt(input: OverviewInput): PositionAt {
@@ -180,6 +190,16 @@ function askingRent(comps: readonly CompPeriod[]): SubjectSummary['asking_rent']
 const ref = (comp: CompPeriod): CommunityRef => ({ community_id: comp.community_id, community_name: comp.community_name });
 const has = (comp: CompPeriod, kind: Change['kind']) => comp.changes.some((change) => change.kind === kind);
 
+/**
+ * A started concession's value a month (asking − NER, the overview's concession value) at the later
+ * survey: the plan's, or on every plan (plan null) the largest among the plans that offer the text.
+ */
+function monthlyValue(comp: CompPeriod, plan: string | null, text: string): number | null {
+  const offering = comp.later.filter((p) => (plan === null ? sameText(p.concessions, text) : p.floor_plan_name === plan));
+  if (offering.length === 0) return null;
+  return Math.max(...offering.map((p) => Math.max(0, p.market_rent_cents - p.net_effective_rent_cents)));
+}
+
 export function summarizeSubject(period: SubjectPeriod): SubjectSummary {
   const { comps } = period;
   return {
@@ -198,7 +218,10 @@ export function summarizeSubject(period: SubjectPeriod): SubjectSummary {
     concessions_started: comps.flatMap((comp) =>
       comp.changes
         .filter((change) => change.kind === 'concession_started')
-        .map((change) => ({ ...ref(comp), floor_plan_name: change.floor_plan_name, text: String(change.after) })),
+        .map((change) => {
+          const text = String(change.after);
+          return { ...ref(comp), floor_plan_name: change.floor_plan_name, text, monthly_value_cents: monthlyValue(comp, change.floor_plan_name, text) };
+        }),
     ),
     comps_added: comps.filter((comp) => has(comp, 'comp_added')).map(ref),
     comps_deactivated: comps.filter((comp) => has(comp, 'comp_deactivated')).map(ref),
@@ -219,11 +242,21 @@ export function summarizePortfolio(subjects: readonly SubjectSummary[], notCompa
   positionMoves.sort((a, b) => Math.abs(b.psi_ner_change) - Math.abs(a.psi_ner_change) || a.subject_name.localeCompare(b.subject_name));
   // A comparable shared by two subjects has one price: it is one comparable that moved.
   const comps = new Map(subjects.flatMap((s) => s.asking_rent.comps.map((comp) => [comp.community_id, comp.change_cents] as const)));
+  const started = subjects.flatMap((s) => s.concessions_started.map((c) => ({ ...who(s), ...c })));
+  const value = (c: SubjectConcessionStarted) => c.monthly_value_cents ?? -1;
+  started.sort(
+    (a, b) =>
+      value(b) - value(a) ||
+      a.community_name.localeCompare(b.community_name) ||
+      a.subject_name.localeCompare(b.subject_name) ||
+      (a.floor_plan_name ?? '').localeCompare(b.floor_plan_name ?? ''),
+  );
   return {
     subjects_compared: subjects.length,
     subjects_not_compared: [...notCompared],
     band_changes: bandChanges,
     position_moves: positionMoves,
     comps_asking: { compared: comps.size, ...directions([...comps.values()]) },
+    concessions_started: started,
   };
 }

@@ -48,8 +48,8 @@ export function offersConcession(text: string | null | undefined): boolean {
   return parseConcession(text).kind !== 'none';
 }
 
-// "1 Month  Free" and "1 month free" are the same special written twice.
-const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+/** "1 Month  Free" and "1 month free" are the same special written twice. */
+export const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 const textOrNull = (text: string) => (text.trim() === '' ? null : text);
 
 function concessionChange(before: string, after: string): Omit<Change, 'floor_plan_name'> | null {
@@ -126,6 +126,9 @@ export function comparableChange(comp: { active: boolean; inEarlier: boolean; in
 export function changeSize(change: Change): number {
   return typeof change.before === 'number' && typeof change.after === 'number' ? Math.abs(change.after - change.before) : 0;
 }
+
+/** Changes of a community's concession text. */
+export const isConcessionChange = (kind: ChangeKind): kind is 'concession_started' | 'concession_ended' | 'concession_changed' => kind.startsWith('concession_');
 
 /** Changes whose values are cents. */
 export const isMoneyChange = (kind: ChangeKind) => kind === 'rent' || kind === 'ner';

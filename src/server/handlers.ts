@@ -110,7 +110,8 @@ export const handlers: Handlers = {
     return {
       success: true,
       comp_id: compId,
-      message: `${body.name} added as a comparable; data collection started`,
+      // The spec's service starts collecting its pricing; this one has no collector (its pricing job stays queued).
+      message: `${body.name} added as a comparable; no collector runs on this service: its surveys come from \`rentsurvey local import\` or \`rentsurvey sync\``,
       actions: [...COMP_ACTIONS],
     };
   },

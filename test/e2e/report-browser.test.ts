@@ -4,30 +4,15 @@
 // to PDF a page per community. Screenshots go under the test's temp folder.
 // Where /usr/bin/chromium is missing the test is skipped, saying so — except in CI
 // (env CI), which installs it (.ci/run) and where its absence fails the test.
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { browserTest, openBrowser as launch } from '../helpers/browser.js';
 import { createSandbox, demoStore, type Sandbox } from '../helpers/cli.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const installed = existsSync(CHROMIUM);
-const inCI = Boolean(process.env.CI);
-const MISSING = `${CHROMIUM} is not installed (Debian: apt-get install chromium; .ci/run installs it)`;
-if (!installed && !inCI) process.stderr.write(`report-browser: skipped, ${MISSING}\n`);
-const browserIt = installed || inCI ? it : it.skip;
+const browserIt = browserTest('report-browser');
 
 let sb: Sandbox;
 let dataDir: string;
@@ -43,23 +28,11 @@ afterAll(async () => {
   await sb?.cleanup();
 });
 
-/** Chromium with a fresh profile under the sandbox; every request that is not a file or data URL is refused and recorded. */
+/** Chromium with a fresh profile under the sandbox, closed after the file (test/helpers/browser.ts). */
 async function openBrowser(): Promise<{ context: BrowserContext; requests: string[] }> {
-  if (!installed) throw new Error(`CI is set and ${MISSING}: the report cannot be checked in a browser`);
-  const profile = join(sb.root, `chromium-profile-${Date.now()}`);
-  await mkdir(profile);
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
-  browser = context;
-  const requests: string[] = [];
-  await context.route('**/*', async (route) => {
-    const url = route.request().url();
-    if (/^(file|data):/.test(url)) await route.continue();
-    else {
-      requests.push(url);
-      await route.abort();
-    }
-  });
-  return { context, requests };
+  const opened = await launch(sb.root);
+  browser = opened.context;
+  return opened;
 }
 
 describe('report in a browser', () => {

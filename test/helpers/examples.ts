@@ -10,7 +10,12 @@
  * `> file`, `&&`, `\` continuations and `# comments` are bash's own — where `rentsurvey`
  * is a shell function that hands its arguments, environment and standard input to the
  * test process, which runs the CLI in-process and hands back what it printed and its
- * exit status (see runShell). Nothing is parsed by hand but the Markdown fences.
+ * exit status (see runShell). Nothing is parsed by hand but the Markdown fences, and the lines
+ * with a value only the reader has (`<key-prefix>`), which are not run: their command and flags
+ * are checked against the definitions (placeholderProblem).
+ *
+ * A definition's examples are one script, and so are all the shell blocks of one document, in
+ * the order the page gives them.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,8 +23,10 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Duplex } from 'node:stream';
+import { Command } from '@commander-js/extra-typings';
 import type { AnyDefinition } from '../../src/cli/command.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
+import { definitionAt, rootCommand, typedWords } from '../../src/cli/program.js';
 import { ROOT } from './common.js';
 import type { CliResult } from './run-cli.js';
 
@@ -40,9 +47,11 @@ export interface ExampleLine {
   at: string;
   /**
    * example: runs `rentsurvey`, and must exit 0; setup: a variable or a folder the lines after
-   * it use (run, and must succeed too); skipped: not run (npm, curl, alias, a comment).
+   * it use (run, and must succeed too); placeholder: runs `rentsurvey` with a value only the
+   * reader has, written `<key-prefix>` (not run: its command and flags are checked instead);
+   * skipped: not run (npm, curl, alias, a comment).
    */
-  kind: 'example' | 'setup' | 'skipped';
+  kind: 'example' | 'setup' | 'placeholder' | 'skipped';
 }
 
 /**
@@ -68,7 +77,11 @@ export function definitionExamples(): ExampleScript[] {
     .map(({ path, definition }) => ({
       name: `rentsurvey ${path.join(' ')}`,
       command: path.join(' '),
-      lines: definition.examples!.map((text) => ({ text, at: writtenAt(sources, text) ?? `the examples of \`rentsurvey ${path.join(' ')}\``, kind: 'example' as const })),
+      lines: definition.examples!.map((text) => ({
+        text,
+        at: writtenAt(sources, text) ?? `the examples of \`rentsurvey ${path.join(' ')}\``,
+        kind: hasPlaceholder(text) ? ('placeholder' as const) : ('example' as const),
+      })),
     }));
 }
 
@@ -89,18 +102,61 @@ const RUNS_RENTSURVEY = /(?:^|[|;&(]\s*|\$\(|<\()rentsurvey(?:\s|\)|$)/;
 const CRON_SCHEDULE = /^(?:[\d*/,-]+\s+){5}(?=\S)/;
 const ASSIGNMENT = /^(?:export\s+)?[A-Za-z_]\w*=/;
 
-/** The shell blocks of a Markdown document (path relative to the project root), one script each. */
+/**
+ * A value only the reader has, in angle brackets: `rentsurvey local keys revoke <key-prefix>`,
+ * `echo "<api-key>" | rentsurvey login …` (outside the line's comment; `<(…)` is not one).
+ */
+const PLACEHOLDER = /<[a-z][a-z0-9]*(?:-[a-z0-9]+)*>/;
+export const hasPlaceholder = (line: string) => PLACEHOLDER.test(line.replace(/\s#.*$/, ''));
+
+/**
+ * What a line with a placeholder names that the CLI does not have: the command its words run, or
+ * a flag that command (or the program) does not take. Undefined when both are there. The line
+ * is not run (it cannot be: the value is the reader's), so this is what keeps it true.
+ */
+export function placeholderProblem(line: string): string | undefined {
+  const code = line.replace(/\s#.*$/, '').replace(new RegExp(PLACEHOLDER.source, 'g'), 'placeholder');
+  const tokens = [...code.matchAll(/"[^"]*"|'[^']*'|[^\s|;&<>]+|[|;&<>]+/g)].map((match) => match[0]);
+  const args: string[] = [];
+  for (const token of tokens.slice(tokens.indexOf('rentsurvey') + 1)) {
+    if (/^[|;&<>]+$/.test(token)) break;
+    args.push(token.replace(/^(["'])(.*)\1$/, '$2'));
+  }
+  const root = rootCommand();
+  const words = typedWords(args, root);
+  const path: string[] = [];
+  for (const word of words) {
+    if (!definitionAt([...path, word])) break;
+    path.push(word);
+  }
+  const definitions = path.map((_, i) => definitionAt(path.slice(0, i + 1))!);
+  const last = definitions.at(-1);
+  if (!last || (last.subcommands ?? []).length > 0) return `\`rentsurvey ${words.join(' ')}\` is no command`;
+  const flags = new Set(root.options.flatMap((option) => [option.long, option.short]));
+  for (const definition of definitions) {
+    const command = new Command(definition.name);
+    definition.flags?.(command as never);
+    for (const option of command.options) for (const name of [option.long, option.short, option.negate ? option.long : undefined]) flags.add(name);
+  }
+  const unknown = args.filter((arg) => arg.startsWith('-') && arg !== '-' && !flags.has(arg.split('=')[0]!));
+  return unknown.length === 0 ? undefined : `\`rentsurvey ${path.join(' ')}\` takes no ${unknown.join(', ')}`;
+}
+
+/**
+ * The shell blocks of a Markdown document (path relative to the project root): one script, the
+ * blocks' lines in the order the page gives them, as a reader tries them one after another in
+ * one shell (a later block may use what an earlier one made).
+ */
 export function documentExamples(file: string): ExampleScript[] {
   const text = readFileSync(join(ROOT, file), 'utf8').split('\n');
-  const scripts: ExampleScript[] = [];
+  const blocks: ExampleLine[][] = [];
   // A cli-example block is read to its end, and left alone.
   let block: { kind: 'shell' | 'sample' | 'cli-example'; lines: ExampleLine[] } | undefined;
   for (let i = 0; i < text.length; i++) {
     const fence = /^\s*```(\S*)(.*)$/.exec(text[i]!);
     if (fence) {
       if (block) {
-        if (block.lines.some((line) => line.kind === 'example'))
-          scripts.push({ name: block.lines[0]!.at, lines: block.lines });
+        if (block.lines.some((line) => line.kind === 'example' || line.kind === 'placeholder')) blocks.push(block.lines);
         block = undefined;
       } else block = { kind: fence[2]!.includes('cli-example=') ? 'cli-example' : SHELL_BLOCKS.has(fence[1]!) ? 'shell' : 'sample', lines: [] };
       continue;
@@ -113,18 +169,18 @@ export function documentExamples(file: string): ExampleScript[] {
     if (block.kind === 'sample') {
       // An output sample: only the command it shows.
       const prompt = /^\$ (rentsurvey\b.*)$/.exec(command);
-      if (prompt) block.lines.push({ text: prompt[1]!, at, kind: 'example' });
+      if (prompt) block.lines.push({ text: prompt[1]!, at, kind: hasPlaceholder(prompt[1]!) ? 'placeholder' : 'example' });
       continue;
     }
     command = command.replace(/^\$ /, '').replace(CRON_SCHEDULE, '').trim();
     block.lines.push({ text: command, at, kind: lineKind(command) });
   }
-  return scripts;
+  return blocks.length === 0 ? [] : [{ name: file, lines: blocks.flat() }];
 }
 
 function lineKind(command: string): ExampleLine['kind'] {
   if (command === '' || command.startsWith('#') || command.startsWith('alias ')) return 'skipped';
-  if (RUNS_RENTSURVEY.test(command)) return 'example';
+  if (RUNS_RENTSURVEY.test(command)) return hasPlaceholder(command) ? 'placeholder' : 'example';
   if (ASSIGNMENT.test(command) || command.startsWith('mkdir ')) return 'setup';
   return 'skipped';
 }
@@ -181,7 +237,7 @@ export async function runShell(
   const stderrOf = (index: number) => join(calls, `line-${index}.stderr`);
   const body = script.lines
     .map((line, index) => {
-      if (line.kind === 'skipped') return '';
+      if (line.kind === 'skipped' || line.kind === 'placeholder') return '';
       const text = line.kind === 'setup' && ASSIGNMENT.test(line.text) && !line.text.startsWith('export ') ? `export ${line.text}` : line.text;
       // Braces, not a subshell: what the line assigns stays for the lines after it.
       return `{\n${text}\n} 2>'${stderrOf(index)}'\n__example_status ${index} $?`;
@@ -229,7 +285,7 @@ export async function runShell(
   // A line that never ran (bash stopped at a syntax error) has no stderr of its own: the shell's says why.
   return Promise.all(
     script.lines.map(async (line, index) =>
-      line.kind === 'skipped' ? undefined : { status: statuses[index], stderr: await readFile(stderrOf(index), 'utf8').catch(() => stderr) },
+      line.kind === 'skipped' || line.kind === 'placeholder' ? undefined : { status: statuses[index], stderr: await readFile(stderrOf(index), 'utf8').catch(() => stderr) },
     ),
   );
 }

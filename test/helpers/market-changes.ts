@@ -23,6 +23,12 @@ export const DATASET = fileURLToPath(new URL('../../examples/market-changes.json
  * one; Cedar Knoll has no survey at all.
  */
 export const DIGEST_WEEK = fileURLToPath(new URL('../../examples/digest-week.json', import.meta.url));
+/**
+ * `examples/concession-week.json`: a week of concessions (2026-11-06 → 11-13) with answers computed
+ * by hand in src/cli/commands/digest/concessions.test.ts: Linden Park's comparables start, end and
+ * change specials ("8 weeks free" on Parkside Commons' four plans), Willow Bend's start two.
+ */
+export const CONCESSION_WEEK = fileURLToPath(new URL('../../examples/concession-week.json', import.meta.url));
 export const WEEK = {
   aspen: 'd16e5700-0000-4000-8000-000000000001',
   birch: 'd16e5700-0000-4000-8000-000000000002',

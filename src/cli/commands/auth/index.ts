@@ -11,8 +11,8 @@ export const login = defineCommand({
   output: { kind: 'fixed' },
   examples: [
     'rentsurvey login',
-    'echo "$KEY" | rentsurvey login --base-url https://api.example.com --with-token',
-    'rentsurvey --profile staging login --base-url https://staging.example.com --with-token < key.txt',
+    'echo "<api-key>" | rentsurvey login --base-url https://api.example.com --with-token   # scripts: no prompt',
+    'echo "<staging-api-key>" | rentsurvey --profile staging login --base-url https://staging.example.com --with-token',
     'rentsurvey login --local   # the default profile works offline, as if --local were always given',
     'rentsurvey --profile sandbox --data-dir ~/sandbox login --local',
   ],

@@ -81,4 +81,26 @@ describe('communities create', () => {
     expect(r.stderr).toMatch(/community_manager_email/);
     expect(await countNamed(cli, name)).toBe(0);
   });
+
+  it('a name the organization already has: created all the same, with a warning naming the other one (scripts see it too)', async ({ cli }) => {
+    const name = unique('Twin Oaks');
+    const first = await createCommunity(cli, ['--name', name, '--external-id', unique('TW')]);
+    const second = expectOk(await cli.run([...create, '--name', name.toUpperCase(), '--no-input', '--json']));
+    expect(parseJson<{ name: string }>(second.stdout).name).toBe(name.toUpperCase());
+    expect(second.stderr).toContain(
+      `warning: your organization has another community named "${name.toUpperCase()}" (external id ${first.external_community_id}, id ${first.id}): ` +
+        'a command given that name now asks which one; name each by its external id or id',
+    );
+    expect(await countNamed(cli, name)).toBe(2);
+    // A name of its own: no warning.
+    expect(expectOk(await cli.run([...create, '--name', unique('Lone Pine')])).stderr).not.toMatch(/warning/);
+  });
+
+  it('a well-formed zip code that is not a US zip code: created, with a warning that it has no coordinates', async ({ cli }) => {
+    const name = unique('Nowhere Flats');
+    const r = expectOk(await cli.run(['--local', 'communities', 'create', '--name', name, '--address', '1 Main St', '--zipcode', '00000']));
+    expect(r.stderr).toContain(`warning: zip code 00000 is not a US zip code: ${name} has no coordinates, so its comparables get no distances`);
+    expect(await countNamed(cli, name)).toBe(1);
+  });
 });
+

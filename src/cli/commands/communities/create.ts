@@ -5,6 +5,7 @@ import { checkBody } from '../../flag-terms.js';
 import { COMMUNITY_FLAGS, communityBody } from './body.js';
 import { communityColumns } from './columns.js';
 import type { create } from './index.js';
+import { warnAboutRecord } from './warnings.js';
 
 export const run: Handler<typeof create> = async (ctx, opts) => {
   assertFields(ctx, communityColumns);
@@ -13,5 +14,6 @@ export const run: Handler<typeof create> = async (ctx, opts) => {
   const api = await ctx.api();
   const { data, raw } = await api.call('createCommunity', { body });
   ctx.log.success(`Created community ${data.name} (${data.id})`);
+  await warnAboutRecord(ctx, data, body);
   await printRecord(ctx, { record: data, columns: communityColumns, json: raw });
 };

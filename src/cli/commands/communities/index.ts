@@ -80,6 +80,11 @@ export const create = defineCommand({
   examples: [
     'rentsurvey communities create --name "Maple Court" --address "100 Main St, Austin, TX 78701" --zipcode 78701 --community-manager marcus.johnson@demo-residential.example',
   ],
+  notes: [
+    'A name your organization already has is allowed (the spec allows it), and said on stderr with the other community\'s external id and id: ' +
+      'a command given that name then asks which one. A zip code that is not a US zip code (00000) is said too: the community gets no coordinates, ' +
+      'so its comparables get no distances. communities update warns alike for --name and --zipcode.',
+  ],
   handler: (): HandlerImport => import('./create.js'),
 });
 

@@ -70,4 +70,16 @@ describe('communities update', () => {
     expect([missing.exitCode, malformed.exitCode, zip.exitCode]).toEqual([4, 4, 2]);
     for (const r of [missing, malformed, zip]) expect(r.stdout).toBe('');
   });
+
+  it('renamed to a name another community has, or given a zip code that is not a US one: done, with a warning', async ({ cli }) => {
+    const taken = await createCommunity(cli, ['--external-id', unique('TK')]);
+    const other = await createCommunity(cli);
+    const renamed = expectOk(await update(cli, other.id, ['--name', taken.name, '--zipcode', '00000', '--no-input']));
+    expect(renamed.stderr).toContain(`warning: your organization has another community named "${taken.name}" (external id ${taken.external_community_id}, id ${taken.id})`);
+    expect(renamed.stderr).toContain(`warning: zip code 00000 is not a US zip code: ${taken.name} has no coordinates, so its comparables get no distances`);
+    // Its own name given again: the twin is said again; no name given: nothing to say.
+    expect(expectOk(await update(cli, taken.id, ['--name', taken.name])).stderr).toContain(`another community named "${taken.name}"`);
+    expect(expectOk(await update(cli, other.id, ['--status', 'active'])).stderr).not.toMatch(/warning/);
+  });
 });
+

@@ -7,6 +7,7 @@ import { COMMUNITY_FLAGS, communityBody } from './body.js';
 import { communityColumns } from './columns.js';
 import { communityArgument } from '../../references.js';
 import type { update } from './index.js';
+import { warnAboutRecord } from './warnings.js';
 
 export const run: Handler<typeof update> = async (ctx, opts, [ref]) => {
   const body = communityBody(opts);
@@ -26,5 +27,6 @@ export const run: Handler<typeof update> = async (ctx, opts, [ref]) => {
   const api = await ctx.api();
   const { data, raw } = await api.call('updateCommunity', { params: { id }, body });
   ctx.log.success(`Updated community ${data.name} (${data.id})`);
+  await warnAboutRecord(ctx, data, body);
   await printRecord(ctx, { record: data, columns: communityColumns, json: raw });
 };

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { ROOT } from '../../../../test/helpers/common.js';
@@ -35,6 +35,28 @@ describe('completion', () => {
       const r = expectOk(await cli.run(['completion', shell]));
       expect(r.stdout, `completions/${file} is stale: regenerate with npm run completions`).toBe(committed);
     }
+  });
+
+  it('--install writes the script where each shell loads it, making the folder on a fresh account', async ({ cli }) => {
+    const home = cli.env.HOME!;
+    const places = {
+      bash: join(cli.env.XDG_DATA_HOME!, 'bash-completion', 'completions', 'rentsurvey'),
+      zsh: join(home, '.zfunc', '_rentsurvey'),
+      fish: join(cli.env.XDG_CONFIG_HOME!, 'fish', 'completions', 'rentsurvey.fish'),
+    };
+    for (const [shell, path] of Object.entries(places)) {
+      expect(existsSync(path), path).toBe(false);
+      const installed = expectOk(await cli.run(['completion', shell, '--install']));
+      expect(installed.stdout).toBe('');
+      expect(installed.stderr).toContain(`Wrote the ${shell} completion script to ${path}`);
+      expect(readFileSync(path, 'utf8')).toBe(expectOk(await cli.run(['completion', shell])).stdout);
+    }
+    // Again: replaced, not refused.
+    expectOk(await cli.run(['completion', 'zsh', '--install']));
+    // bash-completion's own variable wins, as bash-completion reads it.
+    const own = join(cli.root, 'bash-user');
+    expectOk(await cli.run(['completion', 'bash', '--install'], { env: { BASH_COMPLETION_USER_DIR: own } }));
+    expect(existsSync(join(own, 'completions', 'rentsurvey'))).toBe(true);
   });
 
   it('an unknown shell is a usage error', async ({ cli }) => {

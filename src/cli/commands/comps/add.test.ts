@@ -55,6 +55,19 @@ describe('comps add, activate, deactivate', () => {
     expect(badZip.stderr).not.toMatch(/POST local:/);
   });
 
+  it('on the local store it says where surveys come from (no collector runs); a zip code that is not a US one is warned about', async ({ cli }) => {
+    const subject = await createCommunity(cli);
+    const name = unique('Far Away');
+    const r = expectOk(await cli.run(['--local', 'comps', 'add', subject.id, '--name', name, '--address', '1 Nowhere Rd', '--zipcode', '00000', '--no-input']));
+    expect(r.stderr).toContain(`${name} added as a comparable; no collector runs on this service: its surveys come from \`rentsurvey local import\` or \`rentsurvey sync\``);
+    expect(r.stderr).not.toMatch(/data collection started/);
+    expect(r.stderr).toContain(`warning: zip code 00000 is not a US zip code: ${name} has no coordinates, so no distance from its subject`);
+    const listed = parseJson<{ comps: Array<{ name: string; distance_miles: number | null }> }>(expectOk(await cli.run(['--local', 'comps', 'list', subject.id, '--json'])).stdout);
+    expect(listed.comps.find((c) => c.name === name)?.distance_miles ?? null).toBeNull();
+    // A US zip code: no warning.
+    expect(expectOk(await add(cli, subject.id, unique('Near'))).stderr).not.toMatch(/warning/);
+  });
+
   it('activate/deactivate an unknown comparable → 4', async ({ cli }) => {
     const subject = await createCommunity(cli);
     expect((await cli.run(['--local', 'comps', 'deactivate', subject.id, MISSING_ID])).exitCode).toBe(4);

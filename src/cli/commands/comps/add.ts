@@ -6,6 +6,7 @@ import { checkBody } from '../../flag-terms.js';
 import { assertFields, printRecord } from '../../print.js';
 import { communityArgument } from '../../references.js';
 import type { add } from './index.js';
+import { warnIfNotUsZip } from '../../zip-check.js';
 
 type Added = ReadOf<'addComp'>;
 
@@ -28,6 +29,7 @@ export const run: Handler<typeof add> = async (ctx, opts, [ref]) => {
   const api = await ctx.api();
   const { data, raw } = await api.call('addComp', { params: { id }, body });
   ctx.log.success(data.message);
+  warnIfNotUsZip(ctx, opts.zipcode, `${opts.name} has no coordinates, so no distance from its subject`);
   await printRecord<Added>(ctx, {
     record: data,
     json: raw,

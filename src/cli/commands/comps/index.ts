@@ -25,6 +25,11 @@ export const add = defineCommand({
       .option('--website-url <url>', 'community website'),
   output: { kind: 'record', columns: async () => (await import('./add.js')).columns },
   examples: ['rentsurvey comps add "Fox Run Place" --name "Oak Flats" --address "9 Elm St, Austin, TX 78702" --zipcode 78702'],
+  notes: [
+    'A service collects the new comparable\'s pricing. The local store (and `serve`) runs no collector: its surveys come from ' +
+      '`rentsurvey local import` or `rentsurvey sync`, and `rentsurvey local jobs` shows its jobs. A zip code that is not a US zip code ' +
+      '(00000) is said on stderr: the comparable gets no coordinates, so no distance from its subject.',
+  ],
   handler: (): HandlerImport => import('./add.js'),
 });
 

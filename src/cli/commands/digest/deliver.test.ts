@@ -145,7 +145,7 @@ describe('digest --webhook-url', () => {
     expect(working.bodies).toEqual([{ path: `/services/T0001/B0002/${HOOK_TOKEN}?token=${QUERY_TOKEN}`, type: 'application/json', json: failing.bodies[0]!.json }]);
     const { text } = working.bodies[0]!.json as { text: string };
     expect(text.split('\n')[0]).toBe('*Market digest: 2026-11-06 → 2026-11-13*');
-    expect(text).toContain('• Crest Place (comp of Aspen Yard), CP-1 $1,600 → $1,620 (+$20), NER $1,600 → $1,485 (-$115)');
+    expect(text).toContain('• Crest Place (comp of Aspen Yard), CP-1 $1,600 → $1,620 (+$20), NER $1,600.00 → $1,485.00 (-$115.00): "1 month free" started');
     // stdout had the week on the run that failed to post it: this run prints only what is new since.
     expect((JSON.parse(ok.stdout) as { changes: unknown[] }).changes).toHaveLength(0);
     expect(await behind(cli)).toBeUndefined();
@@ -187,5 +187,47 @@ describe('digest to two channels, one failing', () => {
     const third = await cli.run(['digest', '--since-last', '--mail-to', 'ana@linden.example', '--webhook-url', working.url], { now: NOW, env });
     expect(third.code).toBe(0);
     expect([smtp.received.length, working.bodies.length]).toEqual([1, 1]);
+  });
+});
+
+describe('two cron jobs, one state each (--state-name)', () => {
+  it('one mails, the other posts: each gets the week once, whichever runs first, and neither advances the other', async () => {
+    const smtp = await smtpServer();
+    const hook = await webhook(200);
+    cleanup.push(() => smtp.close(), () => hook.close());
+    const cli = await market();
+    const env = { RENTSURVEY_SMTP_URL: `smtp://digest:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${smtp.port}` };
+    const mailJob = () => cli.run(['digest', '--since-last', '--state-name', 'mail', '--mail-to', 'ana@linden.example'], { now: NOW, env });
+    const postJob = () => cli.run(['digest', '--since-last', '--state-name', 'slack', '--webhook-url', hook.url], { now: NOW });
+
+    const mailed = await mailJob();
+    expect(mailed.code, mailed.stderr).toBe(0);
+    expect(mailed.stderr).toMatch(/First --since-last digest for the local store .* \(state mail\)/);
+    // The mail job took the week: the post job, a state of its own, still gets it.
+    const posted = await postJob();
+    expect(posted.code, posted.stderr).toBe(0);
+    expect(smtp.received).toHaveLength(1);
+    expect(hook.bodies).toHaveLength(1);
+    expect((hook.bodies[0]!.json as { text: string }).text).toContain('Crest Place (comp of Aspen Yard), CP-1');
+    expect(partOf(smtp.received[0]!.raw, 'text/plain')).toContain('Crest Place (comp of Aspen Yard), CP-1');
+
+    // Each once: the next runs of both jobs have nothing new and send nothing.
+    for (const again of [await mailJob(), await postJob()]) {
+      expect(again.code).toBe(0);
+      expect(again.stdout).toBe('');
+    }
+    expect([smtp.received.length, hook.bodies.length]).toEqual([1, 1]);
+    expect((await stateFiles(cli)).filter((file) => file.endsWith('.json')).sort()).toEqual([
+      expect.stringMatching(/^digest\.local-[0-9a-f]{12}\.portfolio\.mail\.json$/),
+      expect.stringMatching(/^digest\.local-[0-9a-f]{12}\.portfolio\.slack\.json$/),
+    ]);
+
+    // Without a name both jobs would read one state: the first run takes the week from the other.
+    const shared = await cli.run(['digest', '--since-last', '--webhook-url', hook.url], { now: NOW });
+    expect(shared.code).toBe(0);
+    expect(hook.bodies).toHaveLength(2);
+    const second = await cli.run(['digest', '--since-last', '--mail-to', 'ana@linden.example'], { now: NOW, env });
+    expect(second.code).toBe(0);
+    expect(smtp.received).toHaveLength(1);
   });
 });

@@ -56,4 +56,44 @@ describe('digest of the demo store', () => {
     expect(starts).toHaveLength(SUBJECTS);
     for (const [n, start] of starts.entries()) expect((starts[n + 1] ?? lines(table.stdout).length) - start).toBeLessThanOrEqual(40);
   });
+
+  it('the biggest moves give a comparable two lines at most, then count its other plans; a NER moved by a special names it', async ({ cli }) => {
+    const md = await cli.run(['--local', 'digest', '--format', 'md']);
+    expect(md.exitCode, md.stderr).toBe(0);
+    const moves = md.stdout.split(/^### Biggest moves \(\d+ of [\d,]+\)\n\n/m)[1]!.split('\n\n')[0]!.split('\n');
+    const comparable = (line: string) => /^- (.+? \(comp of [^)]+\)), /.exec(line)?.[1];
+    const lines = new Map<string, number>();
+    for (const [i, line] of moves.entries()) {
+      const more = /^- and \d+ more plans? at (.+)$/.exec(line);
+      if (more) {
+        // Said right after that comparable's second line.
+        expect(comparable(moves[i - 1]!), line).toBe(more[1]);
+        expect(lines.get(more[1]!), line).toBe(2);
+        continue;
+      }
+      const name = comparable(line);
+      if (name) lines.set(name, (lines.get(name) ?? 0) + 1);
+    }
+    expect(Math.max(...lines.values())).toBeLessThanOrEqual(2);
+    // Where a line names why its NER moved, the special is one the JSON's changes of that plan show.
+    const { changes } = JSON.parse((await cli.run(['--local', 'digest', '--json'])).stdout) as {
+      changes: { community_name: string; floor_plan_name: string | null; kind: string; before: unknown; after: unknown }[];
+    };
+    for (const line of moves) {
+      const why = /^- (.+?) \(comp of [^)]+\), (\S+) .*NER \$[\d,.]+ → \$[\d,.]+ \([+-]\$[\d,.]+\): "([^"]*)" (started|ended)/.exec(line);
+      if (!why) continue;
+      const [, community, plan, text, how] = why;
+      expect(
+        changes.some(
+          (c) =>
+            c.community_name === community &&
+            (c.floor_plan_name === plan || c.floor_plan_name === null) &&
+            c.kind === `concession_${how}` &&
+            (how === 'started' ? c.after : c.before) === text,
+        ),
+        line,
+      ).toBe(true);
+    }
+  });
 });
+

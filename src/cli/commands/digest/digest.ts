@@ -28,7 +28,7 @@ import { xdgDir } from '../../globals.js';
 import { printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { chooseSubjects } from '../../references.js';
-import { readState, writeState } from '../../state-file.js';
+import { assertStateName, readState, writeState } from '../../state-file.js';
 import { latestDate } from '../../surveys.js';
 import { collectSubject, type DigestChange, type SubjectDigest } from './collect.js';
 import { deliveryOf, destinationsOf, type Delivery, type Destination, type DigestMessage } from './deliver.js';
@@ -130,13 +130,19 @@ function assertOutputFlags(ctx: CommandContext): void {
   if (inDollars) throw new UsageError(`--dollars is for --format csv or ndjson: ${shown} already shows dollars`);
 }
 
-function stateFile(ctx: CommandContext, communities: string[] | undefined): { path: string; profile: string } {
+/**
+ * Where --since-last keeps its state: per profile (a local store: per data directory), per selection of
+ * subjects, and per --state-name (one per consumer); `profile` says whose it is in messages.
+ */
+function stateFile(ctx: CommandContext, communities: string[] | undefined, stateName: string | undefined): { path: string; profile: string } {
   const hash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 12);
   const name = ctx.globals.profile ?? 'default';
-  const profile = ctx.globals.local ? `the local store ${resolve(ctx.globals.dataDir)}` : `profile ${name}`;
+  const named = stateName === undefined ? '' : ` (state ${stateName})`;
+  const profile = `${ctx.globals.local ? `the local store ${resolve(ctx.globals.dataDir)}` : `profile ${name}`}${named}`;
   const profileKey = ctx.globals.local ? `local-${hash(resolve(ctx.globals.dataDir))}` : `profile-${name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
   const selection = communities ? `communities-${hash([...communities].sort().join(','))}` : 'portfolio';
-  return { path: join(xdgDir(ctx.env, 'state'), `digest.${profileKey}.${selection}.json`), profile };
+  const file = ['digest', profileKey, selection, ...(stateName === undefined ? [] : [stateName]), 'json'].join('.');
+  return { path: join(xdgDir(ctx.env, 'state'), file), profile };
 }
 
 const summaries = (digests: readonly SubjectDigest[]) => digests.flatMap((d) => (d.summary ? [d.summary] : []));
@@ -149,6 +155,7 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   const since = parseSince(opts.since, today) ?? period?.start;
   const until = opts.end === undefined ? undefined : period?.end;
   const minChangeCents = parseMinChange(opts.minChange);
+  assertStateName(opts);
   assertOutputFlags(ctx);
   const delivery = deliveryOf(ctx, opts);
   assertShapingFlags(ctx, opts, delivery);
@@ -156,7 +163,7 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   // --since-last remembers where it stopped per selection: the portfolio, or these ids.
   const selection = opts.communities === undefined ? undefined : subjects.map((subject) => subject.id);
   const fallback = addDays(today, -DEFAULT_LOOKBACK_DAYS);
-  const store = opts.sinceLast ? stateFile(ctx, selection) : undefined;
+  const store = opts.sinceLast ? stateFile(ctx, selection, opts.stateName) : undefined;
   const state = store ? await readState<DigestState>(ctx, store.path) : undefined;
   const remembered = datesOf(state?.subjects);
   const sinceOf = (id: string) => since ?? remembered[id] ?? fallback;

@@ -6,9 +6,9 @@
  * they came): escaping is the format's job.
  */
 import { leaveOutSmallMoves } from '../../../domain/digest.js';
-import { planMoves, type MoveLimits, type PlanMove } from '../../../domain/digest-moves.js';
+import { planMoves, topMoves, type MoveLimits, type PlanMove } from '../../../domain/digest-moves.js';
 import type { PortfolioSummary, SubjectSummary } from '../../../domain/digest-summary.js';
-import { formatAmount, formatCount, formatSignedPercent, MISSING, moneyFormatFor } from '../../../domain/format.js';
+import { formatAmount, formatCount, formatSignedPercent, MISSING } from '../../../domain/format.js';
 import { headerOf, type Column } from '../../../output/columns.js';
 import { countOf } from '../../../output/text.js';
 import { text } from '../../columns.js';
@@ -18,10 +18,11 @@ import {
   bandCell,
   compsFact,
   concessionsFact,
+  concessionsStartedLines,
   compAskingCell,
   compsCell,
   concessionsCell,
-  moveLine,
+  listedMoveLine,
   points,
   positionFact,
   psiMove,
@@ -75,6 +76,8 @@ export interface DigestOptions extends MoveLimits {
 
 /** Most concessions started listed in a subject's block (a screen is 40 lines); --all-changes lists every change. */
 const CONCESSIONS_LISTED = 8;
+/** Lines of the portfolio's concessions started (the largest); the last says how many more. */
+const PORTFOLIO_CONCESSIONS_LISTED = 5;
 /** Subjects named in the portfolio's "largest position moves". */
 const POSITION_MOVES_NAMED = 3;
 
@@ -94,15 +97,7 @@ const ROLLUP_COLUMNS: Column<SubjectSummary>[] = [
   cell('band', 'BAND', 'band', bandCell, { importance: 'high' }),
   cell('vacancy', 'VACANCY', 'vacancy', (s) => vacancyMove(s), { importance: 'high' }),
   cell('comps_vacancy', 'COMP VAC', "comps' vacancy", (s) => vacancyMove(s, true)),
-  {
-    ...cell('comps_asking', 'COMP ASKING', 'comps asking', (s) => compAskingCell(s), { importance: 'high' }),
-    // One money format for the column's median moves: "-$5" above "+$2.50" misreads.
-    display: undefined,
-    displayFor: (rows) => {
-      const format = moneyFormatFor(rows.map((s) => s.asking_rent.median_change_cents));
-      return (s) => compAskingCell(s, format);
-    },
-  },
+  cell('comps_asking', 'COMP ASKING', 'comps asking', compAskingCell, { importance: 'high' }),
   cell('concessions', 'CONCESSIONS', 'concessions', concessionsCell),
   cell('comps', 'COMPS', 'comps', compsCell, { importance: 'low' }),
 ];
@@ -198,23 +193,30 @@ function portfolioSection(portfolio: PortfolioSummary): Section {
         value: comps === 0 ? 'none compared' : `${formatCount(cut)} of ${formatCount(comps)} (${formatCount(raised)} raised, ${formatCount(held)} held)`,
       },
     ],
-    lists: [],
+    lists: startedList(portfolio),
   };
 }
 
-/** Concessions started among a subject's comparables, one line per comparable and text. */
-function concessionsStarted(summary: SubjectSummary): string[] {
-  const byText = new Map<string, { name: string; text: string; plans: (string | null)[] }>();
-  for (const c of summary.concessions_started) {
-    const key = JSON.stringify([c.community_id, c.text]);
-    const entry = byText.get(key) ?? { name: c.community_name, text: c.text, plans: [] };
-    entry.plans.push(c.floor_plan_name);
-    byText.set(key, entry);
-  }
-  const lines = [...byText.values()].map((e) => `${e.name}, ${e.plans.includes(null) ? 'all plans' : e.plans.join(', ')}: "${e.text}"`);
-  if (lines.length <= CONCESSIONS_LISTED) return lines;
-  return [...lines.slice(0, CONCESSIONS_LISTED - 1), `and ${lines.length - CONCESSIONS_LISTED + 1} more (--all-changes lists them)`];
+/** The portfolio's concessions started, the largest first, with a count of the rest; none when none started. */
+function startedList(portfolio: PortfolioSummary): ItemList[] {
+  const started = concessionsStartedLines(portfolio.concessions_started, true);
+  if (started.length === 0) return [];
+  return [
+    {
+      title: `Concessions started (${formatCount(started.length)})${started.length > 1 ? ', the largest first' : ''}`,
+      items: atMost(started, PORTFOLIO_CONCESSIONS_LISTED, '--detail lists them by subject'),
+    },
+  ];
 }
+
+/** At most `limit` lines: the first ones, then "and n more (…)" in the last place. */
+function atMost(lines: string[], limit: number, where: string): string[] {
+  if (lines.length <= limit) return lines;
+  return [...lines.slice(0, limit - 1), `and ${formatCount(lines.length - limit + 1)} more (${where})`];
+}
+
+/** Concessions started among a subject's comparables, one line per comparable and text, the largest monthly value first. */
+const concessionsStarted = (summary: SubjectSummary) => atMost(concessionsStartedLines(summary.concessions_started, false), CONCESSIONS_LISTED, '--all-changes lists them');
 
 function subjectFacts(s: SubjectSummary): Fact[] {
   return [
@@ -226,10 +228,11 @@ function subjectFacts(s: SubjectSummary): Fact[] {
   ];
 }
 
+/** The `top` biggest moves, two lines a community at most (topMoves), under "Biggest moves (10 of 735)". */
 function movesList(moves: readonly PlanMove[], top: number, ofSubject: boolean): ItemList | null {
   if (top === 0 || moves.length === 0) return null;
-  const shown = moves.slice(0, top);
-  return { title: `Biggest moves (${formatCount(shown.length)} of ${formatCount(moves.length)})`, items: shown.map((m) => moveLine(m, ofSubject)) };
+  const { lines, shown } = topMoves(moves, top);
+  return { title: `Biggest moves (${formatCount(shown)} of ${formatCount(moves.length)})`, items: lines.map((line) => listedMoveLine(line, ofSubject)) };
 }
 
 function changesList(digest: SubjectDigest, minChangeCents: number): ItemList | null {
@@ -258,7 +261,9 @@ export function digestDocument(digests: readonly SubjectDigest[], portfolio: Por
       });
     }
   } else {
-    sections.push({ heading: 'Subjects', facts: [], table: { columns: ROLLUP_COLUMNS, rows: summaries, legend: LEGEND }, lists: [] });
+    // With one subject compared there is no portfolio section: its concessions started follow its row.
+    const started = summaries.length === 1 ? startedList(portfolio) : [];
+    sections.push({ heading: 'Subjects', facts: [], table: { columns: ROLLUP_COLUMNS, rows: summaries, legend: LEGEND }, lists: started });
     if (options.allChanges) {
       for (const digest of withSummary) {
         const changes = changesList(digest, options.minChangeCents);

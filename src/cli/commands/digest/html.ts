@@ -8,16 +8,26 @@ import { plainCells } from '../../../output/columns.js';
 import { rollupLegend, type DigestDocument } from './document.js';
 
 const STYLE = {
-  body: 'margin:0;padding:16px;background:#ffffff;color:#1f2328;font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.45',
+  body: 'margin:0;padding:8px;background:#ffffff;color:#1f2328;font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.45;overflow-wrap:break-word',
   h2: 'margin:0 0 8px;font-size:20px',
   h3: 'margin:20px 0 6px;font-size:16px;border-bottom:1px solid #d0d7de;padding-bottom:4px',
   p: 'margin:4px 0',
   ul: 'margin:4px 0 8px;padding-left:20px',
-  table: 'border-collapse:collapse;margin:6px 0;font-size:13px',
-  th: 'border:1px solid #d0d7de;padding:4px 8px;background:#f6f8fa;text-align:left;white-space:nowrap',
-  td: 'border:1px solid #d0d7de;padding:4px 8px;white-space:nowrap',
+  // A mail client is 600–800 px wide: the roll-up fits 600 (cells wrap at their spaces, "+2.1% →" over
+  // "+1.8%"; a name too long for its cell breaks) rather than scroll sideways.
+  table: 'border-collapse:collapse;margin:6px 0;font-size:12px;width:100%',
+  th: 'border:1px solid #d0d7de;padding:3px 4px;background:#f6f8fa;text-align:left;vertical-align:bottom;font-size:11px',
+  td: 'border:1px solid #d0d7de;padding:3px 4px;vertical-align:top',
+  // A subject's name breaks anywhere when a word of it is wider than its column.
+  name: 'border:1px solid #d0d7de;padding:3px 4px;vertical-align:top;overflow-wrap:anywhere;min-width:72px',
   legend: 'margin:4px 0 8px;color:#57606a;font-size:12px',
 } as const;
+
+/**
+ * A figure's cell wraps only after "→" or "," and before "(": "+2.1% →" over "+1.8%", "+3 -6 =1, -$2"
+ * over "(-0.1%)", never "+2.1%" over "→ +1.8%" (the other spaces do not break).
+ */
+const keepTogether = (cell: string) => cell.replace(/(?<![,→]) (?!\()/g, '\u00a0');
 
 export function htmlDigest(doc: DigestDocument): string {
   const h = escapeHtml;
@@ -41,7 +51,7 @@ export function htmlDigest(doc: DigestDocument): string {
         `<table style="${STYLE.table}">`,
         `<thead><tr>${headers.map((header, i) => `<th style="${STYLE.th}${align(i)}">${h(header)}</th>`).join('')}</tr></thead>`,
         '<tbody>',
-        ...rows.map((row) => `<tr>${row.map((cell, i) => `<td style="${STYLE.td}${align(i)}">${h(cell)}</td>`).join('')}</tr>`),
+        ...rows.map((row) => `<tr>${row.map((cell, i) => (i === 0 ? `<td style="${STYLE.name}">${h(cell)}</td>` : `<td style="${STYLE.td}${align(i)}">${h(keepTogether(cell))}</td>`)).join('')}</tr>`),
         '</tbody>',
         '</table>',
         `<p style="${STYLE.legend}">${h(rollupLegend(section.table))}</p>`,

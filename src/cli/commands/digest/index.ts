@@ -1,5 +1,5 @@
 import { Option } from '@commander-js/extra-typings';
-import { defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
+import { defineCommand, parseIntegerOption, stateNameOption, type HandlerImport } from '../../command.js';
 import { daysOption, endOption, startOption } from '../../period.js';
 
 export const digest = defineCommand({
@@ -13,6 +13,7 @@ export const digest = defineCommand({
       .addOption(daysOption().conflicts(['since', 'sinceLast']))
       .addOption(startOption().conflicts(['since', 'sinceLast']))
       .addOption(endOption().conflicts('sinceLast'))
+      .addOption(stateNameOption())
       .option('--communities <list>', 'comma-separated communities: names, external ids or ids (default: the whole portfolio)')
       .option('--detail', 'a block per subject: its facts, concessions started and biggest moves (the default for one subject)')
       .option('--top <n>', 'list the n biggest moves (default 10 for the portfolio, 5 per subject with --detail; 0: none)', parseIntegerOption('--top', 0))
@@ -30,7 +31,8 @@ export const digest = defineCommand({
     'rentsurvey digest --days 28   # the last four weeks',
     'rentsurvey digest --communities "Barton Creek Terrace"   # one subject: its block, in detail',
     'rentsurvey digest --since-last --format md > digest.md   # weekly cron: empty when nothing changed',
-    'rentsurvey digest --since-last --mail-to team@example.com --webhook-url "$SLACK_HOOK"',
+    'rentsurvey digest --since-last --state-name team --mail-to team@example.com --smtp-url smtp://digest:app-password@mail.example.com:587   # cron: this job\'s own state',
+    'rentsurvey digest --since-last --state-name slack --webhook-url https://hooks.slack.com/services/T000/B000/XXXX   # another job, another state',
     'rentsurvey digest --communities DR-001,DR-002 --min-change 25 --json',
   ],
   notes: [
@@ -38,7 +40,9 @@ export const digest = defineCommand({
     '--format md, html or slack: an e-mail or chat body. --json, --csv and --ndjson keep every change.',
     'Exit 0 when nothing changed (said on stderr; nothing on stdout but --json/--csv framing, nothing sent). ' +
       'A failed delivery exits 1 and leaves --since-last where it was, so the next run sends the same changes.',
-    '--since-last keeps its state per profile in $XDG_STATE_HOME/rentsurvey (default ~/.local/state/rentsurvey). See docs/metrics.md, "Digest".',
+    '--since-last keeps its state per profile and selection in $XDG_STATE_HOME/rentsurvey (default ~/.local/state/rentsurvey); ' +
+      'two cron jobs of one digest (one mails it, one posts it) each give a --state-name of their own, so neither advances the other. ' +
+      'See docs/metrics.md, "Digest".',
   ],
   handler: (): HandlerImport => import('./digest.js'),
 });

@@ -3,22 +3,24 @@
  * a sentence, a plan's move as a line, and the summary's facts. Plain text; each
  * format (markdown.ts, html.ts, slack.ts, table.ts) escapes it its own way.
  */
-import { isMoneyChange, type ChangeKind, type ChangeValue } from '../../../domain/digest.js';
-import type { Movement, PlanMove } from '../../../domain/digest-moves.js';
-import type { PositionAt, SubjectSummary, VacancyAt } from '../../../domain/digest-summary.js';
+import { isConcessionChange, type ChangeKind, type ChangeValue } from '../../../domain/digest.js';
+import type { ConcessionMove, ListedMove, Movement, PlanMove } from '../../../domain/digest-moves.js';
+import type { ConcessionStarted, PositionAt, SubjectSummary, VacancyAt } from '../../../domain/digest-summary.js';
 import {
-  formatAmount,
   formatCount,
   formatCri,
+  formatMoney,
+  formatMoneyExact,
   formatPercentValue,
   formatSignedMoney,
   formatSignedPercent,
   formatSignedPoints,
   MISSING,
-  moneyFormatFor,
   type MoneyFormat,
 } from '../../../domain/format.js';
+import { roundTo } from '../../../domain/rounding.js';
 import type { Style } from '../../../output/style.js';
+import { countOf } from '../../../output/text.js';
 import type { DigestChange } from './collect.js';
 
 export const KIND_LABEL: Record<ChangeKind, string> = {
@@ -33,29 +35,42 @@ export const KIND_LABEL: Record<ChangeKind, string> = {
   units_available: 'units available',
 };
 
-/** One format for the amounts of a change, its before and after: "$2,281.00 → $1,930.08", not "$2,281 → $1,930.08". */
-const changeFormat = (change: Pick<DigestChange, 'before' | 'after'>): MoneyFormat =>
-  moneyFormatFor([change.before, change.after].filter((v): v is number => typeof v === 'number'));
-
 /**
- * A before or after value as people read it; `quote` wraps concession texts. A rent or NER
- * is in `format`, the one of the amounts it is read with (changeFormat), else its own.
+ * One money format per kind in every digest for people (docs/metrics.md, "Digest", "How the figures
+ * read"): asking rents in whole dollars, NERs — amortized concessions, rarely whole — in dollars
+ * and cents wherever they appear, and the concessions' monthly values with them. A move is the
+ * difference of the two figures as shown: $1,776.40 → $1,759.60 reads "$1,776 → $1,760 (-$16)".
  */
-export function showValue(kind: ChangeKind, value: ChangeValue, quote: (text: string) => string = (t) => `"${t}"`, format: MoneyFormat = formatAmount): string {
-  if (value === null) return kind.startsWith('concession_') ? 'none' : MISSING;
-  if (typeof value === 'string') return kind.startsWith('concession_') ? quote(value) : value;
-  if (isMoneyChange(kind)) return format(value);
+interface MoneyKind {
+  format: MoneyFormat;
+  /** The amount as shown, in cents: what the difference of two shown amounts is taken of. */
+  shown: (cents: number) => number;
+}
+const ASKING: MoneyKind = { format: formatMoney, shown: (cents) => roundTo(cents / 100, 0) * 100 };
+const NER: MoneyKind = { format: formatMoneyExact, shown: (cents) => Math.round(cents) };
+const moneyKind = (kind: ChangeKind): MoneyKind | undefined => (kind === 'rent' ? ASKING : kind === 'ner' ? NER : undefined);
+
+/** The move of a percent (one decimal shown) in points, from the figures as shown: -1.4% → -3.7% is "-2.3 pts". */
+const pointsBetween = (before: number, after: number) => formatSignedPoints(roundTo(after, 1) - roundTo(before, 1));
+
+/** A before or after value as people read it; concession texts in quotes. */
+export function showValue(kind: ChangeKind, value: ChangeValue): string {
+  if (value === null) return isConcessionChange(kind) ? 'none' : MISSING;
+  if (typeof value === 'string') return isConcessionChange(kind) ? `"${value}"` : value;
+  const money = moneyKind(kind);
+  if (money) return money.format(value);
   if (kind === 'vacancy') return formatPercentValue(value);
   return formatCount(value);
 }
 
-/** after − before for numbers ("+$25", "-2.5 pts", "+3"), in the format of its before and after; empty for texts. Colored when a style is given. */
+/** after − before for numbers ("+$25", "-2.5 pts", "+3"), the difference of the figures as shown; empty for texts. Colored when a style is given. */
 export function showMove(change: Pick<DigestChange, 'kind' | 'before' | 'after'>, style?: Style): string {
   if (typeof change.before !== 'number' || typeof change.after !== 'number') return '';
   const delta = change.after - change.before;
+  const money = moneyKind(change.kind);
   let shown: string;
-  if (isMoneyChange(change.kind)) shown = formatSignedMoney(delta, changeFormat(change));
-  else if (change.kind === 'vacancy') shown = formatSignedPoints(delta);
+  if (money) shown = formatSignedMoney(money.shown(change.after) - money.shown(change.before), money.format);
+  else if (change.kind === 'vacancy') shown = pointsBetween(change.before, change.after);
   else shown = `${delta > 0 ? '+' : ''}${formatCount(delta)}`;
   if (!style || delta === 0) return shown;
   return delta > 0 ? style.positive(shown) : style.negative(shown);
@@ -64,7 +79,7 @@ export function showMove(change: Pick<DigestChange, 'kind' | 'before' | 'after'>
 /** The plan a change is about, or what stands for the whole community. */
 export function planOf(change: Pick<DigestChange, 'kind' | 'floor_plan_name'>): string {
   if (change.floor_plan_name !== null) return change.floor_plan_name;
-  return change.kind.startsWith('concession_') ? 'all plans' : MISSING;
+  return isConcessionChange(change.kind) ? 'all plans' : MISSING;
 }
 
 /** "Birch Commons (comp)"; with `ofSubject`, "Birch Commons (comp of Maple Court)" (the portfolio's lists). */
@@ -78,9 +93,7 @@ export function sentence(change: DigestChange): string {
   const who = communityOf(change);
   const plan = planOf(change);
   const where = plan === MISSING ? who : `${who}, ${plan}`;
-  const quote = (raw: string) => `"${raw}"`;
-  const format = changeFormat(change);
-  const value = (v: ChangeValue) => showValue(change.kind, v, quote, format);
+  const value = (v: ChangeValue) => showValue(change.kind, v);
   const label = KIND_LABEL[change.kind];
   switch (change.kind) {
     case 'comp_added':
@@ -99,24 +112,74 @@ export function sentence(change: DigestChange): string {
 
 // ------------------------------------------------------------------ moves
 
-const span = (m: Movement, format: MoneyFormat) => `${format(m.before)} → ${format(m.after)} (${formatSignedMoney(m.after - m.before, format)})`;
+const span = (m: Movement, money: MoneyKind) =>
+  `${money.format(m.before)} → ${money.format(m.after)} (${formatSignedMoney(money.shown(m.after) - money.shown(m.before), money.format)})`;
+
+/** Why a plan's NER moved: '"8 weeks free" started', '"$300 off" ended', '"$600 off" → "$1,200 off"'. */
+export function concessionReason(concession: ConcessionMove): string {
+  const quoted = (text: string | null) => `"${text ?? ''}"`;
+  if (concession.kind === 'concession_started') return `${quoted(concession.after)} started`;
+  if (concession.kind === 'concession_ended') return `${quoted(concession.before)} ended`;
+  return `${quoted(concession.before)} → ${quoted(concession.after)}`;
+}
 
 /**
- * A plan's move on one line, asking and NER together:
- * "The Flats at Mopac (comp), A1 $1,625 → $1,601 (-$24), NER the same; units available 2 → 5 (+3)".
+ * A plan's move on one line, asking (whole dollars) and NER (dollars and cents) together, with
+ * the concession that moved the NER: "Parkside (comp), C1 NER $2,281.00 → $1,930.08 (-$350.92):
+ * "8 weeks free" started; asking unchanged", "A1 $1,625 → $1,601 (-$24), NER the same; units
+ * available 2 → 5 (+3)".
  */
 export function moveLine(move: PlanMove, ofSubject = false): string {
   const { rent, ner, units } = move;
-  // One money format for the line: its asking and NER amounts are read side by side.
-  const format = moneyFormatFor([rent, ner].flatMap((m) => (m ? [m.before, m.after] : [])));
+  const why = move.concession ? `: ${concessionReason(move.concession)}` : '';
   let money = '';
   if (rent && ner) {
     const same = rent.before === ner.before && rent.after === ner.after;
-    money = `${span(rent, format)}, NER ${same ? 'the same' : span(ner, format)}`;
-  } else if (rent) money = `${span(rent, format)}, NER unchanged`;
-  else if (ner) money = `NER ${span(ner, format)}, asking unchanged`;
+    money = `${span(rent, ASKING)}, NER ${same ? 'the same' : `${span(ner, NER)}${why}`}`;
+  } else if (rent) money = `${span(rent, ASKING)}, NER unchanged`;
+  // After a reason (its own ": …"), "; asking unchanged" keeps the two apart.
+  else if (ner) money = `NER ${span(ner, NER)}${why}${why ? ';' : ','} asking unchanged`;
   const count = units ? `units available ${units.before} → ${units.after} (${showMove({ kind: 'units_available', ...units })})` : '';
   return `${communityOf(move, ofSubject)}, ${move.floor_plan_name} ${[money, count].filter(Boolean).join('; ')}`;
+}
+
+/** A line of a list of biggest moves: a move, or "and 4 more plans at Parkside Commons (comp of Linden Park)". */
+export function listedMoveLine(line: ListedMove, ofSubject = false): string {
+  if ('move' in line) return moveLine(line.move, ofSubject);
+  return `and ${countOf(line.more, 'more plan', 'more plans')} at ${communityOf(line.community, ofSubject)}`;
+}
+
+/** A concession's worth a month, in the NER's dollars and cents: "$350.92 a month"; "up to …" over several plans (the largest). */
+function monthlyValue(cents: number | null, upTo: boolean): string {
+  if (cents === null || cents <= 0) return '';
+  return `, ${upTo ? 'up to ' : ''}${NER.format(cents)} a month`;
+}
+
+/**
+ * Concessions started, one line per comparable and text (its plans together), the largest monthly
+ * value first: 'Parkside Commons (comp of Linden Park), all plans: "8 weeks free", up to $350.92 a
+ * month'. Each line names the subjects whose comparable it is when `ofSubject` (a portfolio's list).
+ */
+export function concessionsStartedLines(started: readonly (ConcessionStarted & { subject_name?: string })[], ofSubject: boolean): string[] {
+  const groups = new Map<string, { name: string; subjects: string[]; text: string; plans: (string | null)[]; values: (number | null)[] }>();
+  for (const c of started) {
+    const key = JSON.stringify([c.community_id, c.text.trim().toLowerCase()]);
+    const group = groups.get(key) ?? { name: c.community_name, subjects: [], text: c.text, plans: [], values: [] };
+    if (c.subject_name !== undefined && !group.subjects.includes(c.subject_name)) group.subjects.push(c.subject_name);
+    if (!group.plans.includes(c.floor_plan_name)) group.plans.push(c.floor_plan_name);
+    group.values.push(c.monthly_value_cents);
+    groups.set(key, group);
+  }
+  const largest = (values: (number | null)[]) => values.reduce<number | null>((max, v) => (v !== null && (max === null || v > max) ? v : max), null);
+  return [...groups.values()]
+    .map((g) => ({ ...g, value: largest(g.values) }))
+    .sort((a, b) => (b.value ?? -1) - (a.value ?? -1) || a.name.localeCompare(b.name))
+    .map((g) => {
+      const whose = ofSubject && g.subjects.length > 0 ? ` (comp of ${g.subjects.join(', ')})` : '';
+      const plans = g.plans.includes(null) ? 'all plans' : (g.plans as string[]).sort((a, b) => a.localeCompare(b)).join(', ');
+      const several = g.plans.includes(null) || g.plans.length > 1;
+      return `${g.name}${whose}, ${plans}: "${g.text}"${monthlyValue(g.value, several)}`;
+    });
 }
 
 // ------------------------------------------------------------------ summary facts
@@ -125,9 +188,9 @@ const psi = (at: PositionAt) => formatSignedPercent(at.psi_ner);
 const percent = (value: number | null) => formatPercentValue(value);
 const fromTo = (from: string, to: string) => (from === to ? from : `${from} → ${to}`);
 
-/** The move of a fraction in percentage points, from its values as shown: 0.0058 → 0.0320 is "+2.6 pts". */
+/** The move of a fraction in percentage points, from its values as shown: 0.0058 → 0.0320 (+0.6% → +3.2%) is "+2.6 pts". */
 export function points(from: number, to: number): string {
-  return formatSignedPoints((to - from) * 100);
+  return pointsBetween(from * 100, to * 100);
 }
 
 /** "+0.6% → +3.2%" */
@@ -145,17 +208,17 @@ export function vacancyMove(s: SubjectSummary, comps = false): string {
   return `${at(s.vacancy.from)} → ${at(s.vacancy.to)}`;
 }
 
-/** "-$5 (-0.3%)" in `format` (the roll-up column's one format), else the amount's own; "—" when no comparable was compared. */
-function medianMove(s: SubjectSummary, format: MoneyFormat = formatAmount): string {
+/** "-$5 (-0.3%)": the median change of asking rents, in whole dollars as asking rents read; "—" when no comparable was compared. */
+function medianMove(s: SubjectSummary): string {
   const { median_change_cents: cents, median_change_pct: pct } = s.asking_rent;
   if (cents === null || pct === null) return MISSING;
-  return `${formatSignedMoney(cents, format)} (${formatSignedPercent(pct / 100)})`;
+  return `${formatSignedMoney(cents, ASKING.format)} (${formatSignedPercent(pct / 100)})`;
 }
 
-/** The roll-up's "+1 -2 =1, -$5 (-0.3%)": comparables that raised, cut, held asking rent, and the median change in `format`. */
-export function compAskingCell(s: SubjectSummary, format?: MoneyFormat): string {
+/** The roll-up's "+1 -2 =1, -$5 (-0.3%)": comparables that raised, cut, held asking rent, and the median change. */
+export function compAskingCell(s: SubjectSummary): string {
   const { raised, cut, held, comps_compared: compared } = s.asking_rent;
-  return compared === 0 ? MISSING : `+${raised} -${cut} =${held}, ${medianMove(s, format)}`;
+  return compared === 0 ? MISSING : `+${raised} -${cut} =${held}, ${medianMove(s)}`;
 }
 
 /** The roll-up's "+1 -1 Δ1": comparables whose concession started, ended, changed; "none" (known: "—" is for unknown). */

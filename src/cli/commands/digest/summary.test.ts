@@ -36,6 +36,10 @@ describe('digest --json adds the summary objects to every change', () => {
         { subject_id: WEEK.birch, subject_name: 'Birch Hollow', psi_ner_from: -0.0667, psi_ner_to: -0.082, psi_ner_change: -0.0153 },
       ],
       comps_asking: { compared: 5, raised: 2, cut: 2, held: 1 },
+      // 1,620 − 1,485 = $135.00 a month.
+      concessions_started: [
+        { subject_id: WEEK.aspen, subject_name: 'Aspen Yard', community_id: WEEK.crest, community_name: 'Crest Place', floor_plan_name: 'CP-1', text: '1 month free', monthly_value_cents: 13_500 },
+      ],
     });
     const comp = (key: keyof typeof WEEK, name: string) => ({ community_id: WEEK[key], community_name: name });
     expect(answer.subjects[0]).toEqual({
@@ -60,7 +64,7 @@ describe('digest --json adds the summary objects to every change', () => {
         ],
       },
       concessions: { started: 1, ended: 1, changed: 1 },
-      concessions_started: [{ ...comp('crest', 'Crest Place'), floor_plan_name: 'CP-1', text: '1 month free' }],
+      concessions_started: [{ ...comp('crest', 'Crest Place'), floor_plan_name: 'CP-1', text: '1 month free', monthly_value_cents: 13_500 }],
       comps_added: [comp('fern', 'Fern Court')],
       comps_deactivated: [comp('eagle', 'Eagle Row')],
     });
@@ -92,6 +96,10 @@ describe('digest for people', () => {
         '- **Band changed:** 1 of 2 subjects: Aspen Yard (market → premium)',
         '- **Largest position moves (NER PSI):** Aspen Yard +0.6% → +3.2% (+2.6 pts); Birch Hollow -6.7% → -8.2% (-1.5 pts)',
         '- **Comparables that cut asking rent:** 2 of 5 (2 raised, 1 held)',
+        '',
+        '**Concessions started (1)**',
+        '',
+        '- Crest Place (comp of Aspen Yard), CP-1: "1 month free", $135.00 a month',
       ].join('\n'),
     );
     expect(result.stdout).toContain(
@@ -102,9 +110,9 @@ describe('digest for people', () => {
       new RegExp(
         '### Biggest moves \\(6 of 6\\)\\n\\n' +
           [
-            'Crest Place (comp of Aspen Yard), CP-1 $1,600 → $1,620 (+$20), NER $1,600 → $1,485 (-$115)',
-            'Delta Commons (comp of Aspen Yard), DC-1 $1,700 → $1,690 (-$10), NER $1,650 → $1,590 (-$60)',
-            'Bluff Flats (comp of Aspen Yard), BF-1 $1,500 → $1,450 (-$50), NER $1,475 → $1,450 (-$25)',
+            'Crest Place (comp of Aspen Yard), CP-1 $1,600 → $1,620 (+$20), NER $1,600.00 → $1,485.00 (-$115.00): "1 month free" started',
+            'Delta Commons (comp of Aspen Yard), DC-1 $1,700 → $1,690 (-$10), NER $1,650.00 → $1,590.00 (-$60.00): "$600 off" → "$1,200 off"',
+            'Bluff Flats (comp of Aspen Yard), BF-1 $1,500 → $1,450 (-$50), NER $1,475.00 → $1,450.00 (-$25.00): "$300 off" ended',
             'Aspen Yard, A1 $1,550 → $1,580 (+$30), NER the same; units available 3 → 6 (+3)',
             'Harbor View (comp of Birch Hollow), HV-1 $1,500 → $1,525 (+$25), NER the same',
             'Grove Lofts (comp of Aspen Yard), GL-1 units available 0 → 9 (+9)',
@@ -127,7 +135,9 @@ describe('digest for people', () => {
     const moves = async (args: string[]) => (await run(['--format', 'md', ...args])).stdout.split('### Biggest moves')[1]!.trim().split('\n');
     expect((await moves(['--top', '2']))[0]).toBe('(2 of 6)');
     // A unit more or less counts with --min-units 1: Crest Place's 4 → 5 joins its line.
-    expect(await moves(['--min-units', '1'])).toContain('- Crest Place (comp of Aspen Yard), CP-1 $1,600 → $1,620 (+$20), NER $1,600 → $1,485 (-$115); units available 4 → 5 (+1)');
+    expect(await moves(['--min-units', '1'])).toContain(
+      '- Crest Place (comp of Aspen Yard), CP-1 $1,600 → $1,620 (+$20), NER $1,600.00 → $1,485.00 (-$115.00): "1 month free" started; units available 4 → 5 (+1)',
+    );
     // $50 or more: Crest's NER and Bluff's asking (each line whole), Delta's -$60 NER; units alone still count.
     expect((await moves(['--min-change', '50']))[0]).toBe('(5 of 5)');
     expect((await run(['--format', 'md', '--top', '0'])).stdout).not.toContain('Biggest moves');
@@ -150,12 +160,12 @@ describe('digest for people', () => {
         'Comparables:                    Fern Court added; Eagle Row deactivated',
         '',
         'Concessions started',
-        '- Crest Place, CP-1: "1 month free"',
+        '- Crest Place, CP-1: "1 month free", $135.00 a month',
         '',
         'Biggest moves (5 of 5)',
-        '- Crest Place (comp), CP-1 $1,600 → $1,620 (+$20), NER $1,600 → $1,485 (-$115)',
-        '- Delta Commons (comp), DC-1 $1,700 → $1,690 (-$10), NER $1,650 → $1,590 (-$60)',
-        '- Bluff Flats (comp), BF-1 $1,500 → $1,450 (-$50), NER $1,475 → $1,450 (-$25)',
+        '- Crest Place (comp), CP-1 $1,600 → $1,620 (+$20), NER $1,600.00 → $1,485.00 (-$115.00): "1 month free" started',
+        '- Delta Commons (comp), DC-1 $1,700 → $1,690 (-$10), NER $1,650.00 → $1,590.00 (-$60.00): "$600 off" → "$1,200 off"',
+        '- Bluff Flats (comp), BF-1 $1,500 → $1,450 (-$50), NER $1,475.00 → $1,450.00 (-$25.00): "$300 off" ended',
         '- Aspen Yard, A1 $1,550 → $1,580 (+$30), NER the same; units available 3 → 6 (+3)',
         '- Grove Lofts (comp), GL-1 units available 0 → 9 (+9)',
         '',
@@ -201,8 +211,11 @@ describe('digest for people', () => {
     expect(html.trimEnd().endsWith('</html>')).toBe(true);
     expect(html).not.toMatch(/<script|<link|<img|<style|\s(src|href)=|url\(|@import/i);
     expect(html).toContain('<li><strong>Band changed:</strong> 1 of 2 subjects: Aspen Yard (market → premium)</li>');
-    expect(html).toMatch(/<td style="[^"]*">Aspen Yard<\/td><td style="[^"]*">\+0\.6% → \+3\.2%<\/td>/);
-    expect(html).toContain('<li>Crest Place (comp of Aspen Yard), CP-1 $1,600 → $1,620 (+$20), NER $1,600 → $1,485 (-$115)</li>');
+    // A figure wraps only after its arrow in a narrow mail pane: "+0.6%" and "→" are held together.
+    expect(html).toMatch(/<td style="[^"]*">Aspen Yard<\/td><td style="[^"]*">\+0\.6%\u00a0→ \+3\.2%<\/td>/);
+    expect(html).toContain(
+      '<li>Crest Place (comp of Aspen Yard), CP-1 $1,600 → $1,620 (+$20), NER $1,600.00 → $1,485.00 (-$115.00): &quot;1 month free&quot; started</li>',
+    );
   });
 
   it('--all-changes lists each change once, as a sentence', async () => {
@@ -229,6 +242,8 @@ describe('digest refuses before reading anything (exit 2)', () => {
     await refused(['--json', '--top', '3'], /--top shapes the summary for people; --format json has every change/);
     await refused(['--csv', '--detail', '--min-units', '3'], /--detail, --min-units shape the summary for people/);
     await refused(['--top', '-1'], /--top: "-1" is not a whole number from 0 up/);
+    await refused(['--state-name', 'mail'], /--state-name names a --since-last state: add --since-last/);
+    await refused(['--since-last', '--state-name', 'mail/slack'], /--state-name: "mail\/slack" is not a state name/);
   });
 
   it('html and slack are the digest\'s formats only', async () => {

@@ -33,7 +33,7 @@ export const keysRevoke = defineCommand({
   description: 'Revoke a key by id or prefix (asks first on a terminal; cannot be undone)',
   flags: (c) => c.argument('<id>', 'key id or prefix').option('-y, --yes', 'do not ask for confirmation (needed without a terminal)'),
   output: { kind: 'fixed' },
-  examples: ['rentsurvey local keys revoke 1a2b3c4d', 'rentsurvey local keys revoke 1a2b3c4d --yes   # in a script'],
+  examples: ['rentsurvey local keys revoke <key-prefix>   # as rentsurvey local keys list shows it', 'rentsurvey local keys revoke <key-prefix> --yes   # in a script'],
   handler: (): HandlerImport => import('./keys-revoke.js'),
 });
 

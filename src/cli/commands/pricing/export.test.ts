@@ -94,6 +94,29 @@ describe('pricing export --out', () => {
     expect(await readFile(out, 'utf8')).toBe(before);
   });
 
+  it('--state-name: two consumers of one file keep a state each, and neither advances the other', async ({ cli }) => {
+    const ids = (await portfolio(cli)).slice(0, 2).map((c) => c.id).join(',');
+    const out = join(cli.root, 'shared.csv');
+    const cut = addDays(today(), -14);
+    const job = (name: string, ...flags: string[]) => exportTo(cli, '--communities', ids, '--since-last', '--state-name', name, ...flags, '--out', out);
+    // The warehouse loads up to two weeks ago; then the sheet's job runs for the first time: it starts 30 days back, not after the warehouse's watermark.
+    expectOk(await job('warehouse', '--end', cut));
+    const watermark = (await readCsv(out)).rows.map((row) => row.as_of_date!).sort().at(-1)!;
+    expectOk(await job('sheet'));
+    const sheet = (await readCsv(out)).rows.map((row) => row.as_of_date!);
+    expect(sheet.some((date) => date <= watermark)).toBe(true);
+    expect(sheet.every((date) => date >= addDays(today(), -29))).toBe(true);
+    // The warehouse's next run starts after its own watermark, whatever the sheet took.
+    const next = expectOk(await job('warehouse'));
+    expect(next.stderr).toContain(`${addDays(watermark, 1)} to ${today()}`);
+    expect((await readCsv(out)).rows.every((row) => row.as_of_date! > watermark)).toBe(true);
+    // One state per name beside the file; the unnamed state is not touched.
+    expect((await readdir(cli.root)).filter((f) => f.startsWith('.shared.csv.')).sort()).toEqual([
+      '.shared.csv.sheet.rentsurvey-state.json',
+      '.shared.csv.warehouse.rentsurvey-state.json',
+    ]);
+  });
+
   it('--since-last with a state file spoiled by hand: a warning, then a first run (30 days), and a good state again', async ({ cli }) => {
     const [good] = await portfolio(cli);
     const out = join(cli.root, 'spoiled.csv');
@@ -151,6 +174,8 @@ describe('pricing export --out', () => {
     const file = (n: number) => join(cli.root, `bad-${n}.csv`);
     const cases = [
       ['--since-last', '--out', '-'],
+      ['--state-name', 'mail', '--out', file(7)],
+      ['--since-last', '--state-name', '../up', '--out', file(8)],
       ['--since-last', '--start', '2026-01-01', '--out', file(1)],
       ['--start', '2026-02-30x', '--out', file(2)],
       ['--start', today(), '--end', addDays(today(), -5), '--out', file(3)],

@@ -14,7 +14,7 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { periodOf } from '../../period.js';
 import type { ApiClient } from '../../http/client.js';
 import { chooseSubjects } from '../../references.js';
-import { createAtomicFile, FileWriteError, readState, writeState } from '../../state-file.js';
+import { assertStateName, createAtomicFile, FileWriteError, readState, writeState } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
 import { csvExport, xlsxExport, type ExportFile } from './export-file.js';
 import { capYoungGeneration } from './young-generation.js';
@@ -62,7 +62,8 @@ interface ExportState {
   exported_at: string;
 }
 
-const stateFile = (out: string) => join(dirname(out), `.${basename(out)}.rentsurvey-state.json`);
+/** Beside the output file; one per --state-name (a consumer of its own), else the file's one state. */
+const stateFile = (out: string, name: string | undefined) => join(dirname(out), `.${basename(out)}${name === undefined ? '' : `.${name}`}.rentsurvey-state.json`);
 
 /** The watermark of the last --since-last run; a file edited by hand that holds no date counts as none, said on stderr. */
 async function readExportState(ctx: CommandContext, path: string): Promise<ExportState | undefined> {
@@ -164,10 +165,11 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   const toStdout = out === '-';
   const includeComps = opts.includeComps === true;
   if (opts.includeInactive && !includeComps) throw new UsageError('--include-inactive goes with --include-comps');
+  assertStateName(opts);
   if (opts.sinceLast && toStdout) throw new UsageError('--since-last keeps its state beside the output file; give --out <file>');
   const target = toStdout ? '-' : resolve(out);
   const unchanged = toStdout ? 'nothing written' : `${out} left unchanged`;
-  const state = opts.sinceLast ? await readExportState(ctx, stateFile(target)) : undefined;
+  const state = opts.sinceLast ? await readExportState(ctx, stateFile(target, opts.stateName)) : undefined;
   const range = await dateRange(ctx, opts, state);
   const concurrency = concurrencyOf(ctx, opts.concurrency, EXPORT_CONCURRENCY);
   const api = await ctx.api();
@@ -228,7 +230,7 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
     await file.abort();
   }
   if (opts.sinceLast && latest)
-    await writeState(stateFile(target), { last_exported_date: latest, exported_at: ctx.now().toISOString() } satisfies ExportState).catch((error: unknown) => {
+    await writeState(stateFile(target, opts.stateName), { last_exported_date: latest, exported_at: ctx.now().toISOString() } satisfies ExportState).catch((error: unknown) => {
       throw fileFailure(error, `${out} is written, but the next --since-last run will export its rows again`);
     });
   const what = includeComps

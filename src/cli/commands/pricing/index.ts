@@ -1,6 +1,6 @@
 import { Option } from '@commander-js/extra-typings';
 import { TARGET_BANDS } from '../../../domain/bands.js';
-import { COMMUNITY_ARGUMENT, concurrencyOption, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
+import { COMMUNITY_ARGUMENT, concurrencyOption, defineCommand, parseIntegerOption, stateNameOption, type HandlerImport } from '../../command.js';
 import { daysOption, endOption, startOption } from '../../period.js';
 import { suggest } from '../completion/values.js';
 import { UsageError } from '../../errors.js';
@@ -54,6 +54,7 @@ export const exportPricing = defineCommand({
       .addOption(startOption())
       .addOption(endOption())
       .addOption(new Option('--since-last', 'only dates after the last successful export to the same file (state kept beside it)').conflicts(['start', 'days']))
+      .addOption(stateNameOption())
       .addOption(concurrencyOption('requests in flight', EXPORT_CONCURRENCY)),
   output: { kind: 'file', formats: ['csv', 'xlsx'] },
   examples: [

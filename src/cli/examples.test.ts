@@ -37,6 +37,7 @@ const READS = new Set([
   'local jobs',
   'serve openapi',
   'completion',
+  'doctor',
   'help',
 ]);
 

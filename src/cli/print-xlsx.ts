@@ -33,6 +33,7 @@ export async function printSheets(ctx: CommandContext, sheets: readonly SheetDat
   if (out === undefined || out === '-') throw new UsageError('--format xlsx writes a file: give --out <file.xlsx>');
   const file = await createAtomicFile(resolve(out), {
     onSignal: (signal) => ctx.log.error(`interrupted (${signal}): ${out} left unchanged`),
+    log: ctx.log,
   });
   try {
     await writeWorkbook(atomicStream(file), sheets);

@@ -3,10 +3,11 @@
 // A file left out of package.json's `files`, a library the build leaves external but
 // package.json keeps in devDependencies, an install script, or a footprint past the budget
 // (docs/contributing.md, "Dependencies") fails here.
+import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { execa, type Options } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,18 @@ function diskUsage(path: string): number {
   const own = stat.blocks * 512;
   if (!stat.isDirectory()) return own;
   return own + readdirSync(path).reduce((sum, name) => sum + diskUsage(join(path, name)), 0);
+}
+
+/** A `node` on PATH older than package.json's engines admit (the machine's own, beside the project's pinned one), if any. */
+function olderNode(): { path: string; version: string } | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const path = join(dir, 'node');
+    if (!existsSync(path)) continue;
+    const version = execFileSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
+    const [major = 0, minor = 0, patch = 0] = version.split('.').map(Number);
+    if (major < 22 || (major === 22 && (minor < 22 || (minor === 22 && patch < 2)))) return { path, version };
+  }
+  return undefined;
 }
 
 const rentsurvey = (args: string[], options: Options = {}) =>
@@ -71,6 +84,14 @@ describe('npm install -g of the packed package', () => {
     expect(existsSync(join(prefix, 'lib', 'node_modules', pkg.name, 'node_modules'))).toBe(false);
     const footprint = diskUsage(prefix);
     expect(footprint, `${(footprint / 1024 / 1024).toFixed(1)} MB installed`).toBeLessThanOrEqual(FOOTPRINT_BUDGET);
+  });
+
+  it("on an older Node of the machine (this one's own 20, when it has one), says which Node it needs and exits 1", async () => {
+    const older = olderNode();
+    if (!older) return expect.soft(older, 'no Node older than 22.22.2 on PATH: nothing to try').toBeUndefined();
+    const run = await execa(older.path, [bin, '--local', 'portfolio'], { reject: false, extendEnv: false, env: userEnv, stdin: 'ignore' });
+    expect(run).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(run.stderr).toBe(`error: rentsurvey needs Node.js 22.22.2 or newer in 22, or 24.15 or newer (24 LTS recommended); this is Node.js ${older.version}`);
   });
 
   it('--version', async () => {

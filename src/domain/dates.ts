@@ -72,10 +72,7 @@ export function addDays(date: string, days: number): string {
   return fromDayNumber(Math.min(LAST_DAY, Math.max(FIRST_DAY, toDayNumber(date) + days)));
 }
 
-/**
- * Whole days from `from` to `to` (negative when `to` is earlier).
- * @internal Used by tests only, not by the app (knip --production skips it).
- */
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   return toDayNumber(to) - toDayNumber(from);
 }

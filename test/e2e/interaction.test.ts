@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createKey, createSandbox, parseJson, startServe, type Sandbox, type Served } from '../helpers/cli.js';
+import { createKey, createSandbox, demoStore, parseJson, startServe, type Sandbox, type Served } from '../helpers/cli.js';
 import { forwardingProxy } from '../helpers/net.js';
 import { hasTmux, Terminal } from '../helpers/terminal.js';
 import { sandboxEnv } from '../helpers/sandbox-env.js';
@@ -23,7 +23,8 @@ let count = 0;
 beforeAll(async () => {
   sb = await createSandbox();
   store = join(sb.root, 'demo');
-  // Seeds the demo portfolio once (seconds); each test works on a copy.
+  // A copy of the run's demo store (seeding one takes seconds, more on a busy machine); each test works on a copy of it.
+  await demoStore(store);
   const seeded = await sb.run(['--local', '--data-dir', store, 'portfolio', '--json']);
   expect(seeded.exitCode, seeded.stderr).toBe(0);
 }, 120_000);

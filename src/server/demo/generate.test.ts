@@ -37,25 +37,28 @@ describe('generateDemoDataset', () => {
     expect(JSON.stringify(generateDemoDataset({ today: TODAY, seed: 7 }))).not.toBe(JSON.stringify(input));
   });
 
-  it('a different today shifts every date and keeps everything else', () => {
+  it('a different today shifts every survey date and keeps everything but the surveys', () => {
+    const { surveys, ...rest } = input;
     for (const shift of [3, -200]) {
-      const shifted = JSON.stringify(generateDemoDataset({ today: addDays(TODAY, shift) }));
-      const memo = new Map<string, string>();
-      const back = shifted.replace(/"(\d{4}-\d{2}-\d{2})"/g, (_, date: string) => {
-        if (!memo.has(date)) memo.set(date, JSON.stringify(addDays(date, -shift)));
-        return memo.get(date)!;
-      });
-      expect(back).toBe(JSON.stringify(input));
+      const { surveys: shifted, ...shiftedRest } = generateDemoDataset({ today: addDays(TODAY, shift) });
+      // Organization, users, communities, comps and floor plans do not depend on the day.
+      expect(JSON.stringify(shiftedRest)).toBe(JSON.stringify(rest));
+      // The same surveys of the same plans, each dated `shift` days later.
+      const plansOf = (list: typeof surveys) => list!.map((s) => `${s.subject} ${s.observations.map((o) => o.floor_plan).join(',')}`);
+      expect(plansOf(shifted)).toEqual(plansOf(surveys));
+      expect([...new Set(shifted!.map((s, i) => daysBetween(surveys![i]!.date, s.date)))]).toEqual([shift]);
+      // The survey values follow the calendar (the leasing season): see "peaks in early summer" below.
     }
   });
 
-  it('surveys each subject weekly for a year, the latest within the week before today', () => {
+  it('surveys each subject weekly for two years, the latest within the week before today', () => {
     const gap = daysBetween(latestDate, TODAY);
     expect(gap).toBeGreaterThanOrEqual(0);
     expect(gap).toBeLessThan(7);
     for (const subject of subjects) {
       const dates = data.surveys.filter((s) => s.subject === subject.key).map((s) => s.date);
       expect(dates).toHaveLength(DEMO_WEEKS);
+      expect(daysBetween(dates[0]!, latestDate)).toBeGreaterThanOrEqual(2 * 364 - 7);
       expect(dates.at(-1)).toBe(latestDate);
       dates.slice(1).forEach((date, i) => expect(daysBetween(dates[i]!, date)).toBe(7));
     }
@@ -219,24 +222,73 @@ describe('generateDemoDataset', () => {
     expect(byCity('Denver')).toBeGreaterThan(byCity('Phoenix'));
   });
 
-  it('moves prices in small weekly steps with a drift of a few percent a year', () => {
-    const series = new Map<string, number[]>();
-    for (const s of data.surveys.filter((x) => x.subject === subjects[0]!.key))
-      for (const o of s.observations) series.set(o.floor_plan, [...(series.get(o.floor_plan) ?? []), o.market_rent_cents / 100]);
-    const all = data.surveys.flatMap((s) => s.observations);
-    const first = new Map<string, number>();
-    const last = new Map<string, number>();
-    for (const o of all) {
-      if (!first.has(o.floor_plan)) first.set(o.floor_plan, o.market_rent_cents);
-      last.set(o.floor_plan, o.market_rent_cents);
+  /** Asking rents per floor plan, oldest first, in dollars, with the survey dates (a comp shared by subjects read once). */
+  function rentsByPlan(from: typeof data) {
+    const byPlan = new Map<string, Map<string, number>>();
+    for (const survey of from.surveys)
+      for (const o of survey.observations) {
+        const byDate = byPlan.get(o.floor_plan) ?? new Map<string, number>();
+        byDate.set(survey.date, o.market_rent_cents / 100);
+        byPlan.set(o.floor_plan, byDate);
+      }
+    return new Map(
+      [...byPlan].map(([plan, byDate]) => {
+        const dates = [...byDate.keys()].sort();
+        return [plan, { dates, rents: dates.map((d) => byDate.get(d)!) }];
+      }),
+    );
+  }
+  const metroOf = (plan: string) => communityByKey.get(planByKey.get(plan)!.community)!.address.split(', ')[1]!;
+  const rents = rentsByPlan(data);
+
+  it('moves prices in small weekly steps with a drift of a few percent a year, each market its own', () => {
+    // One repricing in one market: every Denver plan steps down 4–6% in the same week, and nothing else jumps.
+    const jumps: string[] = [];
+    const denverSteps: number[] = [];
+    for (const [plan, { dates, rents: prices }] of rents)
+      prices.slice(1).forEach((p, i) => {
+        if (Math.abs(p - prices[i]!) <= 25) return;
+        jumps.push(`${metroOf(plan)} ${dates[i + 1]}`);
+        denverSteps.push(p / prices[i]! - 1);
+      });
+    expect([...new Set(jumps)]).toHaveLength(1);
+    expect(jumps[0]).toMatch(/^Denver /);
+    expect(jumps.length).toBe([...rents.keys()].filter((plan) => metroOf(plan) === 'Denver').length);
+    for (const step of denverSteps) expect(step).toBeGreaterThan(-0.065);
+    for (const step of denverSteps) expect(step).toBeLessThan(-0.035);
+    // Two years of surveys: asking rents drift up a few percent a year on average (DOMAIN.md), none wildly.
+    const yearly = new Map<string, number>();
+    for (const [plan, { rents: prices }] of rents)
+      if (prices.length === DEMO_WEEKS) yearly.set(plan, (prices.at(-1)! / prices[0]!) ** (52 / (DEMO_WEEKS - 1)) - 1);
+    expect(mean([...yearly.values()])).toBeGreaterThanOrEqual(0.02);
+    expect(mean([...yearly.values()])).toBeLessThanOrEqual(0.045);
+    for (const c of yearly.values()) expect(Math.abs(c)).toBeLessThan(0.1);
+    // The trend differs by market: one falls, another rises by 4% a year or more.
+    const byMetro = new Map<string, number[]>();
+    for (const [plan, c] of yearly) byMetro.set(metroOf(plan), [...(byMetro.get(metroOf(plan)) ?? []), c]);
+    const metroTrends = [...byMetro.values()].map(mean);
+    expect(Math.min(...metroTrends)).toBeLessThan(0);
+    expect(Math.max(...metroTrends)).toBeGreaterThanOrEqual(0.04);
+  });
+
+  it('peaks asking rents in early summer, a few percent above the winter trough, whatever the day it is made', () => {
+    for (const dataset of [data, Dataset.parse(generateDemoDataset({ today: addDays(TODAY, -200) }))]) {
+      // Each plan's rent over its centred 52-week moving average (trend removed), by month.
+      const byMonth = Array.from({ length: 12 }, () => [] as number[]);
+      for (const { dates, rents: prices } of rentsByPlan(dataset).values())
+        for (let i = 26; i + 26 < prices.length; i++) {
+          const average = mean(prices.slice(i - 26, i + 26));
+          byMonth[Number(dates[i]!.slice(5, 7)) - 1]!.push(prices[i]! / average - 1);
+        }
+      const months = byMonth.map((xs) => (xs.length > 0 ? mean(xs) : Number.NaN));
+      const present = months.filter((m) => !Number.isNaN(m));
+      const peak = months.indexOf(Math.max(...present)) + 1;
+      const trough = months.indexOf(Math.min(...present)) + 1;
+      expect([5, 6, 7]).toContain(peak);
+      expect([12, 1, 2]).toContain(trough);
+      expect(Math.max(...present) - Math.min(...present)).toBeGreaterThan(0.02);
+      expect(Math.max(...present) - Math.min(...present)).toBeLessThan(0.08);
     }
-    for (const prices of series.values())
-      prices.slice(1).forEach((p, i) => expect(Math.abs(p - prices[i]!)).toBeLessThanOrEqual(25));
-    // A year of surveys: asking rents drift up a few percent on average (DOMAIN.md), none wildly.
-    const changes = [...first].map(([plan, cents]) => last.get(plan)! / cents - 1);
-    expect(mean(changes)).toBeGreaterThanOrEqual(0.02);
-    expect(mean(changes)).toBeLessThanOrEqual(0.045);
-    for (const c of changes) expect(Math.abs(c)).toBeLessThan(0.15);
   });
 
   /** Monthly value by the overview's one rule: asking − NER, the text deciding when no NER is recorded. */
@@ -266,6 +318,22 @@ describe('generateDemoDataset', () => {
       for (const o of s.observations) texts.set(o.floor_plan, [...(texts.get(o.floor_plan) ?? []), o.concessions]);
     const switches = [...texts.values()].map((t) => t.slice(1).filter((x, i) => x !== t[i]).length);
     expect(mean(switches)).toBeLessThan(DEMO_WEEKS / 4);
+  });
+
+  it('runs a concession wave in one market for half a year, rarer specials in summer', () => {
+    const dates = [...new Set(data.surveys.map((s) => s.date))].sort();
+    const waveWeeks = new Set(dates.slice(DEMO_WEEKS - 52, DEMO_WEEKS - 26));
+    const cityOf = (survey: (typeof data.surveys)[number]) => communityByKey.get(survey.subject)!.address.split(', ')[1]!;
+    const shares = (keep: (survey: (typeof data.surveys)[number]) => boolean) => mean(data.surveys.filter(keep).map(shareOffering));
+    // Phoenix: most comps offer a special during the wave, the usual share before and after.
+    expect(shares((s) => cityOf(s) === 'Phoenix' && waveWeeks.has(s.date))).toBeGreaterThan(0.55);
+    expect(shares((s) => cityOf(s) === 'Phoenix' && !waveWeeks.has(s.date))).toBeLessThan(0.4);
+    // No other market has a wave.
+    for (const city of new Set(data.surveys.map(cityOf)))
+      if (city !== 'Phoenix') expect(shares((s) => cityOf(s) === city && waveWeeks.has(s.date)), city).toBeLessThan(0.45);
+    // Summer (June–August) has fewer specials than winter (December–February).
+    const month = (s: (typeof data.surveys)[number]) => Number(s.date.slice(5, 7));
+    expect(shares((s) => [6, 7, 8].includes(month(s)))).toBeLessThan(shares((s) => [12, 1, 2].includes(month(s))));
   });
 
   it('prices rent concessions 5–15% under asking on average, each 1–16%', () => {
@@ -301,19 +369,31 @@ describe('generateDemoDataset', () => {
   });
 
   it('lists 1–8% of units available within 14 days, more further out', () => {
-    const units = (o: (typeof data.surveys)[number]['observations'][number], date: string, days: number) =>
+    const unitsWithin = (o: (typeof data.surveys)[number]['observations'][number], date: string, days: number) =>
       o.availability.filter((a) => daysBetween(date, a.available_from) <= days).reduce((sum, a) => sum + a.units, 0);
     let total = 0;
     const within = { 14: 0, 30: 0, 60: 0, 90: 0 };
     for (const o of latestByPlan.values()) {
       total += planByKey.get(o.floor_plan)!.unit_count;
-      for (const days of [14, 30, 60, 90] as const) within[days] += units(o, latestDate, days);
+      for (const days of [14, 30, 60, 90] as const) within[days] += unitsWithin(o, latestDate, days);
     }
     expect(within[14] / total).toBeGreaterThanOrEqual(0.01);
     expect(within[14] / total).toBeLessThanOrEqual(0.08);
     expect(within[30] / total).toBeGreaterThan(within[14] / total);
     expect(within[90] / total).toBeGreaterThanOrEqual(0.06);
     expect(within[90] / total).toBeLessThanOrEqual(0.14);
+    // The slow winter (December–February) leaves more of the subjects' own units available within 14 days than summer.
+    const ownShare = (months: number[]) => {
+      let available = 0;
+      let units = 0;
+      for (const s of data.surveys.filter((x) => months.includes(Number(x.date.slice(5, 7)))))
+        for (const o of s.observations.filter((x) => planByKey.get(x.floor_plan)!.community === s.subject)) {
+          available += unitsWithin(o, s.date, 14);
+          units += planByKey.get(o.floor_plan)!.unit_count;
+        }
+      return available / units;
+    };
+    expect(ownShare([12, 1, 2]) - ownShare([6, 7, 8])).toBeGreaterThan(0.005);
     // Plain checks in the loop: an expect per observation would take seconds.
     const bad: string[] = [];
     for (const s of data.surveys)

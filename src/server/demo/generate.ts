@@ -1,6 +1,6 @@
 /**
  * The demo dataset: communities.ts lays out the communities and their floor
- * plans, market.ts simulates their year of weekly surveys; this file ties
+ * plans, market.ts simulates their two years of weekly surveys; this file ties
  * subjects to comparables and team members and assembles the document.
  */
 import type { DatasetInput } from '../../api/dataset.js';
@@ -8,7 +8,7 @@ import { MAX_ACTIVE_COMPS } from '../../api/rules.js';
 import { addDays } from '../../domain/dates.js';
 import { distanceMiles } from '../../domain/geo.js';
 import { centroid, floorPlans, newCommunity, type CommunityModel } from './communities.js';
-import { dateOffsets, DEMO_WEEKS, simulate } from './market.js';
+import { dateOffsets, DEMO_WEEKS, leasingSeason, simulate } from './market.js';
 import { DEMO_EMAIL_DOMAIN, METROS, USERS } from './places.js';
 import { Random } from './random.js';
 
@@ -36,8 +36,10 @@ interface CompLink {
 
 /**
  * A realistic demo portfolio (DOMAIN.md, "Realistic magnitudes"): subjects in
- * five US metros, nearby comparables, floor plans and a year of weekly surveys.
- * Deterministic: the same options give byte-identical JSON; `today` only shifts dates.
+ * five US metros, nearby comparables, floor plans and two years of weekly surveys.
+ * Deterministic: the same options give byte-identical JSON. `today` shifts the
+ * survey dates, and with them where each week falls in the leasing season
+ * (so the survey values); everything but the surveys is the same on any day.
  * A comp's observation on a date is one object shared by every subject surveying
  * that comp (the same pricing); treat the result as read-only (Dataset.parse copies).
  */
@@ -169,8 +171,9 @@ export function generateDemoDataset(options: GenerateDemoOptions): DatasetInput 
   const modelled = [...subjects, ...comparables];
   for (const c of modelled) c.plans = floorPlans(planRng, c).map((input) => ({ input, weekly: [] }));
   const managed = new Set(subjects);
-  const dateTables = dates.map(dateOffsets);
-  for (const c of modelled) simulate(marketRng, c, managed.has(c), dateTables);
+  const weeks = { dateAt: dates.map(dateOffsets), season: dates.map(leasingSeason) };
+  // A stream per community: one community's draws do not reshuffle the next one's.
+  for (const c of modelled) simulate(marketRng.fork(), c, managed.has(c), weeks);
 
   const surveys: SurveyInput[] = subjects.flatMap((s) =>
     dates.map((date, w) => ({

@@ -10,6 +10,16 @@ export interface Metro {
   concessionShare: number;
   /** Subject communities the organization manages there. */
   subjects: number;
+  /** Asking rents' trend, a share a year (negative: a market where new supply pushes rents down). */
+  rentGrowth: number;
+  /** Half the summer-to-winter swing of asking rents, a share (DOMAIN.md: a few percent peak to trough). */
+  seasonality: number;
+  /** Vacancy's trend, percentage points a year. */
+  vacancyTrend: number;
+  /** Concessions spread over the market for a while (weeks counted back from the latest survey). */
+  concessionWave?: { fromWeeksAgo: number; toWeeksAgo: number; share: number };
+  /** Every asking rent of the market steps once by `change` (a share) at that week. */
+  levelShift?: { weeksAgo: number; change: number };
   zips: readonly string[];
   /** Local names that make community names sound like the place. */
   places: readonly string[];
@@ -23,6 +33,9 @@ export const METROS: readonly Metro[] = [
     rentIndex: 1.03,
     concessionShare: 0.28,
     subjects: 6,
+    rentGrowth: -0.005,
+    seasonality: 0.025,
+    vacancyTrend: 0.6,
     zips: ['78701', '78702', '78703', '78704', '78705', '78721', '78722', '78723', '78741', '78745', '78746', '78748', '78749', '78750', '78751', '78752', '78753', '78757', '78758', '78759'],
     places: ['Barton Creek', 'Zilker', 'Mueller', 'Shoal Creek', 'Lady Bird Lake', 'Onion Creek', 'Bouldin', 'Travis Heights', 'Mopac', 'Brodie Lane'],
   },
@@ -33,6 +46,9 @@ export const METROS: readonly Metro[] = [
     rentIndex: 1.0,
     concessionShare: 0.26,
     subjects: 6,
+    rentGrowth: 0.045,
+    seasonality: 0.02,
+    vacancyTrend: 0,
     zips: ['75201', '75204', '75205', '75206', '75214', '75219', '75225', '75226', '75230', '75231', '75235', '75240', '75243', '75248', '75252', '75254'],
     places: ['Turtle Creek', 'White Rock', 'Lakewood', 'Knox Park', 'Preston Hollow', 'Deep Ellum', 'Katy Trail', 'Bishop Arts', 'Prestonwood', 'Cedar Springs'],
   },
@@ -43,6 +59,11 @@ export const METROS: readonly Metro[] = [
     rentIndex: 0.93,
     concessionShare: 0.3,
     subjects: 5,
+    rentGrowth: 0.035,
+    seasonality: 0.02,
+    vacancyTrend: 0.2,
+    // A lease-up wave: most comps ran specials for half a year, then went back to usual.
+    concessionWave: { fromWeeksAgo: 52, toWeeksAgo: 26, share: 0.7 },
     zips: ['85003', '85004', '85006', '85008', '85012', '85013', '85014', '85016', '85018', '85020', '85021', '85022', '85028', '85032', '85044', '85048', '85050', '85054'],
     places: ['Camelback', 'Arcadia', 'Desert Ridge', 'Papago', 'Biltmore', 'South Mountain', 'Piestewa Peak', 'Ahwatukee', 'Roosevelt Row', 'Encanto'],
   },
@@ -53,6 +74,9 @@ export const METROS: readonly Metro[] = [
     rentIndex: 0.98,
     concessionShare: 0.26,
     subjects: 4,
+    rentGrowth: 0.05,
+    seasonality: 0.02,
+    vacancyTrend: -0.3,
     zips: ['30303', '30305', '30306', '30307', '30308', '30309', '30312', '30313', '30318', '30319', '30324', '30326', '30327', '30328', '30339', '30342'],
     places: ['Peachtree', 'Buckhead', 'Piedmont Park', 'Inman Park', 'Virginia-Highland', 'Westside', 'Lenox', 'Chastain', 'Ansley', 'Brookhaven'],
   },
@@ -63,6 +87,11 @@ export const METROS: readonly Metro[] = [
     rentIndex: 1.07,
     concessionShare: 0.18,
     subjects: 4,
+    rentGrowth: 0.07,
+    seasonality: 0.03,
+    vacancyTrend: 0,
+    // New supply delivered at once: the whole market repriced in one week.
+    levelShift: { weeksAgo: 36, change: -0.05 },
     zips: ['80202', '80203', '80204', '80205', '80206', '80209', '80210', '80211', '80218', '80220', '80224', '80230', '80231', '80237', '80238', '80246'],
     places: ['Cherry Creek', 'Highlands', 'Washington Park', 'Sloan Lake', 'City Park', 'LoDo', 'Platte River', 'Lowry', 'Cheesman', 'Union Station'],
   },

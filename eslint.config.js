@@ -28,8 +28,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/cli/**/*.ts'],
-    ignores: ['src/cli/**/*.test.ts'],
+    files: ['src/cli/**/*.{ts,tsx}'],
+    ignores: ['src/cli/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', streamWrite, processStreams, exitCode] },
   },
   // main() is where the process meets the program: its streams (EPIPE) and its exit.

@@ -30,7 +30,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'in-process',
-          include: ['src/{cli,server}/**/*.test.ts'],
+          include: ['src/{cli,server}/**/*.test.{ts,tsx}'],
           exclude: ['src/server/demo/**'],
           // One demo store seeded per run; tests copy it.
           globalSetup: [HOME_GUARD, 'test/helpers/demo-store.ts'],

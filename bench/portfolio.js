@@ -17,7 +17,7 @@ export const WEEKS = 52;
 export const ORGANIZATION = 'Scale Residential';
 
 /** mulberry32: a small seeded PRNG, so every run writes the same portfolio. */
-function random(seed) {
+export function random(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

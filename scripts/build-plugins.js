@@ -2,6 +2,8 @@
 // package's files by path would silently stop matching when an upgrade moves
 // them, so each fails the build when it has matched nothing (mustMatch).
 
+import { RolldownMagicString } from 'rolldown';
+
 /**
  * `plugin` with a check at the end of the build: each of `expected` (what its
  * resolveId must have seen at least once, by name) was matched. A plugin that
@@ -76,6 +78,56 @@ export function zodEnglishOnly() {
     [ZOD_LOCALES],
   );
 }
+
+/**
+ * CommonJS has no top-level await, and two modules the dashboard's libraries load use it:
+ * yoga-layout (Ink's layout engine) awaits its WebAssembly as it loads, and Ink's reconciler
+ * awaits React's devtools when DEV=true. Each rule names a file and the exact text to put in
+ * place (the build fails when the text is no longer there): yoga-layout's module exports a
+ * `ready` promise instead, which the dashboard awaits before it draws (enums are there at once,
+ * Node and Config once the WebAssembly is compiled); the devtools hook goes (a tool for Ink's own
+ * developers, which no bundle of ours has).
+ */
+export function withoutTopLevelAwait(rules) {
+  const describe = (rule) => `${rule.from} in ${rule.file}`;
+  const seen = new Set();
+  return {
+    name: 'without-top-level-await',
+    buildStart() {
+      seen.clear();
+    },
+    transform(code, id) {
+      const applying = rules.filter(({ file, from }) => id.replaceAll('\\', '/').endsWith(file) && code.includes(from));
+      if (applying.length === 0) return undefined;
+      const changed = new RolldownMagicString(code);
+      for (const rule of applying) {
+        changed.replaceAll(rule.from, rule.to);
+        seen.add(describe(rule));
+      }
+      return { code: changed.toString(), map: changed.generateMap({ hires: true, source: id }).toString(), moduleType: 'js' };
+    },
+    buildEnd(error) {
+      const missed = rules.map(describe).filter((name) => !seen.has(name));
+      if (!error && missed.length > 0)
+        throw new Error(`build: plugin without-top-level-await matched nothing for ${missed.join('; ')}: update what it looks for, or remove it`);
+    },
+  };
+}
+
+/** The rules of withoutTopLevelAwait for yoga-layout 3.2 and Ink 8. */
+export const INK_TOP_LEVEL_AWAITS = [
+  {
+    file: 'node_modules/yoga-layout/dist/src/index.js',
+    from: 'const Yoga = wrapAssembly(await loadYoga());',
+    to:
+      'import YGEnums from "./generated/YGEnums.js";\n' +
+      'const Yoga = { ...YGEnums };\n' +
+      'export const ready = loadYoga().then((assembly) => { Object.assign(Yoga, wrapAssembly(assembly)); });',
+  },
+  { file: 'node_modules/ink/build/reconciler.js', from: "import.meta.resolve('react-devtools-core');", to: "throw new Error('react-devtools-core: not in this bundle');" },
+  { file: 'node_modules/ink/build/reconciler.js', from: "await import('./devtools.js');", to: '/* devtools: not in this bundle */' },
+  { file: 'node_modules/ink/build/reconciler.js', from: 'const loaded = await loadPackageJson();', to: 'const loaded = {};' },
+];
 
 /**
  * The `zipcodes` package as src/server/zip-table.ts uses it: `lookup` of a US

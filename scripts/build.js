@@ -11,7 +11,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createRequire, isBuiltin } from 'node:module';
 import { rolldown } from 'rolldown';
-import { lazyBuiltins, modernBuffers, zipTable, zodEnglishOnly } from './build-plugins.js';
+import { INK_TOP_LEVEL_AWAITS, lazyBuiltins, modernBuffers, withoutTopLevelAwait, zipTable, zodEnglishOnly } from './build-plugins.js';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -85,13 +85,16 @@ const bundle = await rolldown({
   preserveEntrySignatures: 'allow-extension',
   platform: 'node',
   external: runtimeDependencies.map((name) => new RegExp(`^${name}(/|$)`)),
-  transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version) } },
+  // React's production build for the dashboard: its development build is larger, slower, and writes warnings on the screen.
+  transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } },
   plugins: [
     zodEnglishOnly(),
     zipTable(createRequire(import.meta.url)('zipcodes/lib/codes.js').codes),
     modernBuffers([/\/node_modules\/archiver-utils\/index\.js$/]),
     // commander imports child_process (with net and stream, ≈ 4 ms of every start) for executable subcommands, which we have none of.
     lazyBuiltins([{ builtin: 'node:child_process', importer: /\/node_modules\/commander\/lib\/command\.js$/ }]),
+    // The dashboard's Ink and yoga-layout await as they load, which CommonJS cannot: see the plugin.
+    withoutTopLevelAwait(INK_TOP_LEVEL_AWAITS),
   ],
 });
 const { output } = await bundle.write({

@@ -35,6 +35,11 @@ export interface CommandDefinition<Args extends unknown[] = [], Opts extends Opt
   flags?: (command: Command<[], NoOptions, NoOptions>) => Command<Args, Opts, AnyOptions>;
   /** What it prints on stdout: which output flags apply, and the fields --fields and --sort take (and TAB offers). */
   output?: Output;
+  /**
+   * It draws the whole terminal itself (`dashboard`): its stdout is the screen, never the pager's,
+   * and its messages on stderr wait until it has given the screen back.
+   */
+  fullScreen?: true;
   /** Command lines for --help ("rentsurvey …", a `  # comment` after one is set apart); data, so that tests can run them. */
   examples?: readonly string[];
   /** Paragraphs after the examples, wrapped to the terminal as help is shown. */

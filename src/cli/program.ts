@@ -1,6 +1,6 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { FORMATS } from '../output/formats.js';
-import { unpaged, withStreams, type IOStreams } from '../output/io.js';
+import { messagesAfterwards, unpaged, withStreams, type IOStreams } from '../output/io.js';
 import { printText } from '../output/text.js';
 import { VERSION } from '../version.js';
 import { setStatus, type AnyCommand, type AnyDefinition } from './command.js';
@@ -143,8 +143,8 @@ function runs(command: AnyCommand, definition: AnyDefinition, path: string, runt
     const args = received.slice(0, -2);
     const [{ createContext, resolveGlobals, createLogger, assertOutputFlags, sayOmittedColumns }, pager, module] = await Promise.all([
       import('./run-support.js'),
-      // The pager is for a terminal: piped output (and serve) never loads it.
-      runtime.io.isStdoutTTY ? import('../output/pager.js') : undefined,
+      // The pager is for a terminal: piped output (and serve) never loads it, nor a command that draws the screen itself.
+      runtime.io.isStdoutTTY && !definition.fullScreen ? import('../output/pager.js') : undefined,
       definition.handler!(),
     ]);
     // A subcommand's type does not know its parents: the program's flags are GlobalFlags.
@@ -152,9 +152,11 @@ function runs(command: AnyCommand, definition: AnyDefinition, path: string, runt
     const globals = resolveGlobals(flags, runtime.env);
     assertOutputFlags(path, definition.output, flags, globals);
     // Long output on a terminal goes through the pager; the run's messages keep their place after it.
-    const output = pager
-      ? pager.pageOutput(runtime.io, { command: globals.pager ? pager.pagerCommand(runtime.env) : undefined, env: runtime.env })
-      : unpaged(runtime.io);
+    const output = definition.fullScreen
+      ? messagesAfterwards(runtime.io)
+      : pager
+        ? pager.pageOutput(runtime.io, { command: globals.pager ? pager.pagerCommand(runtime.env) : undefined, env: runtime.env })
+        : unpaged(runtime.io);
     const log = createLogger(withStreams(output.io, { stderr: output.messages }), { quiet: globals.quiet, debug: globals.debug });
     const ctx = createContext({ io: output.io, log, globals, env: runtime.env, ...(runtime.now ? { now: runtime.now } : {}) });
     try {

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { netEffectiveRentCents } from './concessions.js';
+import { intervalHalfWidth } from './forecast.js';
 import { computeOverview, type OverviewInput } from './overview.js';
 import { computeProjections, computeVacancy, computeVacancyTrendPoint, type VacancyInput } from './vacancy.js';
 
@@ -32,6 +33,11 @@ describe('docs/metrics.md examples', () => {
     const texts = example<Record<string, number>>('concessions');
     expect(Object.keys(texts).length).toBeGreaterThan(20);
     for (const [text, ner] of Object.entries(texts)) expect([text, netEffectiveRentCents(200_000, text)]).toEqual([text, ner]);
+  });
+  it('forecast: the worked example’s interval half-widths', () => {
+    const { errors, w80, w95 } = example<{ errors: number[]; w80: number; w95: number }>('forecast-interval');
+    expect(intervalHalfWidth(errors, 0.8)).toBe(w80);
+    expect(Math.round(intervalHalfWidth(errors, 0.95) * 10) / 10).toBe(w95);
   });
   it('projections', () => {
     const input = example<VacancyInput>('vacancy-input');

@@ -164,6 +164,7 @@ const row = (name: string, psi: number | null, band: PositioningRow['band'], sig
   concession_pressure_pct: 0,
   signal,
   basis: 'ner',
+  forecast_psi_ner_13w: null,
 });
 
 describe('order and totals', () => {

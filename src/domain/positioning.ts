@@ -66,6 +66,8 @@ export interface PositioningInput {
   trend: readonly TrendPoint[];
   /** Needed only when some overview plan has no unit_count (see needsFloorPlans). */
   floorPlans?: readonly FloorPlanUnits[] | undefined;
+  /** The NER PSI in 13 weeks if rents are held (forecast.ts, heldNerPsi), where the caller forecast it. */
+  forecastPsiNer13w?: number | null | undefined;
 }
 
 /** The row's fields, named as `overview --all --json` prints them. */
@@ -88,6 +90,8 @@ export interface PositioningRow {
   concession_pressure_pct: number;
   signal: Signal;
   basis: Basis;
+  /** The NER PSI 13 weeks after the latest survey if the subject's rents stay and its market moves as forecast; null without a forecast. */
+  forecast_psi_ner_13w: number | null;
 }
 
 export interface PositioningOptions {
@@ -175,6 +179,7 @@ export function positioningRow(input: PositioningInput, { basis, threshold }: Po
     concession_pressure_pct: metrics.market_concession_pressure.pct_comps_offering,
     signal: signalOf(psi, vacancy, compVacancy, threshold),
     basis,
+    forecast_psi_ner_13w: input.forecastPsiNer13w ?? null,
   };
 }
 

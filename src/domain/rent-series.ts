@@ -41,15 +41,10 @@ function meansOf(plans: readonly PricedPlan[]): Map<number, Map<string, number>>
 
 const byDate = (a: RentPoint, b: RentPoint) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
 
-/**
- * The subject's bedroom counts (fewest bedrooms first), each with the subject's
- * and the comparables' rent per date. A bedroom count no comparable has keeps an
- * empty `comps`; one the subject lacks is left out (nothing to compare).
- */
-export function rentSeries(subject: readonly PricedPlan[], comps: readonly (readonly PricedPlan[])[]): BedroomSeries[] {
-  const own = meansOf(subject);
+/** The comparables' mean rent per date for each bedroom count: each comparable's own mean first, so that one with many plans counts once. */
+export function marketSeries(bedroomCounts: readonly number[], comps: readonly (readonly PricedPlan[])[]): { bedrooms: number; comps: RentPoint[] }[] {
   const theirs = comps.map(meansOf);
-  return [...own.keys()]
+  return [...new Set(bedroomCounts)]
     .sort((a, b) => a - b)
     .map((bedrooms) => {
       const perDate = new Map<string, number[]>();
@@ -57,8 +52,21 @@ export function rentSeries(subject: readonly PricedPlan[], comps: readonly (read
         for (const [date, rent] of comp.get(bedrooms) ?? []) perDate.set(date, [...(perDate.get(date) ?? []), rent]);
       return {
         bedrooms,
-        subject: [...own.get(bedrooms)!].map(([date, rent]) => ({ date, rent })).sort(byDate),
         comps: [...perDate].map(([date, rents]) => ({ date, rent: rents.reduce((a, b) => a + b, 0) / rents.length })).sort(byDate),
       };
     });
+}
+
+/**
+ * The subject's bedroom counts (fewest bedrooms first), each with the subject's
+ * and the comparables' rent per date. A bedroom count no comparable has keeps an
+ * empty `comps`; one the subject lacks is left out (nothing to compare).
+ */
+export function rentSeries(subject: readonly PricedPlan[], comps: readonly (readonly PricedPlan[])[]): BedroomSeries[] {
+  const own = meansOf(subject);
+  return marketSeries([...own.keys()], comps).map(({ bedrooms, comps: market }) => ({
+    bedrooms,
+    subject: [...own.get(bedrooms)!].map(([date, rent]) => ({ date, rent })).sort(byDate),
+    comps: market,
+  }));
 }

@@ -229,3 +229,27 @@ export interface PagedOutput {
 export function unpaged(io: IOStreams): PagedOutput {
   return { io, messages: io.stderr, close: () => Promise.resolve() };
 }
+
+/**
+ * The output of a command that draws the whole screen (the dashboard): stdout as it is, and the
+ * run's messages (a --debug trace, a note) held until it has given the screen back.
+ */
+export function messagesAfterwards(io: IOStreams): PagedOutput {
+  const held: string[] = [];
+  const messages: OutputStream = {
+    isTTY: io.isStderrTTY,
+    ...(io.stderr.columns !== undefined ? { columns: io.stderr.columns } : {}),
+    write(text: string) {
+      held.push(text);
+      return true;
+    },
+  };
+  return {
+    io,
+    messages,
+    close() {
+      for (const text of held.splice(0)) io.stderr.write(text);
+      return Promise.resolve();
+    },
+  };
+}

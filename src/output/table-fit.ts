@@ -44,15 +44,15 @@ const ANSWER_RANK = IMPORTANCE.indexOf('high');
  * to its floor or, when that is not enough, its rightmost column goes; from ANSWER_RANK up,
  * all text is cut to its floor and only when even that does not fit does a column go. Never
  * fewer than one column (a single one too wide wraps). Columns left out that fit in the room
- * left come back, the most important first.
+ * left come back, the most important first. `borders`: a boxed table's, or none (the dashboard's).
  */
-export function fitColumns(columns: readonly ColumnFit[], terminalWidth: number): TableFit {
+export function fitColumns(columns: readonly ColumnFit[], terminalWidth: number, borders: 'box' | 'none' = 'box'): TableFit {
   const all = columns.map((_, i) => i);
   const natural = (i: number) => columns[i]?.natural ?? 0;
   const minimum = (i: number) => columns[i]?.minimum ?? 0;
   const rank = (i: number) => columns[i]?.rank ?? 0;
-  // Each column is padded in its width; the box adds one border per column, plus one.
-  const budget = (kept: readonly number[]) => terminalWidth - (kept.length + 1);
+  // Each column is padded in its width; the box adds one border per column, plus one (a table without borders, none).
+  const budget = (kept: readonly number[]) => terminalWidth - (borders === 'box' ? kept.length + 1 : 0);
   const sum = (kept: readonly number[], width: (i: number) => number) => kept.reduce((total, i) => total + width(i), 0);
   if (sum(all, natural) <= budget(all)) return { kept: all, widths: all.map(natural), folded: [] };
 

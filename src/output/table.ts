@@ -7,7 +7,7 @@ import { MISSING } from '../domain/format.js';
 import { alignOf, displayText, headerOf, IMPORTANCE, labelOf, type Column } from './columns.js';
 import type { IOStreams } from './io.js';
 import { stdoutStyle, type Style } from './style.js';
-import { fitColumns, fitWidths, type TableFit } from './table-fit.js';
+import { fitColumns, fitWidths, type ColumnFit, type TableFit } from './table-fit.js';
 import { alignRows, cutToWidth, displayWidth, padEnd, sanitize, wrapLines } from './text.js';
 
 export interface TableOptions {
@@ -45,21 +45,12 @@ export async function formatTable<Row>(
   const aligns = shown.map((c) => alignOf(rows, c));
   if (!io.isStdoutTTY) return plainTable(headers.map(style.header), cells, aligns);
 
-  const natural = headers.map((h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))) + 2);
-  // A clipped number or id reads as another one: only text may be cut, and not below what still reads.
-  const cuttable = (i: number) => shown[i]?.truncate ?? aligns[i] !== 'right';
-  const minimum = natural.map((n, i) => (cuttable(i) ? Math.min(n, Math.max(displayWidth(headers[i] ?? ''), TEXT_FLOOR) + 2) : n));
+  const measured = columnFits(shown, headers, cells, aligns, 2);
+  const natural = measured.map((column) => column.natural);
+  const minimum = measured.map((column) => column.minimum);
   let fit: TableFit = { kept: shown.map((_, i) => i), widths: natural, folded: [] };
   if (layout === 'fit') {
-    fit = fitColumns(
-      shown.map((c, i) => ({
-        natural: natural[i] ?? 0,
-        minimum: minimum[i] ?? 0,
-        rank: IMPORTANCE.indexOf(c.importance ?? 'normal'),
-        redundant: isRedundant(cells, i),
-      })),
-      io.terminalWidth,
-    );
+    fit = fitColumns(measured, io.terminalWidth);
   } else if (layout === 'chosen') {
     fit.widths = fitWidths(natural, minimum, io.terminalWidth - (shown.length + 1));
   }
@@ -85,6 +76,27 @@ export async function formatTable<Row>(
   return `${above}${lines.join('\n')}\n`;
 }
 
+/**
+ * What the fitting rule (table-fit.ts) needs of each column: its natural width, the narrowest its
+ * text may be cut to, its importance, and whether every row says the same. `padding` is what a cell
+ * adds to its text (a boxed table's space either side: 2; the dashboard's gap: 1).
+ */
+export function columnFits<Row>(
+  columns: readonly Column<Row>[],
+  headers: readonly string[],
+  cells: readonly string[][],
+  aligns: readonly ('left' | 'right')[],
+  padding: number,
+): ColumnFit[] {
+  return columns.map((column, i) => {
+    const natural = Math.max(displayWidth(headers[i] ?? ''), ...cells.map((r) => displayWidth(r[i] ?? ''))) + padding;
+    // A clipped number or id reads as another one: only text may be cut, and not below what still reads.
+    const cuttable = column.truncate ?? aligns[i] !== 'right';
+    const minimum = cuttable ? Math.min(natural, Math.max(displayWidth(headers[i] ?? ''), TEXT_FLOOR) + padding) : natural;
+    return { natural, minimum, rank: IMPORTANCE.indexOf(column.importance ?? 'normal'), redundant: isRedundant(cells, i) };
+  });
+}
+
 /** Every cell of column `i` empty, or all alike: it says nothing row by row. */
 function isRedundant(cells: readonly string[][], i: number): boolean {
   if (cells.length < 2) return false;
@@ -94,7 +106,7 @@ function isRedundant(cells: readonly string[][], i: number): boolean {
 }
 
 /** "SURVEY 2026-11-20, CONCESSIONS none (every row)": the columns a table left out because every row said the same. */
-function everyRowNote(columns: ReadonlyArray<[header: string, value: string]>): string {
+export function everyRowNote(columns: ReadonlyArray<[header: string, value: string]>): string {
   const shown = (value: string) => (EMPTY_CELLS.has(stripVTControlCharacters(value)) ? MISSING : value);
   return `${columns.map(([header, value]) => `${header} ${shown(value)}`).join(', ')} (every row)`;
 }

@@ -4,7 +4,7 @@
 // package.json keeps in devDependencies, an install script, or a footprint past the budget
 // (docs/contributing.md, "Dependencies") fails here.
 import { execFileSync } from 'node:child_process';
-import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -16,6 +16,9 @@ import type { AnyDefinition } from '../../src/cli/command.js';
 import { ROOT } from '../helpers/cli.js';
 import { HUNG_MS } from '../helpers/limits.js';
 import { sandboxEnv } from '../helpers/sandbox-env.js';
+import { hasTmux, TmuxPane } from '../helpers/tmux.js';
+
+const PROMPT = 'INSTALLED>';
 
 /** The installed footprint's budget (issue 31): the prefix after `npm install -g`. */
 const FOOTPRINT_BUDGET = 40 * 1024 * 1024;
@@ -133,6 +136,34 @@ describe('npm install -g of the packed package', () => {
     const run = await rentsurvey(['--local', 'digest']);
     expect(run.exitCode, String(run.stderr)).toBe(0);
     expect(run.stdout).toMatch(/^Market digest: /);
+  });
+
+  it('forecast: the market per bedroom count, from the backtested methods', async () => {
+    const run = await rentsurvey(['--local', 'forecast', 'DR-006', '--json']);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    const [community] = (JSON.parse(String(run.stdout)) as { communities: Array<{ series: Array<{ kind: string; forecasts: unknown[] }> }> }).communities;
+    expect(community!.series.some((series) => series.kind === 'market_ner' && series.forecasts.length > 0)).toBe(true);
+  });
+
+  it.skipIf(!hasTmux())('dashboard draws the portfolio in a terminal (Ink, its layout engine from the bundle) and q quits with 0', async () => {
+    const rc = join(root, 'dashboard-rc');
+    writeFileSync(rc, `PS1='${PROMPT} '\n`);
+    const pane = TmuxPane.open(join(root, 'tmux'), ['bash', '--noprofile', '--rcfile', rc, '-i'], {
+      width: 100,
+      height: 30,
+      env: { ...userEnv, TERM: 'xterm-256color', PATH: `${join(prefix, 'bin')}:${userEnv.PATH}` },
+      cwd: root,
+    });
+    try {
+      await pane.until((screen) => screen.endsWith(PROMPT), 'the prompt');
+      pane.type('rentsurvey --local dashboard; echo "status=$?"');
+      pane.press('Enter');
+      await pane.until((screen) => screen.includes('Gap to market') && screen.startsWith('Portfolio'), 'the portfolio');
+      pane.type('q');
+      expect(await pane.until((screen) => /status=\d+/.test(screen), 'the shell back')).toContain('status=0');
+    } finally {
+      pane.close();
+    }
   });
 
   it('completion bash', async () => {

@@ -28,6 +28,8 @@ export const HARBOR_ROW = {
   concession_pressure_pct: 50,
   signal: 'lower',
   basis: 'ner',
+  // Two surveys: too little history to forecast.
+  forecast_psi_ner_13w: null,
 };
 export const LAKESIDE_ROW = {
   community: LAKESIDE,
@@ -45,6 +47,8 @@ export const LAKESIDE_ROW = {
   concession_pressure_pct: 100,
   signal: 'raise',
   basis: 'ner',
+  // Two surveys: too little history to forecast.
+  forecast_psi_ner_13w: null,
 };
 export const QUARRY_ROW = {
   community: QUARRY,
@@ -62,4 +66,6 @@ export const QUARRY_ROW = {
   concession_pressure_pct: 0,
   signal: 'no data',
   basis: 'ner',
+  // Two surveys: too little history to forecast.
+  forecast_psi_ner_13w: null,
 };

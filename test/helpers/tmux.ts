@@ -56,6 +56,11 @@ export class TmuxPane {
     return this.tmux('display-message', '-p', '#{cursor_flag}').trim() === '1';
   }
 
+  /** Resizes the pane's window, as a person dragging the terminal's corner (the program gets SIGWINCH). */
+  resize(width: number, height: number) {
+    this.tmux('resize-window', '-x', String(width), '-y', String(height));
+  }
+
   type(text: string) {
     this.tmux('send-keys', '-l', text);
   }

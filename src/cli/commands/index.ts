@@ -11,6 +11,7 @@ import { config } from './config/index.js';
 import { comps } from './comps/index.js';
 import { digest } from './digest/index.js';
 import { doctor } from './doctor/index.js';
+import { forecast } from './forecast/index.js';
 import { help } from './help/index.js';
 import { local } from './local/index.js';
 import { overview } from './overview/index.js';
@@ -20,6 +21,7 @@ import { report } from './report/index.js';
 import { serve } from './serve/index.js';
 import { sync } from './sync/index.js';
 import { users } from './users/index.js';
+import { dashboard } from './dashboard/index.js';
 import { vacancy } from './vacancy/index.js';
 
 export const COMMANDS: readonly AnyDefinition[] = [
@@ -32,7 +34,9 @@ export const COMMANDS: readonly AnyDefinition[] = [
   pricing,
   vacancy,
   overview,
+  forecast,
   digest,
+  dashboard,
   report,
   users,
   serve,

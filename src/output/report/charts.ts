@@ -55,10 +55,21 @@ const timeAxis = {
   splitLine: { show: false },
 } as const;
 
-/** Rent of the subject against the comparables' average, for one bedroom count. */
-export function rentChart(series: BedroomSeries, basis: Basis): Option {
+/** A forecast of the comparables' average at one horizon, cents. */
+export interface ForecastBand {
+  date: string;
+  point: number;
+  lower_80: number;
+  upper_80: number;
+}
+
+/**
+ * Rent of the subject against the comparables' average, for one bedroom count;
+ * then the average's forecast (from its last value) inside its 80 % band.
+ */
+export function rentChart(series: BedroomSeries, basis: Basis, forecast: readonly ForecastBand[] = []): Option {
   const rent = BASIS_TEXT[basis];
-  const line = (name: string, points: { date: string; rent: number }[], index: number, dash: 'solid' | 'dashed', symbol: string) => ({
+  const line = (name: string, points: { date: string; rent: number }[], index: number, dash: 'solid' | 'dashed' | 'dotted', symbol: string) => ({
     name,
     type: 'line' as const,
     data: markedPoints(
@@ -72,13 +83,34 @@ export function rentChart(series: BedroomSeries, basis: Basis): Option {
     itemStyle: { color: INK[index] },
     endLabel: { show: true, formatter: (p: { value: unknown }) => dollars((p.value as [string, number])[1]), ...FONT },
   });
+  const last = series.comps.at(-1);
+  const ahead = last && forecast.length > 0 ? [{ date: last.date, point: last.rent, lower_80: last.rent, upper_80: last.rent }, ...forecast] : [];
+  // The band: an invisible line at the lower bound with the band's height stacked on it, filled.
+  const band = ahead.length === 0
+    ? []
+    : [
+        { name: '80 % interval', type: 'line' as const, stack: 'band', symbol: 'none', lineStyle: { opacity: 0 }, data: ahead.map((p) => [p.date, Math.round(p.lower_80)]) },
+        {
+          name: '80 % interval',
+          type: 'line' as const,
+          stack: 'band',
+          symbol: 'none',
+          lineStyle: { opacity: 0 },
+          areaStyle: { color: INK[1], opacity: 0.18 },
+          data: ahead.map((p) => [p.date, Math.round(p.upper_80 - p.lower_80)]),
+        },
+      ];
   return {
     ...common,
     ...heading(`${plansTitle(series.bedrooms)}: ${rent}`),
     grid: { left: 70, right: 80, top: 64, bottom: 40 },
     xAxis: timeAxis,
     yAxis: { type: 'value', scale: true, axisLabel: { formatter: (cents: number) => dollars(cents) } },
-    series: [line('Subject', series.subject, 0, 'solid', 'circle'), line("Comparables' average", series.comps, 1, 'dashed', 'triangle')],
+    series: [
+      line('Subject', series.subject, 0, 'solid', 'circle'),
+      line("Comparables' average", series.comps, 1, 'dashed', 'triangle'),
+      ...(ahead.length === 0 ? [] : [line('Forecast', ahead.map((p) => ({ date: p.date, rent: p.point })), 1, 'dotted', 'diamond'), ...band]),
+    ],
   };
 }
 

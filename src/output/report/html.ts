@@ -8,7 +8,7 @@ import type { Basis } from '../../domain/basis.js';
 import type { BedroomSeries } from '../../domain/rent-series.js';
 import type { PlainCells } from '../columns.js';
 import { escapeHtml } from '../html.js';
-import { portfolioChart, psiChart, rentChart, svgRenderer, vacancyChart, type PlanPsi, type PortfolioPoint, type SvgRenderer, type VacancyPoint } from './charts.js';
+import { portfolioChart, psiChart, rentChart, svgRenderer, vacancyChart, type ForecastBand, type PlanPsi, type PortfolioPoint, type SvgRenderer, type VacancyPoint } from './charts.js';
 
 /** A table as the report prints it: the columns' headers and their cells as a table shows them (plainCells). */
 export type ReportTable = Pick<PlainCells, 'headers' | 'aligns' | 'rows'>;
@@ -22,7 +22,14 @@ export interface CommunitySection {
   positioning: ReportTable;
   /** Lines under the table: overall PSI, CRI, concessions. */
   summary: string[];
-  rent: { basis: Basis; series: BedroomSeries[] };
+  rent: {
+    basis: Basis;
+    series: BedroomSeries[];
+    /** The comparables' average forecast per bedroom count (forecast.ts), drawn on after their history. */
+    forecast: { bedrooms: number; points: ForecastBand[] }[];
+    /** The forecasts' track record in a line (trackRecordLine). */
+    trackRecord: string[];
+  };
   psi: PlanPsi[];
   vacancy: { trend: VacancyPoint[]; projections: Record<'14d' | '30d' | '60d' | '90d', number>; surveys: number };
 }
@@ -103,10 +110,16 @@ function communityHtml(section: CommunitySection, charts: SvgRenderer): string {
     `<h3>Positioning against the comparables</h3>`,
     section.positioning.rows.length > 0 ? tableHtml(section.positioning) : empty('No floor plans yet.'),
     summaryHtml(section.summary),
-    `<h3>Rent over time, against the comparables' average</h3>`,
+    `<h3>Rent over time, against the comparables' average and where it is forecast to go</h3>`,
     rentCharts.length > 0
-      ? `<div class="charts">${rentCharts.map((s) => figure(charts.svg(rentChart(s, rent.basis), HALF), `${section.name}: rent of plans with ${s.bedrooms} bedrooms`)).join('')}</div>`
+      ? `<div class="charts">${rentCharts
+          .map((s) => {
+            const ahead = rent.forecast.find((f) => f.bedrooms === s.bedrooms)?.points ?? [];
+            return figure(charts.svg(rentChart(s, rent.basis, ahead), HALF), `${section.name}: rent of plans with ${s.bedrooms} bedrooms, and the comparables' forecast`);
+          })
+          .join('')}</div>`
       : empty('No pricing in this window.'),
+    summaryHtml(rent.trackRecord),
     `<div class="charts">`,
     section.psi.length > 0 ? figure(charts.svg(psiChart(section.psi), HALF), `${section.name}: PSI per floor plan`) : empty('No PSI: no floor plan with comparable data.'),
     vacancy.trend.length > 0

@@ -40,14 +40,14 @@ import { slackDigest } from './slack.js';
 import { printTableDigest } from './table.js';
 
 /** Without --since (and on a profile's first --since-last run): a week back, for the weekly e-mail. */
-const DEFAULT_LOOKBACK_DAYS = 7;
+export const DEFAULT_LOOKBACK_DAYS = 7;
 /** Subjects read at once from a service (1 with --local: concurrencyOf); each reads its comparables CONCURRENCY at a time. */
-const SUBJECTS_AT_ONCE = 2;
+export const SUBJECTS_AT_ONCE = 2;
 /** --top without a value: the portfolio's biggest moves, or each subject's under --detail. */
 const TOP_PORTFOLIO = 10;
 const TOP_PER_SUBJECT = 5;
 /** --min-units without a value: a unit or two more or less available is noise in a weekly digest. */
-const DEFAULT_MIN_UNITS = 2;
+export const DEFAULT_MIN_UNITS = 2;
 
 /** What --since-last remembers per profile and selection: each subject's latest survey already digested. */
 interface DigestState {
@@ -63,7 +63,7 @@ interface DigestState {
 }
 
 /** A digest read from the surveys: what is printed, and what is sent. */
-interface ReadDigest {
+export interface ReadDigest {
   digests: SubjectDigest[];
   compared: SubjectDigest[];
   from: string | null;
@@ -226,13 +226,22 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   }
 };
 
+/** How a digest is laid out for people: --detail, --top, --all-changes, --min-change, --min-units. */
+export interface DigestShape {
+  detail: boolean;
+  top: number | undefined;
+  allChanges: boolean;
+  minChangeCents: number;
+  minUnits: number;
+}
+
 /** The surveys of each subject from `startOf(id)` to its latest, compared, and laid out for people. */
 async function readDigest(
   ctx: CommandContext,
   api: ApiClient,
   ids: string[],
   startOf: (id: string) => string,
-  shape: { detail: boolean; top: number | undefined; allChanges: boolean; minChangeCents: number; minUnits: number },
+  shape: DigestShape,
 ): Promise<ReadDigest> {
   const progress = await spinner(ctx.io, `Comparing surveys of ${ids.length} communities…`, { quiet: ctx.globals.quiet });
   progress.start();
@@ -242,6 +251,11 @@ async function readDigest(
   } finally {
     progress.stop();
   }
+  return readingOf(digests, startOf, shape);
+}
+
+/** What a digest of these subjects' surveys says: the changes, the summaries, and the document for people (the dashboard's This week too). */
+export function readingOf(digests: SubjectDigest[], startOf: (id: string) => string, shape: DigestShape): ReadDigest {
   const compared = digests.filter((d) => d.from !== null && d.to !== null);
   const from = compared.reduce<string | null>((min, d) => (min === null || (d.from as string) < min ? d.from : min), null);
   const to = latestDate(compared.map((d) => d.to));

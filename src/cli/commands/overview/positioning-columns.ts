@@ -83,6 +83,8 @@ export function positioningColumns(basis: Basis): PositioningColumns {
       },
     },
     text('basis', (r) => r.basis, 'BASIS', 'low'),
+    // Where holding today's rents leaves the community in a quarter (rentsurvey forecast): read after the signal.
+    signedPercent('forecast_psi_ner_13w', (r) => r.forecast_psi_ner_13w, 'NER PSI 13W', 'normal'),
   ];
   const other: Basis = basis === 'ner' ? 'asking' : 'ner';
   const table = [
@@ -91,6 +93,7 @@ export function positioningColumns(basis: Basis): PositioningColumns {
     'gap_to_market_cents',
     'vacancy_vs_comps_pts',
     'signal',
+    'forecast_psi_ner_13w',
     `cri_${basis}`,
     'band',
     'concession_pressure_pct',
@@ -115,6 +118,7 @@ export function positioningColumns(basis: Basis): PositioningColumns {
     'concession_pressure_pct',
     'signal',
     'basis',
+    'forecast_psi_ner_13w',
   ];
   return {
     all,

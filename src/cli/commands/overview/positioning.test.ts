@@ -115,11 +115,11 @@ describe('overview --all: one row per community', () => {
     const { stdout } = await ok(['overview', '--all']);
     const lines = stdout.split('\n');
     expect(lines[0]!.split(/\s{2,}/)).toEqual([
-      'COMMUNITY', 'NER PSI', 'GAP/MONTH', 'VAC (COMPS)', 'SIGNAL', 'NER CRI', 'BAND', 'CONCESSIONS', 'ASKING PSI', 'PLANS', 'COMPS', 'SURVEY', 'EXTERNAL ID',
+      'COMMUNITY', 'NER PSI', 'GAP/MONTH', 'VAC (COMPS)', 'SIGNAL', 'NER PSI 13W', 'NER CRI', 'BAND', 'CONCESSIONS', 'ASKING PSI', 'PLANS', 'COMPS', 'SURVEY', 'EXTERNAL ID',
     ]);
-    expect(lines[1]!.split(/\s{2,}/)).toEqual(['Harbor View', '+11.2%', '+$37,000', '8.0% (1.7%)', 'lower', '85.0', 'premium', '50.0%', '+8.9%', '3', '2', '2026-11-02', 'PT-001']);
-    expect(lines[2]!.split(/\s{2,}/)).toEqual(['Lakeside Commons', '-3.8%', '-$14,200', '1.0% (3.5%)', 'raise', '35.0', 'market', '100.0%', '-5.8%', '2', '2', '2026-11-03', 'PT-002']);
-    expect(lines[3]!.split(/\s{2,}/)).toEqual(['Quarry Lofts', '—', '—', '2.0% (5.0%)', 'no data', '—', '—', '0.0%', '—', '0', '0', '2026-11-04', 'PT-003']);
+    expect(lines[1]!.split(/\s{2,}/)).toEqual(['Harbor View', '+11.2%', '+$37,000', '8.0% (1.7%)', 'lower', '—', '85.0', 'premium', '50.0%', '+8.9%', '3', '2', '2026-11-02', 'PT-001']);
+    expect(lines[2]!.split(/\s{2,}/)).toEqual(['Lakeside Commons', '-3.8%', '-$14,200', '1.0% (3.5%)', 'raise', '—', '35.0', 'market', '100.0%', '-5.8%', '2', '2', '2026-11-03', 'PT-002']);
+    expect(lines[3]!.split(/\s{2,}/)).toEqual(['Quarry Lofts', '—', '—', '2.0% (5.0%)', 'no data', '—', '—', '—', '0.0%', '—', '0', '0', '2026-11-04', 'PT-003']);
     expect(lines.slice(4)).toEqual([
       '',
       '3 communities on net effective rent; CRI bands: market 1, premium 1, no data 1.',
@@ -149,16 +149,17 @@ describe('overview --all: one row per community', () => {
     const csv = (await ok(['overview', '--all', '--csv'])).stdout.split('\n');
     expect(csv[0]).toBe(
       'community_id,community_name,external_community_id,as_of_date,floor_plans_with_data,comps_with_data,psi_asking,psi_ner,' +
-        'cri_asking,cri_ner,band,gap_to_market_cents,vacancy_14d_pct,comp_vacancy_pct,concession_pressure_pct,signal,basis',
+        'cri_asking,cri_ner,band,gap_to_market_cents,vacancy_14d_pct,comp_vacancy_pct,concession_pressure_pct,signal,basis,forecast_psi_ner_13w',
     );
-    expect(csv[1]).toBe(`${HARBOR.id},Harbor View,PT-001,2026-11-02,3,2,0.0894,0.1115,85,85,premium,3700000,8,1.7,50,lower,ner`);
-    expect(csv[3]).toBe(`${QUARRY.id},Quarry Lofts,PT-003,2026-11-04,0,0,,,,,,,2,5,0,no data,ner`);
+    // Two surveys are too little history to forecast: no 13-week PSI.
+    expect(csv[1]).toBe(`${HARBOR.id},Harbor View,PT-001,2026-11-02,3,2,0.0894,0.1115,85,85,premium,3700000,8,1.7,50,lower,ner,`);
+    expect(csv[3]).toBe(`${QUARRY.id},Quarry Lofts,PT-003,2026-11-04,0,0,,,,,,,2,5,0,no data,ner,`);
     const dollars = (await ok(['overview', '--all', '--csv', '--dollars', '--fields', 'community_name,gap_to_market_dollars'])).stdout;
     expect(dollars).toBe('community_name,gap_to_market_dollars\nHarbor View,37000.00\nLakeside Commons,-14200.00\nQuarry Lofts,\n');
     const ndjson = (await ok(['overview', '--all', '--ndjson'])).stdout.trim().split('\n').map((line) => JSON.parse(line) as unknown);
     expect(ndjson).toEqual([HARBOR_ROW, LAKESIDE_ROW, QUARRY_ROW]);
     const md = (await ok(['overview', '--all', '--format', 'md'])).stdout;
-    expect(md).toContain('| Harbor View      |  +11.2% |  +$37,000 | 8.0% (1.7%) | lower   |    85.0 | premium |');
+    expect(md).toContain('| Harbor View      |  +11.2% |  +$37,000 | 8.0% (1.7%) | lower   |           — |    85.0 | premium |');
     expect(md).toContain('\n\nGap to market: +$22,800 a month');
   });
 

@@ -69,7 +69,14 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
   let outcomes: Outcome<ChosenSubject, PositioningRow>[];
   try {
     // Each answer becomes its row at once: a thousand subjects' overviews and trends are never held together.
-    const rowOf = async (subject: ChosenSubject) => positioningRow((await readSubject(api, subject)).input, { basis, threshold });
+    // The 13-week forecast needs each subject's market: its comparables' pricing history, each read once per run.
+    const [{ heldNerPsi }, { forecastReader, readMarket }] = await Promise.all([import('../../../domain/forecast.js'), import('../forecast/read.js')]);
+    const reader = forecastReader(api, ctx.now().toISOString().slice(0, 10));
+    const rowOf = async (subject: ChosenSubject) => {
+      const [{ input }, compPricing] = await Promise.all([readSubject(api, subject), readMarket(reader, subject.id)]);
+      const forecastPsiNer13w = heldNerPsi({ overview: input.overview, floorPlans: input.floorPlans, compPricing }, 13);
+      return positioningRow({ ...input, forecastPsiNer13w }, { basis, threshold });
+    };
     outcomes = await fanOutAll(subjects, concurrency, rowOf, progress);
   } finally {
     progress.stop();

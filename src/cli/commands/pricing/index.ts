@@ -2,6 +2,7 @@ import { Option } from '@commander-js/extra-typings';
 import { TARGET_BANDS } from '../../../domain/target.js';
 import { COMMUNITY_ARGUMENT, concurrencyOption, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
 import { suggest } from '../completion/values.js';
+import { UsageError } from '../../errors.js';
 
 export const history = defineCommand({
   name: 'history',
@@ -70,6 +71,14 @@ export const exportPricing = defineCommand({
   handler: (): HandlerImport => import('./export.js'),
 });
 
+/** "13w" or "13": whole weeks from 1 to 52. */
+function parseWeeksAhead(value: string): number {
+  const match = /^\s*(\d+)\s*w?\s*$/i.exec(value);
+  const weeks = match ? Number(match[1]) : Number.NaN;
+  if (!(weeks >= 1 && weeks <= 52)) throw new UsageError(`--at: "${value}" is not a number of weeks from 1 to 52 (13w, or 13)`);
+  return weeks;
+}
+
 export const target = defineCommand({
   name: 'target',
   description: 'Rent per floor plan that reaches a position against the comparables (PSI, percentile or CRI band)',
@@ -84,19 +93,22 @@ export const target = defineCommand({
       .addOption(new Option('--basis <basis>', 'rent to compare').choices(['ner', 'asking'] as const).default('ner'))
       .option('--floor-plan <plan>', 'only this floor plan: its name (B2, any case) or id')
       .option('--bedrooms <n>', 'only the plans with this many bedrooms (0 for studios)', parseIntegerOption('--bedrooms', 0, 20))
-      .option('--per-sqft', "compare by size: each comparable's rent per square foot (same bedrooms) × the plan's square feet"),
+      .option('--per-sqft', "compare by size: each comparable's rent per square foot (same bedrooms) × the plan's square feet")
+      .option('--at <weeks>', "aim at the market that many weeks after the latest survey, as rentsurvey forecast sees it (13w, or 13)", parseWeeksAhead),
   output: { kind: 'rows', columns: async () => (await import('./target.js')).columns },
   examples: [
     'rentsurvey pricing target "Barton Creek Terrace" --band market',
     'rentsurvey pricing target DR-006 --psi 0.02 --basis asking',
     'rentsurvey pricing target DR-006 --band market --bedrooms 2 --per-sqft   # B2 and B3: same bedrooms, different sizes',
     'rentsurvey pricing target DR-006 --percentile 60 --floor-plan A1 --json | jq .floor_plans',
+    "rentsurvey pricing target DR-006 --band market --at 13w   # the market as forecast a quarter ahead",
   ],
   notes: [
     'Give exactly one of --psi, --percentile, --band. The comparables are those the overview uses (active ones, priced on or before ' +
       'the latest survey). A percentile target is the lowest whole-dollar rent whose percentile rank reaches it (ties count half). ' +
       "--per-sqft ranks and averages what each comparable charges per square foot for the plan's bedroom count (its plans weighted " +
-      "by units), scaled to the plan's size. On NER, targets assume each plan keeps its current concession. See docs/metrics.md.",
+      "by units), scaled to the plan's size. On NER, targets assume each plan keeps its current concession. With --at, each comparable's " +
+      "rent moves as its bedroom count's market average is forecast to move by then (rentsurvey forecast). See docs/metrics.md.",
   ],
   handler: (): HandlerImport => import('./target.js'),
 });

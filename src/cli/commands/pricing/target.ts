@@ -6,7 +6,7 @@
  * the comps' floor plans for their unit counts) with the domain's functions. Definitions:
  * docs/metrics.md, "Pricing targets".
  */
-import { formatSignedMoney, formatSignedPercent, MISSING, planLabel } from '../../../domain/format.js';
+import { bedroomsLabel, formatSignedMoney, formatSignedPercent, MISSING, planLabel } from '../../../domain/format.js';
 import { BASIS_TEXT, rentOnBasis, type Basis } from '../../../domain/basis.js';
 import { comparableRents } from '../../../domain/overview.js';
 import {
@@ -22,6 +22,7 @@ import {
   type TargetBand,
 } from '../../../domain/target.js';
 import { mean, rentPerSqftCents } from '../../../domain/stats.js';
+import { roundFraction4 } from '../../../domain/rounding.js';
 import { escapeMarkdown } from '../../../output/markdown.js';
 import type { Column } from '../../../output/columns.js';
 import type { Style } from '../../../output/style.js';
@@ -31,15 +32,16 @@ import { money, moneyChange, number, perSqft, text, versusMarket } from '../../c
 import { parseFraction, type Handler, type OptionsOf } from '../../command.js';
 import type { target as targetCommand } from './index.js';
 import type { CommandContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { CliError, UsageError } from '../../errors.js';
 import { assertFields, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { communityArgument, floorPlansOf, resolveFloorPlan } from '../../references.js';
-import { compInput, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type PricingRecord } from '../../surveys.js';
+import { compInput, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type Comparable, type PricingRecord } from '../../surveys.js';
 import type { ApiClient } from '../../http/client.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 
 /** The target as the user gave it (echoed in --json), and what the domain aims at. */
-type GivenTarget = { psi: number } | { percentile: number } | { band: TargetBand };
+export type GivenTarget = { psi: number } | { percentile: number } | { band: TargetBand };
 
 export interface TargetFloorPlan extends PlanTarget {
   floor_plan_name: string;
@@ -55,14 +57,18 @@ export interface TargetAnswer {
   basis: Basis;
   target: GivenTarget;
   per_sqft: boolean;
+  /** --at: the market aimed at, as forecast: per bedroom count, its average's move by that date. */
+  at?: { horizon_weeks: number; date: string; market: { bedrooms: number; method: string; change: number }[] };
   floor_plans: TargetFloorPlan[];
 }
 
 /** What the table shows beside each plan, not part of the JSON answer. */
-interface Row extends TargetFloorPlan {
+export interface TargetRow extends TargetFloorPlan {
   unit_count: number;
   concessions: string | null;
 }
+type Row = TargetRow;
+type FloorPlanList = ReadOf<'listFloorPlans'>;
 
 const TARGET_FLAGS = ['psi', 'percentile', 'band'] as const;
 
@@ -105,7 +111,7 @@ function domainTarget(target: GivenTarget): PricingTarget {
   return 'band' in target ? { percentile: bandPercentile(target.band) } : target;
 }
 
-function describeTarget(target: GivenTarget): string {
+export function describeTarget(target: GivenTarget): string {
   if ('band' in target) return `${target.band} band (percentile ${bandPercentile(target.band)})`;
   if ('psi' in target) return `PSI ${formatSignedPercent(target.psi, 2)}`;
   return `percentile ${target.percentile}`;
@@ -166,7 +172,7 @@ function tableColumns(perSqftMode: boolean): Column<Row>[] {
 }
 
 /** Every column --fields may name, in any format: the table's, then the JSON fields it does not show. */
-function allColumns(perSqftMode: boolean) {
+export function allColumns(perSqftMode: boolean) {
   const table = tableColumns(perSqftMode);
   const data = dataColumns(perSqftMode);
   const tableKeys = table.map((c) => c.key);
@@ -192,17 +198,27 @@ async function sizedComps(api: ApiClient, compIds: readonly string[], pricing: r
   );
 }
 
-export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
-  const target = parseTarget(opts);
-  const perSqftMode = opts.perSqft === true;
-  assertFields(ctx, allColumns(perSqftMode).all);
-  const basis: Basis = opts.basis;
-  const id = await communityArgument(ctx, ref);
-  const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
-  const api = await ctx.api();
-
-  // The floor plans --floor-plan was looked up in, if it was: one request either way.
-  const [plans, { data: comps }] = await Promise.all([floorPlansOf(ctx, id), api.call('listComps', { params: { id } })]);
+/**
+ * The targets of a community's floor plans, as `pricing target` prints them (the dashboard shows the
+ * same): its floor plans (`plans`, read by the caller) against its active comparables' pricing on or
+ * before its latest survey, the overview's comparables. `floorPlanId` and `bedrooms` keep some plans.
+ */
+export async function targetsOf(
+  api: ApiClient,
+  id: string,
+  plansRead: Promise<FloorPlanList>,
+  options: {
+    target: GivenTarget;
+    basis: Basis;
+    perSqft: boolean;
+    floorPlanId?: string | undefined;
+    bedrooms?: number | undefined;
+    /** --at: aim at the market forecast `weeks` on from the surveys read up to `today`. */
+    at?: { weeks: number; today: string } | undefined;
+  },
+): Promise<{ plans: FloorPlanList; asOf: string | null; active: Comparable[]; rows: TargetRow[]; at: TargetAnswer['at'] }> {
+  const { target, basis, perSqft: perSqftMode, floorPlanId } = options;
+  const [plans, { data: comps }] = await Promise.all([plansRead, api.call('listComps', { params: { id } })]);
   // The overview's moment and comparables: the subject's latest survey (of all its plans), its active comps' latest pricing on or before it.
   const asOf = latestDate(plans.floor_plans.map((plan) => plan.latest_pricing?.as_of_date));
   const active = comps.comps.filter((comp) => comp.is_included_in_surveys);
@@ -211,15 +227,18 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   const compInputs = pricing.map((records, i) => compInput(activeIds[i]!, records));
   const sized = perSqftMode ? await sizedComps(api, activeIds, pricing, basis) : [];
   const chosen = plans.floor_plans.filter(
-    (plan) => (floorPlanId === undefined || plan.id.toLowerCase() === floorPlanId) && (opts.bedrooms === undefined || plan.bedrooms === opts.bedrooms),
+    (plan) => (floorPlanId === undefined || plan.id.toLowerCase() === floorPlanId) && (options.bedrooms === undefined || plan.bedrooms === options.bedrooms),
   );
 
-  const rows: Row[] = chosen.map((plan) => {
+  const at = options.at === undefined ? undefined : await marketAhead(api, options.at.today, active, chosen.map((plan) => plan.bedrooms), basis, options.at.weeks);
+  const rows: TargetRow[] = chosen.map((plan) => {
     const latest = plan.latest_pricing;
     const current = latest ? rentOnBasis(latest, basis) : null;
-    const compRents = perSqftMode
-      ? sizeAdjustedCompRents(plan, sized)
-      : comparableRents(plan, compInputs).map((r) => (basis === 'ner' ? r.ner : r.base));
+    // --at: each comparable's rent moved as its bedroom count's market is forecast to move.
+    const ahead = at ? 1 + (at.market.find((m) => m.bedrooms === plan.bedrooms)?.change ?? Number.NaN) : 1;
+    const compRents = (perSqftMode ? sizeAdjustedCompRents(plan, sized) : comparableRents(plan, compInputs).map((r) => (basis === 'ner' ? r.ner : r.base))).flatMap(
+      (rent) => (Number.isFinite(ahead) ? [rent * ahead] : []),
+    );
     const position = planTarget({ currentRentCents: current, compRents }, domainTarget(target));
     return {
       floor_plan_name: plan.floor_plan_name,
@@ -233,11 +252,28 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
       concessions: latest ? latest.concessions : null,
     };
   });
+  return { plans, asOf, active, rows, at };
+}
+
+export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
+  const target = parseTarget(opts);
+  const perSqftMode = opts.perSqft === true;
+  assertFields(ctx, allColumns(perSqftMode).all);
+  const basis: Basis = opts.basis;
+  const id = await communityArgument(ctx, ref);
+  const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
+  const api = await ctx.api();
+
+  // The floor plans --floor-plan was looked up in, if it was: one request either way.
+  const at = opts.at === undefined ? undefined : { weeks: opts.at, today: ctx.now().toISOString().slice(0, 10) };
+  const result = await targetsOf(api, id, floorPlansOf(ctx, id), { target, basis, perSqft: perSqftMode, floorPlanId, bedrooms: opts.bedrooms, at });
+  const { plans, asOf, active, rows } = result;
   const answer: TargetAnswer = {
     community: plans.community,
     basis,
     target,
     per_sqft: perSqftMode,
+    ...(result.at ? { at: result.at } : {}),
     floor_plans: rows.map(({ unit_count: _units, concessions: _concessions, ...plan }) => plan),
   };
 
@@ -256,7 +292,12 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
           ? 'No completed survey yet.'
           : `Survey of ${asOf} against ${countOf(active.length, 'active comparable')}; PSI and percentile (PCTL) now → at target.`;
       const how = `${BASIS_TEXT[basis]}${perSqftMode ? ' per square foot' : ''}${opts.bedrooms === undefined ? '' : `, plans with ${countOf(opts.bedrooms, 'bedroom')}`}`;
-      printLines(out, `${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${how}\n\n${compared}\n\n`);
+      const ahead = result.at
+        ? `Aiming at the market on ${result.at.date} (${result.at.horizon_weeks} weeks on), as forecast: ${result.at.market
+            .map((m) => `${bedroomsLabel(m.bedrooms)} ${formatSignedPercent(m.change)} (${m.method})`)
+            .join(', ')}.\n\n`
+        : '';
+      printLines(out, `${md ? '### ' : ''}${name}: target ${describeTarget(target)} on ${how}\n\n${compared}\n\n${ahead}`);
     }
     await printList(out, {
       defaultFields: (human ? columns.table : columns.data).map((c) => c.key),
@@ -274,7 +315,7 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
 };
 
 /** Revenue of moving every plan to target; on NER, the concession each target assumes. */
-function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
+export function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
   const md = ctx.globals.format === 'md';
   const quote = (s: string) => (md ? `"${escapeMarkdown(s)}"` : `"${s}"`);
   const plain = (s: string) => (md ? escapeMarkdown(s) : s);
@@ -299,4 +340,31 @@ function footer(ctx: CommandContext, rows: Row[], basis: Basis): string {
     lines.push(`On NER, each target keeps the plan's current concession: ${parts.join('; ')}.`);
   }
   return `\n${lines.join(md ? '\n\n' : '\n')}\n`;
+}
+
+/**
+ * --at: the comparables' average rent of each bedroom count on the basis, forecast
+ * `weeks` on (src/domain/forecast.ts, as `rentsurvey forecast` does), as a change
+ * from its last value. Too little history for that horizon is an error, not a guess.
+ */
+async function marketAhead(
+  api: ApiClient,
+  today: string,
+  comps: readonly { id: string }[],
+  bedrooms: readonly number[],
+  basis: Basis,
+  weeks: number,
+): Promise<NonNullable<TargetAnswer['at']>> {
+  const [{ forecastMarket, weeksNeeded }, { forecastReader, pricingOf }] = await Promise.all([import('../../../domain/forecast.js'), import('../forecast/read.js')]);
+  const compPricing = await pricingOf(forecastReader(api, today), comps);
+  const series = forecastMarket(compPricing, bedrooms, { horizons: [weeks], kinds: [basis === 'ner' ? 'market_ner' : 'market_asking'] });
+  const market = series.flatMap((s) => {
+    const forecast = s.forecasts[0];
+    return forecast && s.bedrooms !== null && s.last_value > 0 ? [{ bedrooms: s.bedrooms, method: forecast.method, change: roundFraction4(forecast.point / s.last_value - 1), date: forecast.date }] : [];
+  });
+  if (market.length === 0) {
+    const history = Math.max(0, ...series.map((s) => s.history_weeks));
+    throw new CliError(`--at ${weeks}w: too little history to forecast the market (${history} weeks of comparable surveys; ${weeksNeeded(weeks)} needed)`);
+  }
+  return { horizon_weeks: weeks, date: market[0]!.date, market: market.map(({ date: _date, ...m }) => m) };
 }

@@ -3,13 +3,16 @@
  * service built from the spec can be reported on): its overview, its vacancy
  * trend (and its floor plans when the overview has no unit counts: its positioning
  * row, as `overview --all` computes it), its active comparables, and the pricing
- * history of it and of each.
+ * history of it and of each (the comparables' over the forecast's years: the
+ * rent charts carry the market's forecast and its track record).
  */
 import { addDays } from '../../../domain/dates.js';
 import { formatMoney, formatPercentValue, formatSignedMoney, formatSignedPercent, planLabel } from '../../../domain/format.js';
 import { BASIS_TEXT, rentOnBasis, type Basis } from '../../../domain/basis.js';
 import { DEFAULT_THRESHOLD, positioningRow, psiOf, type PositioningRow } from '../../../domain/positioning.js';
 import { rentSeries, type PricedPlan } from '../../../domain/rent-series.js';
+import { forecastCommunity, trackRecordLine } from '../../../domain/forecast.js';
+import { FORECAST_HISTORY_DAYS, pricingOf, type ForecastReader } from '../forecast/read.js';
 import type { CommunitySection } from '../../../output/report/html.js';
 import { plainCells, selectColumns } from '../../../output/columns.js';
 import type { ApiClient } from '../../http/client.js';
@@ -36,7 +39,8 @@ const PLAN_FIELDS = [
 // A chart's axis has room for a plan's name; a plan without one goes by its layout and size.
 const planName = (plan: Overview['floor_plans'][number]) => plan.floor_plan_name ?? `${planLabel(plan)} ${plan.square_feet} sf`;
 
-async function pricedPlans(api: ApiClient, id: string, window: { start: string; end: string }, basis: Basis): Promise<PricedPlan[]> {
+/** A community's pricing in the window, each record as the rent chart reads it (the dashboard's too). */
+export async function pricedPlans(api: ApiClient, id: string, window: { start: string; end: string }, basis: Basis): Promise<PricedPlan[]> {
   const { data } = await api.call('getPricingHistory', { params: { id }, query: { start_date: window.start, end_date: window.end } });
   return data.pricing.map((record) => ({
     date: record.as_of_date,
@@ -60,11 +64,14 @@ function positioningLine(row: PositioningRow): string {
   );
 }
 
+/** The horizons the report's rent charts forecast. */
+const REPORT_HORIZONS = [4, 13, 26];
+
 /** One community's section of the report, and the answers it was made from. */
 export async function collectCommunity(
   api: ApiClient,
   subject: Pick<ChosenSubject, 'id' | 'external_community_id'>,
-  options: { basis: Basis; days: number; today: string },
+  options: { basis: Basis; days: number; today: string; reader: ForecastReader },
 ): Promise<CommunityAnswers> {
   const { id } = subject;
   const window = { start: addDays(options.today, -options.days + 1), end: options.today };
@@ -74,17 +81,34 @@ export async function collectCommunity(
     api.call('listComps', { params: { id }, query: { include_inactive: false } }),
     pricedPlans(api, id, window, options.basis),
   ]);
-  const positioning = positioningRow(input, { basis: options.basis, threshold: DEFAULT_THRESHOLD });
-  // One comparable at a time: a subject's are a handful, and subjects are read a few at once.
-  const compPlans: PricedPlan[][] = [];
-  for (const comp of comps.comps) compPlans.push(await pricedPlans(api, comp.id, window, options.basis));
+  // The comparables' history once (the forecast's reader, shared by the run): the charts' window, and the forecast's years.
+  const compPricing = await pricingOf(options.reader, comps.comps);
+  const inWindow = (date: string) => date >= window.start && date <= window.end;
+  const compPlans: PricedPlan[][] = compPricing.map((records) =>
+    records.filter((r) => inWindow(r.date)).map((r) => ({ date: r.date, bedrooms: r.bedrooms, rent: options.basis === 'ner' ? r.ner : r.asking })),
+  );
+  const forecastFrom = addDays(options.today, -FORECAST_HISTORY_DAYS + 1);
+  const forecast = forecastCommunity(
+    { overview, floorPlans: input.floorPlans, compPricing: compPricing.map((records) => records.filter((r) => r.date >= forecastFrom)) },
+    { horizons: REPORT_HORIZONS, kinds: [options.basis === 'ner' ? 'market_ner' : 'market_asking'] },
+  );
+  const positioning = positioningRow(
+    { ...input, forecastPsiNer13w: options.basis === 'ner' ? (forecast.holding_rents.find((h) => h.horizon_weeks === 13)?.psi_ner ?? null) : null },
+    { basis: options.basis, threshold: DEFAULT_THRESHOLD },
+  );
+  const trackRecord = trackRecordLine(forecast.series, 13, formatMoney);
   const section: CommunitySection = {
     name: overview.community.name,
     address: overview.community.address,
     asOf: overview.as_of_date ?? null,
     positioning: plainCells(overview.floor_plans, selectColumns(planColumns, PLAN_FIELDS)),
     summary: [positioningLine(positioning), ...overallSummary(overview).map(([label, items]) => `${label}: ${items.join(', ')}`)],
-    rent: { basis: options.basis, series: rentSeries(own, compPlans) },
+    rent: {
+      basis: options.basis,
+      series: rentSeries(own, compPlans),
+      forecast: forecast.series.map((s) => ({ bedrooms: s.bedrooms ?? 0, points: s.forecasts })),
+      trackRecord: trackRecord === null ? [] : [trackRecord],
+    },
     psi: overview.floor_plans
       .filter((plan) => plan.base_rent.psi !== null || plan.ner.psi !== null)
       .map((plan) => ({ plan: planName(plan), asking: plan.base_rent.psi, ner: plan.ner.psi })),

@@ -46,6 +46,26 @@ async function reportOn(cli: CliSandbox, args: string[]): Promise<string> {
 }
 
 describe('report', () => {
+  it("a community's rent charts carry the comparables' forecast band, and its track record is said in one line as forecast --backtest has it", async ({ cli }) => {
+    const [subject] = await demoSubjects(cli);
+    const html = await reportOn(cli, ['--local', 'report', subject.id]);
+    const answer = parseJson<{ communities: { series: { kind: string; backtest: { by_horizon: { mae: number; mae_baseline: number }[] } }[] }[] }>(
+      expectOk(await cli.run(['--local', 'forecast', subject.id, '--horizons', '13', '--json'])).stdout,
+    );
+    const ner = answer.communities[0]!.series.filter((s) => s.kind === 'market_ner').map((s) => s.backtest.by_horizon[0]!);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
+    expect(html).toContain(`Track record 13 weeks ahead (${ner.length} series, `);
+    expect(html).toContain(`mean error ${dollars(mean(ner.map((b) => b.mae)))} against ${dollars(mean(ner.map((b) => b.mae_baseline)))} for the best baseline`);
+    // Every rent chart: the forecast line and its 80 % band.
+    const rentFigures = figures(html).filter((f) => /bedrooms, and the comparables(&#39;|&#x27;|') forecast/.test(f));
+    expect(rentFigures.length).toBe(ner.length);
+    for (const figure of rentFigures) {
+      expect(figure).toContain('Forecast');
+      expect(figure).toContain('80 % interval');
+    }
+  });
+
   it("a community: its positioning table, a rent chart per bedroom count, PSI per plan, vacancy with projections", async ({ cli }) => {
     const [subject] = await demoSubjects(cli);
     const html = await reportOn(cli, ['--local', 'report', subject.id]);

@@ -18,6 +18,7 @@ import { plainCells, selectColumns } from '../../../output/columns.js';
 import { footerLines } from '../overview/positioning.js';
 import { positioningColumns } from '../overview/positioning-columns.js';
 import { collectCommunity } from './collect.js';
+import { forecastReader } from '../forecast/read.js';
 import { REPORT_CONCURRENCY, type report } from './index.js';
 
 const DEFAULT_DAYS = 365;
@@ -52,7 +53,9 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
   let outcomes;
   try {
-    outcomes = await fanOutAll(subjects, concurrency, (subject) => collectCommunity(api, subject, { basis: opts.basis, days, today }), progress);
+    // Comparables shared by subjects are read once for the whole report.
+    const reader = forecastReader(api, today, days);
+    outcomes = await fanOutAll(subjects, concurrency, (subject) => collectCommunity(api, subject, { basis: opts.basis, days, today, reader }), progress);
   } finally {
     progress.stop();
   }

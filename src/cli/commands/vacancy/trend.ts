@@ -1,6 +1,6 @@
 import type { ReadOf } from '../../../api/endpoints.js';
 import { formatPercentValue } from '../../../domain/format.js';
-import { lineChart } from '../../../output/chart.js';
+import { lineChart, type LineChartOptions } from '../../../output/chart.js';
 import type { Column } from '../../../output/columns.js';
 import { stdoutStyle } from '../../../output/style.js';
 import { date, uuid } from '../../columns.js';
@@ -47,17 +47,20 @@ export const run: Handler<typeof trend> = async (ctx, opts, [ref]) => {
   await printWhole(ctx, (out) => print(out, data, raw, opts.chart === true));
 };
 
+/** `--chart`: the community's vacancy at each survey against its comparables' mean; the dashboard draws it too. */
+export function vacancyChart(data: Pick<Trend, 'community_name' | 'trends'>, options: Pick<LineChartOptions, 'width' | 'height' | 'color'>): string {
+  return lineChart(
+    [
+      { name: data.community_name, points: data.trends.map((p) => ({ x: p.date.slice(0, 10), y: p.subject_vacancy })) },
+      { name: 'comparables (mean)', points: data.trends.map((p) => ({ x: p.date.slice(0, 10), y: p.avg_comp_vacancy })) },
+    ],
+    { yFormat: (n) => formatPercentValue(n), ...options },
+  );
+}
+
 async function print(ctx: CommandContext, data: Trend, raw: unknown, chart: boolean) {
   if (chart) {
-    const style = stdoutStyle(ctx.io);
-    const drawn = lineChart(
-      [
-        { name: data.community_name, points: data.trends.map((p) => ({ x: p.date.slice(0, 10), y: p.subject_vacancy })) },
-        { name: 'comparables (mean)', points: data.trends.map((p) => ({ x: p.date.slice(0, 10), y: p.avg_comp_vacancy })) },
-      ],
-      { yFormat: (n) => formatPercentValue(n), width: Math.max(40, ctx.io.terminalWidth - 2), color: style },
-    );
-    printLines(ctx, drawn);
+    printLines(ctx, vacancyChart(data, { width: Math.max(40, ctx.io.terminalWidth - 2), color: stdoutStyle(ctx.io) }));
   } else {
     await printList<Point>(ctx, {
       rows: data.trends,

@@ -5,24 +5,26 @@
 // issues beside them.
 //
 //   npm run bench                        (builds first; every section)
-//   node bench/run.js startup service    (after npm run build; only these sections: startup, service, positioning, scale, forecast, dashboard)
+//   node bench/run.js startup service    (after npm run build; only these sections: startup, service, positioning, scale, forecast, dashboard, install)
 //   BENCH_POSITIONING_SIZES=100,1000 BENCH_POSITIONING_RUNS=3 node bench/run.js positioning
 //   BENCH_RUNS=25 BENCH_STARTUP_RUNS=40 BENCH_SECONDS=8 BENCH_SIZES=25,100 npm run bench
 //   BENCH_CLI=/other/checkout/bin/rentsurvey.js node bench/run.js startup   (another built checkout, for before/after)
 //   BENCH_BEFORE=/other/checkout/bin/rentsurvey.js node bench/run.js startup   (both, in the same rounds)
+//   BENCH_INSTALL_BEFORE=/other/checkout node bench/run.js install   (npm install -g of both builds, in the same rounds)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { plainServer } from './load.js';
 import { RUNS, SECONDS, cli, get, median, ms, ratio, root, row, serve, serverMs, timeCommands } from './lib.js';
 import { forecastBench } from './forecast.js';
+import { installBench } from './install.js';
 import { overviewDataset } from './overview-dataset.js';
 import { dashboardBench } from './dashboard.js';
 import { positioningBench, positioningScale } from './positioning.js';
 import { scaleBench } from './scale.js';
 import { startupBench } from './startup.js';
 
-const SECTIONS = ['startup', 'service', 'positioning', 'scale', 'forecast', 'dashboard'];
+const SECTIONS = ['startup', 'service', 'positioning', 'scale', 'forecast', 'dashboard', 'install'];
 const wanted = process.argv.slice(2).filter((arg) => SECTIONS.includes(arg));
 const runs = (section) => wanted.length === 0 || wanted.includes(section);
 
@@ -116,4 +118,5 @@ if (runs('positioning')) {
 if (runs('scale')) await scaleBench({ bare });
 if (runs('forecast')) forecastBench({ demoDir, runs: Math.min(RUNS, 5) });
 if (runs('dashboard')) await dashboardBench({ demoDir });
+if (runs('install')) installBench();
 console.log('');

@@ -128,3 +128,74 @@ export const INK_TOP_LEVEL_AWAITS = [
   { file: 'node_modules/ink/build/reconciler.js', from: "await import('./devtools.js');", to: '/* devtools: not in this bundle */' },
   { file: 'node_modules/ink/build/reconciler.js', from: 'const loaded = await loadPackageJson();', to: 'const loaded = {};' },
 ];
+
+/**
+ * The `zipcodes` package as src/server/zip-table.ts uses it: `lookup` of a US
+ * zip code, answering its latitude, longitude, city and state. The package
+ * holds 5 MB of JavaScript objects (US and Canada, each field named on every
+ * row); this is the US rows as one line each in a string (1.3 MB), read into a
+ * Map on the first lookup. `codes` is the package's US table (lib/codes.js).
+ */
+export function zipTable(codes) {
+  const rows = Object.values(codes).map(({ zip, latitude, longitude, city, state }) => {
+    if (!/^\d{5}$/.test(zip) || [city, state].some((text) => /[\t\n]/.test(text)) || ![latitude, longitude].every(Number.isFinite))
+      throw new Error(`build: zip-table: a row of the zipcodes package the table cannot hold: ${JSON.stringify({ zip, latitude, longitude, city, state })}`);
+    return `${zip}\t${latitude}\t${longitude}\t${city}\t${state}`;
+  });
+  return mustMatch(
+    {
+      name: 'zip-table',
+      resolveId(source) {
+        return source === 'zipcodes' ? { id: '\0zip-table', match: 'zipcodes' } : undefined;
+      },
+      load(id) {
+        if (id !== '\0zip-table') return undefined;
+        const code = `const ROWS = ${JSON.stringify(rows.join('\n'))};
+let places;
+export function lookup(zip) {
+  if (!places) {
+    places = new Map();
+    for (const row of ROWS.split('\\n')) {
+      const [zip, latitude, longitude, city, state] = row.split('\\t');
+      places.set(zip, { latitude: Number(latitude), longitude: Number(longitude), city, state });
+    }
+  }
+  return places.get(String(zip));
+}
+`;
+        return { code, moduleType: 'js' };
+      },
+    },
+    ['zipcodes'],
+  );
+}
+
+/**
+ * `new Buffer(…)` in the files of `files` (each a pattern of its path), as
+ * Buffer.alloc or Buffer.from: Node warns (DEP0005) about the old constructor
+ * when code outside node_modules calls it, and bundled code is outside it
+ * (exceljs' zip writer, archiver-utils, still calls it). What the old
+ * constructor did with a number, a string and an encoding, or an array, the
+ * two do, zero-filled.
+ */
+export function modernBuffers(files) {
+  const seen = new Set();
+  const helper = 'const __buffer = (value, encoding) => (typeof value === "number" ? Buffer.alloc(value) : Buffer.from(value, encoding));\n';
+  return {
+    name: 'modern-buffers',
+    buildStart() {
+      seen.clear();
+    },
+    transform(code, id) {
+      const file = files.find((pattern) => pattern.test(id));
+      if (!file || !code.includes('new Buffer(')) return undefined;
+      seen.add(file);
+      return { code: helper + code.replaceAll('new Buffer(', '__buffer('), map: null };
+    },
+    buildEnd(error) {
+      const missed = files.filter((file) => !seen.has(file));
+      if (!error && missed.length > 0)
+        throw new Error(`build: plugin modern-buffers found no new Buffer( in ${missed.join('; ')}: update what it looks for, or remove it`);
+    },
+  };
+}

@@ -7,9 +7,11 @@
 // import, which was a fifth of serve's start-up. Measured against the ESM
 // build of the same source, paired runs: serve spawn → first answer −18 ms,
 // `--local portfolio --json` −18 ms, remote `portfolio --json` −16 ms, TAB −4 ms.
-import { readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { createRequire, isBuiltin } from 'node:module';
 import { rolldown } from 'rolldown';
-import { INK_TOP_LEVEL_AWAITS, lazyBuiltins, withoutTopLevelAwait, zodEnglishOnly } from './build-plugins.js';
+import { INK_TOP_LEVEL_AWAITS, lazyBuiltins, modernBuffers, withoutTopLevelAwait, zipTable, zodEnglishOnly } from './build-plugins.js';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -31,6 +33,49 @@ function assertNoStaticCycle(output) {
   for (const file of imports.keys()) visit(file, []);
 }
 
+/**
+ * Everything the CLI runs is bundled, its libraries included: `npm install -g` then installs
+ * no dependencies (no install scripts, a few MB). What cannot be bundled (a native add-on, a
+ * file a library opens by path) goes into package.json's `dependencies`, which the build
+ * leaves external; the build stops if the output requires any other package at run time.
+ */
+const runtimeDependencies = Object.keys(pkg.dependencies ?? {});
+function assertOnlyDeclaredExternals(output) {
+  const files = new Set(output.map((file) => file.fileName));
+  for (const chunk of output.filter((file) => file.type === 'chunk'))
+    for (const imported of chunk.imports) {
+      if (files.has(imported) || isBuiltin(imported)) continue;
+      const name = imported.split('/').slice(0, imported.startsWith('@') ? 2 : 1).join('/');
+      if (!runtimeDependencies.includes(name))
+        throw new Error(`build: ${chunk.fileName} requires ${imported} at run time, which package.json's dependencies do not list: bundle it, or list it there`);
+    }
+}
+
+/**
+ * dist/rentsurvey.1, the man page, from the command definitions (src/cli/man-page.ts):
+ * bundled on its own (the program's tree, its handlers left unloaded), run once, removed.
+ */
+async function writeManPage(dir) {
+  const bundle = await rolldown({
+    input: 'src/cli/man-page.ts',
+    platform: 'node',
+    transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version) } },
+    // The handlers are never imported here: only the definitions' tree is read.
+    plugins: [{ name: 'handlers-unloaded', resolveDynamicImport: () => false }],
+  });
+  const script = join(dir, 'man-page.cjs');
+  try {
+    await bundle.write({ file: script, format: 'cjs', codeSplitting: false });
+  } finally {
+    await bundle.close();
+  }
+  try {
+    await writeFile(join(dir, 'rentsurvey.1'), createRequire(import.meta.url)(resolve(script)).manPage());
+  } finally {
+    await rm(script);
+  }
+}
+
 // Build beside dist/ and swap it in, so that a CLI running meanwhile (tests,
 // a second build) never finds dist/ half written or missing.
 const staging = `dist-build-${process.pid}`;
@@ -39,14 +84,13 @@ const bundle = await rolldown({
   // The entry may export what its lazy chunks share with it: one module fewer than a facade over it.
   preserveEntrySignatures: 'allow-extension',
   platform: 'node',
-  // The zip table is a few MB of data: load it from node_modules at run time. So are the
-  // workbook and chart libraries (--format xlsx, report), large and loaded by those alone:
-  // bundled, exceljs' old Buffer() calls would also warn, as code outside node_modules.
-  external: ['zipcodes', 'exceljs', 'echarts'],
+  external: runtimeDependencies.map((name) => new RegExp(`^${name}(/|$)`)),
   // React's production build for the dashboard: its development build is larger, slower, and writes warnings on the screen.
   transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } },
   plugins: [
     zodEnglishOnly(),
+    zipTable(createRequire(import.meta.url)('zipcodes/lib/codes.js').codes),
+    modernBuffers([/\/node_modules\/archiver-utils\/index\.js$/]),
     // commander imports child_process (with net and stream, ≈ 4 ms of every start) for executable subcommands, which we have none of.
     lazyBuiltins([{ builtin: 'node:child_process', importer: /\/node_modules\/commander\/lib\/command\.js$/ }]),
     // The dashboard's Ink and yoga-layout await as they load, which CommonJS cannot: see the plugin.
@@ -68,6 +112,9 @@ const { output } = await bundle.write({
 });
 await bundle.close();
 assertNoStaticCycle(output);
+assertOnlyDeclaredExternals(output);
+
+await writeManPage(staging);
 
 const retired = `dist-old-${process.pid}`;
 await rename('dist', retired).catch((error) => {

@@ -131,7 +131,7 @@ function profileProblem(name: string, value: unknown): string | undefined {
  * every remote command reads this file, and zod's load would cost each one.
  * Throws what reading the file threw (a folder where the file should be).
  */
-function readConfig(path: string): { profiles: Record<string, unknown>; problem?: string } {
+export function readConfig(path: string): { profiles: Record<string, unknown>; problem?: string } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -190,6 +190,10 @@ export function peekConfig(configDir: string): Pick<ConfigStore, 'getProfile' | 
   });
 }
 
+/** How to get a config.json that cannot be read right again. */
+export const CONFIG_REPAIR =
+  '`rentsurvey login` rewrites it with the profiles that can be read (keeping the old file as config.json.broken), or fix it by hand';
+
 /**
  * Opens <configDir>/config.json, 0600 in a 0700 folder: it holds API keys.
  * Reads parse the JSON file directly; conf (atomic writes, file mode) loads
@@ -213,12 +217,7 @@ export async function openConfigStore(options: { configDir?: string | undefined;
     }
   };
   const checked = (contents: ReturnType<typeof readConfig>) => {
-    if (contents.problem && !options.repair)
-      throw new CliError(
-        `${path} ${contents.problem}`,
-        ExitCode.failure,
-        '`rentsurvey login` rewrites it with the profiles that can be read (keeping the old file as config.json.broken), or fix it by hand',
-      );
+    if (contents.problem && !options.repair) throw new CliError(`${path} ${contents.problem}`, ExitCode.failure, CONFIG_REPAIR);
     return contents;
   };
   const profiles = () => checked(read()).profiles;

@@ -49,6 +49,7 @@ const READS = new Set([
   'local keys list',
   'local jobs',
   'serve openapi',
+  'doctor',
   'help',
 ]);
 

@@ -32,7 +32,7 @@ export function fileOutput(io: IOStreams): FileOutput {
     close: () => Promise.resolve(),
     async commit(ctx, out) {
       const { writeAtomically } = await import('./state-file.js');
-      await writeAtomically(resolve(out), text, { createFolder: false });
+      await writeAtomically(resolve(out), text, { createFolder: false, log: ctx.log });
       ctx.log.success(`Wrote ${out}`);
     },
   };

@@ -34,6 +34,7 @@ export async function printSheets(ctx: CommandContext, sheets: readonly SheetDat
   const file = await createAtomicFile(resolve(out), {
     createFolder: false,
     onSignal: (signal) => ctx.log.error(`interrupted (${signal}): ${out} left unchanged`),
+    log: ctx.log,
   });
   try {
     await writeWorkbook(atomicStream(file), sheets);

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isProcessAlive } from '../pid.js';
+import type { Logger } from '../output/messages.js';
 import type { CommandContext } from './context.js';
 import { CliError, ExitCode, UsageError } from './errors.js';
 import { LockBusy, takeLock, type FileLock } from './file-lock.js';
@@ -87,8 +88,11 @@ function unclaim(path: string) {
   if (claims.size === 0) process.off('exit', releaseClaims);
 }
 
-/** Writes through a temporary file in the same folder and renames it into place: readers never see half a file. */
-export async function writeAtomically(path: string, content: string, options: { createFolder?: boolean } = {}) {
+/**
+ * Writes through a temporary file in the same folder and renames it into place: readers never see half a file.
+ * `log` hears of temporary files of the same file that a killed write left (removed first).
+ */
+export async function writeAtomically(path: string, content: string, options: { createFolder?: boolean; log?: Pick<Logger, 'warn'> | undefined } = {}) {
   const file = await createAtomicFile(path, options);
   try {
     await file.write(content);
@@ -117,15 +121,23 @@ export interface AtomicFile {
 
 export async function createAtomicFile(
   path: string,
-  /** `createFolder: false` for the files people name (--out): a folder that is not there is an error, not made. */
-  options: { onSignal?: (signal: NodeJS.Signals) => void; createFolder?: boolean } = {},
+  options: {
+    onSignal?: (signal: NodeJS.Signals) => void;
+    /** `false` for the files people name (--out): a folder that is not there is an error, not made. */
+    createFolder?: boolean;
+    /** Told, on stderr, of each temporary file of `path` that a killed write left, which this one removes first. */
+    log?: Pick<Logger, 'warn'> | undefined;
+  } = {},
 ): Promise<AtomicFile> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${tempSuffix()}.tmp`);
   const failed = (error: unknown) => cannotWrite(path, error);
   let handle: FileHandle;
   try {
     if (options.createFolder !== false) await mkdir(dirname(path), { recursive: true });
-    await removeAbandonedTemps(path);
+    for (const left of await abandonedTemps(dirname(path), basename(path))) {
+      await rm(left.path, { force: true });
+      options.log?.warn(`removed ${left.path}: what a write of ${basename(path)} left when it was killed (its process ${left.pid} is gone)`);
+    }
     handle = await open(temp, 'w', 0o644);
   } catch (error) {
     throw failed(error);
@@ -197,19 +209,33 @@ function cannotWrite(path: string, error: unknown): unknown {
   return new FileWriteError(path, FILE_SYSTEM_SAYS[code] ?? `the file system refused (${code})`);
 }
 
+/** A temporary file of createAtomicFile: `.<file>.<writer's pid>.<8 hex digits>.tmp`. */
+const TEMP_NAME = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/** A temporary file whose writer is gone. */
+export interface AbandonedTemp {
+  path: string;
+  /** The process that was writing it. */
+  pid: number;
+  /** The name of the file it was to become, in the same folder. */
+  file: string;
+}
+
 /**
- * Removes the temporary files of `path` whose writers are gone: a SIGKILL (a
- * cron timeout, the OOM killer) leaves no chance to remove one, so the next
- * writer of the same file does. Its name carries its writer's pid.
+ * The temporary files in `dir` (of the file named `file` only, when given)
+ * whose writers are gone: a SIGKILL (a cron timeout, the OOM killer) leaves no
+ * chance to remove one, so the next writer of the same file does (createAtomicFile),
+ * and `doctor` reports them. Its name carries its writer's pid.
  */
-async function removeAbandonedTemps(path: string) {
-  const prefix = `.${basename(path)}.`;
-  const names = await readdir(dirname(path)).catch(() => [] as string[]);
-  for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = Number(/^(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name.slice(prefix.length))?.[1]);
-    if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !isProcessAlive(pid)) await rm(join(dirname(path), name), { force: true });
-  }
+export async function abandonedTemps(dir: string, file?: string): Promise<AbandonedTemp[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.flatMap((name) => {
+    const [, of, digits] = TEMP_NAME.exec(name) ?? [];
+    const pid = Number(digits);
+    if (of === undefined || (file !== undefined && of !== file)) return [];
+    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid || isProcessAlive(pid)) return [];
+    return [{ path: join(dir, name), pid, file: of }];
+  });
 }
 
 /** The temporary files a signal must remove, each with what its writer says then. */

@@ -205,8 +205,13 @@ async function taken(stream: SheetStream): Promise<void> {
  * sheets of the same columns, "Pricing 2" after "Pricing".
  */
 export async function openWorkbook(output: Writable, { maxRowsPerSheet = EXCEL_MAX_ROWS } = {}): Promise<XlsxWorkbook> {
-  const { default: ExcelJS } = (await import('exceljs')) as unknown as { default: Excel };
-  const writer: WorkbookWriter = new ExcelJS.stream.xlsx.WorkbookWriter({
+  // The streaming writer by its path, not exceljs' index, which loads its reader, CSV and whole-workbook model too:
+  // the build bundles only what is imported (docs/contributing.md, "Dependencies").
+  const [{ default: Writer }, { default: enums }] = await Promise.all([
+    import('exceljs/lib/stream/xlsx/workbook-writer.js'),
+    import('exceljs/lib/doc/enums.js'),
+  ]);
+  const writer: WorkbookWriter = new Writer({
     stream: output,
     useStyles: true,
     useSharedStrings: false,
@@ -216,7 +221,7 @@ export async function openWorkbook(output: Writable, { maxRowsPerSheet = EXCEL_M
   // The workbook's style of each number format, which cells name by id.
   const styles = (writer as unknown as { styles: { addStyleModel(style: object, type: number): number } }).styles;
   const styleIds = new Map<Shown, number>();
-  for (const [shown, numFmt] of Object.entries(NUMBER_FORMATS)) styleIds.set(shown as Shown, styles.addStyleModel({ numFmt }, ExcelJS.ValueType.Number));
+  for (const [shown, numFmt] of Object.entries(NUMBER_FORMATS)) styleIds.set(shown as Shown, styles.addStyleModel({ numFmt }, enums.ValueType.Number));
 
   const strings = (writer as unknown as { sharedStrings: { add(text: string): number } }).sharedStrings;
   const share = (text: string) => strings.add(text);

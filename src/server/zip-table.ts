@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { lookup } from 'zipcodes';
 
 export interface ZipPlace {
   latitude: number;
@@ -7,13 +7,13 @@ export interface ZipPlace {
   state: string;
 }
 
-let table: { lookup(zip: string): ZipPlace | undefined } | undefined;
-
 /**
- * The offline US zip centroid table (the `zipcodes` package). It is a few MB
- * of data, so it loads on the first lookup, not with the server.
+ * The offline US zip centroid table (the `zipcodes` package): a few MB of data
+ * that load with this module, so only what geocodes imports it, and lazily
+ * (a new comparable's enrichment job, the demo generator). The build puts the
+ * US part of it, compacted, in a chunk of its own (scripts/build-plugins.js, zipTable).
  */
 export function lookupZip(zipcode: string): ZipPlace | undefined {
-  table ??= createRequire(import.meta.url)('zipcodes') as { lookup(zip: string): ZipPlace | undefined };
-  return table.lookup(zipcode.slice(0, 5));
+  const place = lookup(zipcode.slice(0, 5));
+  return place && { latitude: place.latitude, longitude: place.longitude, city: place.city, state: place.state };
 }

@@ -1,33 +1,14 @@
 // A full disk, for real: a small tmpfs the test mounts (root, or CAP_SYS_ADMIN; CI runs as root),
 // filled to the last byte. An export onto it, an import into a store on it, and `serve` on a store
 // that cannot write: each says so, keeps what was there, and nothing is corrupt once space returns.
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portfolioStructure } from '../../bench/portfolio.js';
 import { createKey, createSandbox, demoStore, ROOT, startServe, type Sandbox } from '../helpers/cli.js';
-
-const mount = (dir: string, size: string) => execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'pipe' });
-// Lazily: a process the test failed to stop must not keep the sandbox from being removed.
-const unmount = (dir: string) => execFileSync('umount', ['--lazy', dir], { stdio: 'pipe' });
-
-/** Why this machine does not let the test mount a tmpfs (not root, no CAP_SYS_ADMIN, no mount), or undefined. */
-const cannotMount = (() => {
-  const probe = mkdtempSync(join(tmpdir(), 'rentsurvey-tmpfs-probe-'));
-  try {
-    mount(probe, '64k');
-    unmount(probe);
-    return undefined;
-  } catch (error) {
-    return String((error as { stderr?: Buffer }).stderr ?? '').trim() || (error as Error).message;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-})();
+import { cannotMountTmpfs as cannotMount, mountTmpfs as mount, unmountTmpfs as unmount } from '../helpers/tmpfs.js';
 
 /** Fills the file system of `dir` to the last byte; returns the filler, to remove when space should return. */
 function fill(dir: string): string {

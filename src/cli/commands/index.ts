@@ -10,6 +10,7 @@ import { completion } from './completion/index.js';
 import { config } from './config/index.js';
 import { comps } from './comps/index.js';
 import { digest } from './digest/index.js';
+import { doctor } from './doctor/index.js';
 import { forecast } from './forecast/index.js';
 import { help } from './help/index.js';
 import { local } from './local/index.js';
@@ -43,5 +44,6 @@ export const COMMANDS: readonly AnyDefinition[] = [
   sync,
   config,
   completion,
+  doctor,
   help,
 ];

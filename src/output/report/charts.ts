@@ -4,6 +4,7 @@
  * needs no script. Each chart labels its numbers and dates, and tells its
  * series apart without colour: line dash, marker shape and bar patterns
  * (ECharts' decals) survive a grayscale print. Loaded only by `report`.
+ * ECharts is loaded as the parts these charts use (./echarts.ts).
  */
 import { BASIS_TEXT, type Basis } from '../../domain/basis.js';
 import { addDays } from '../../domain/dates.js';
@@ -11,7 +12,6 @@ import { formatMoney, formatPercentValue, formatSignedPercent } from '../../doma
 import type { BedroomSeries } from '../../domain/rent-series.js';
 import { placeLabels } from './labels.js';
 
-type ECharts = typeof import('echarts');
 type Option = import('echarts').EChartsOption;
 
 export interface ChartSize {
@@ -273,7 +273,7 @@ export interface SvgRenderer {
 }
 
 export async function svgRenderer(): Promise<SvgRenderer> {
-  const echarts = (await import('echarts')) as unknown as ECharts;
+  const echarts = await import('./echarts.js');
   return {
     svg(option, { width, height }) {
       const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });

@@ -84,7 +84,7 @@ export function storeFailure(error: unknown, path: string, opening: boolean): St
 }
 
 /** How to get a working store again without losing the broken one (shell words, to paste). */
-function startAgain(path: string): string {
+export function startAgain(path: string): string {
   return (
     `keep a copy of it (mv ${shellWord(path)} ${shellWord(`${path}.broken`)}), then ` +
     `\`rentsurvey local reset --data-dir ${shellWord(dirname(path))}\` starts a new store (local import brings your data back)`

@@ -29,7 +29,7 @@ export interface PlanName {
 }
 
 // The organization local commands act for (accounts.defaultOrganizationId, in one statement).
-const DEFAULT_ORGANIZATION = `COALESCE(
+export const DEFAULT_ORGANIZATION = `COALESCE(
   (SELECT o.id FROM settings s JOIN organizations o ON o.id = s.value WHERE s.key = 'default_organization'),
   (SELECT id FROM organizations ORDER BY created_at, name LIMIT 1))`;
 

@@ -195,6 +195,8 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
       progress.stop();
       ctx.log.error(`interrupted (${signal}): ${unchanged}`);
     },
+    // What a killed export to the same file left (stdout's temporary file is its own, in the temporary folder).
+    log: toStdout ? undefined : ctx.log,
   }).catch((error: unknown) => {
     throw fileFailure(error, unchanged);
   });

@@ -72,6 +72,6 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
     portfolio: opts.all ? portfolioSection(communities.map((answers) => answers.positioning), opts.basis) : undefined,
     communities: communities.map((answers) => answers.section),
   });
-  await writeAtomically(resolve(out), html, { createFolder: false });
+  await writeAtomically(resolve(out), html, { createFolder: false, log: ctx.log });
   ctx.log.success(`Wrote ${out}: ${communities.length} ${communities.length === 1 ? 'community' : 'communities'}, ${Math.round(Buffer.byteLength(html) / 1024)} KB`);
 };

@@ -5,7 +5,7 @@
 // issues beside them.
 //
 //   npm run bench                        (builds first; every section)
-//   node bench/run.js startup service    (after npm run build; only these sections: startup, service, positioning, scale)
+//   node bench/run.js startup service    (after npm run build; only these sections: startup, service, positioning, scale, latency)
 //   BENCH_POSITIONING_SIZES=100,1000 BENCH_POSITIONING_RUNS=3 node bench/run.js positioning
 //   BENCH_RUNS=25 BENCH_STARTUP_RUNS=40 BENCH_SECONDS=8 BENCH_SIZES=25,100 npm run bench
 //   BENCH_CLI=/other/checkout/bin/rentsurvey.js node bench/run.js startup   (another built checkout, for before/after)
@@ -16,11 +16,12 @@ import autocannon from 'autocannon';
 import { plainServer } from './load.js';
 import { RUNS, SECONDS, cli, get, median, ms, ratio, root, row, serve, serverMs, timeCommands } from './lib.js';
 import { overviewDataset } from './overview-dataset.js';
+import { latencyBench } from './latency.js';
 import { positioningBench, positioningScale } from './positioning.js';
 import { scaleBench } from './scale.js';
 import { startupBench } from './startup.js';
 
-const SECTIONS = ['startup', 'service', 'positioning', 'scale'];
+const SECTIONS = ['startup', 'service', 'positioning', 'scale', 'latency'];
 const wanted = process.argv.slice(2).filter((arg) => SECTIONS.includes(arg));
 const runs = (section) => wanted.length === 0 || wanted.includes(section);
 
@@ -112,4 +113,5 @@ if (runs('positioning')) {
 }
 
 if (runs('scale')) await scaleBench({ bare });
+if (runs('latency')) await latencyBench();
 console.log('');

@@ -75,9 +75,8 @@ export async function collectCommunity(
     pricedPlans(api, id, window, options.basis),
   ]);
   const positioning = positioningRow(input, { basis: options.basis, threshold: DEFAULT_THRESHOLD });
-  // One comparable at a time: a subject's are a handful, and subjects are read a few at once.
-  const compPlans: PricedPlan[][] = [];
-  for (const comp of comps.comps) compPlans.push(await pricedPlans(api, comp.id, window, options.basis));
+  // Every comparable at once: the client's window (--concurrency) bounds the requests on the wire.
+  const compPlans = await Promise.all(comps.comps.map((comp) => pricedPlans(api, comp.id, window, options.basis)));
   const section: CommunitySection = {
     name: overview.community.name,
     address: overview.community.address,

@@ -1,8 +1,8 @@
 import { Option } from '@commander-js/extra-typings';
 import { concurrencyOption, defineCommand, parseIntegerOption, type HandlerImport } from '../../command.js';
 
-/** Communities read at once from a service by default (--concurrency): each is many requests. */
-export const REPORT_CONCURRENCY = 4;
+/** Requests in flight at once to a service by default (--concurrency). */
+export const REPORT_CONCURRENCY = 8;
 
 export const report = defineCommand({
   name: 'report',
@@ -14,7 +14,7 @@ export const report = defineCommand({
       .option('--communities <list>', 'comma-separated communities, as the arguments take them')
       .addOption(new Option('--basis <basis>', 'rent the charts and positioning read').choices(['ner', 'asking'] as const).default('ner'))
       .option('--days <n>', 'rent history charted, in days back from today (default 365)', parseIntegerOption('--days', 7, 3660))
-      .addOption(concurrencyOption('communities read', REPORT_CONCURRENCY)),
+      .addOption(concurrencyOption('requests in flight', REPORT_CONCURRENCY)),
   output: { kind: 'file', formats: ['html'] },
   examples: [
     'rentsurvey report --all --out portfolio.html',

@@ -45,10 +45,11 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
   const { out } = ctx.globals;
   if (out === undefined || out === '-') throw new UsageError('report writes an HTML file: give --out <file.html>', 'rentsurvey report --all --out report.html');
   const subjects = await chooseSubjects(ctx, { all: opts.all, refs, communities: opts.communities }, 'report on');
-  const api = await ctx.api();
   const today = ctx.now().toISOString().slice(0, 10);
   const days = opts.days ?? DEFAULT_DAYS;
   const concurrency = concurrencyOf(ctx, opts.concurrency, REPORT_CONCURRENCY);
+  // Subjects that share a comparable read its history once.
+  const api = (await ctx.api()).inFlight(concurrency, { shareReads: true });
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
   let outcomes;
   try {

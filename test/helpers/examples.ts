@@ -19,13 +19,16 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Duplex } from 'node:stream';
 import type { AnyDefinition } from '../../src/cli/command.js';
-import { COMMANDS } from '../../src/cli/commands/index.js';
+import { loadCommands } from '../../src/cli/program.js';
 import { ROOT } from './common.js';
 import type { CliResult } from './run-cli.js';
 
 
+/** The top-level definitions, in help's order (each module loaded, as for help). */
+export const TOP_LEVEL = await loadCommands();
+
 /** Every definition of the command tree, with the words that run it (`['pricing', 'history']`). */
-export function commandTree(definitions: readonly AnyDefinition[] = COMMANDS, parents: string[] = []): { path: string[]; definition: AnyDefinition }[] {
+export function commandTree(definitions: readonly AnyDefinition[] = TOP_LEVEL, parents: string[] = []): { path: string[]; definition: AnyDefinition }[] {
   return definitions.flatMap((definition) => {
     const path = [...parents, definition.name];
     return [{ path, definition }, ...commandTree(definition.subcommands ?? [], path)];

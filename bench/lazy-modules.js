@@ -4,7 +4,7 @@
 // and the module, and a non-zero exit).
 //
 // Each command is run once more with a preload that records the files the
-// process loaded (record-modules.cjs); a chunk of dist/ stands for the source
+// process loaded (record-modules.js); a chunk of dist/ stands for the source
 // modules its source map names, so the check reads source paths whatever the
 // chunking, and the packages the build leaves in node_modules are read as they are.
 import { spawn, spawnSync } from 'node:child_process';
@@ -29,14 +29,14 @@ export const ONLY_WHEN_THEY_RUN = [
   },
 ];
 
-const RECORDER = fileURLToPath(new URL('./record-modules.cjs', import.meta.url));
+const RECORDER = new URL('./record-modules.js', import.meta.url).href;
 const sourcesOfChunk = new Map();
 
 /** The source modules a built file of ours (dist/) holds, by its source map; any other file as it is. */
 function sources(file) {
   if (!sourcesOfChunk.has(file)) {
     const map = `${file}.map`;
-    const ours = /[\/]dist[\/]/.test(file) && !/[\/]node_modules[\/]/.test(file) && existsSync(map);
+    const ours = /[\\/]dist[\\/]/.test(file) && !/[\\/]node_modules[\\/]/.test(file) && existsSync(map);
     const named = ours ? JSON.parse(readFileSync(map, 'utf8')).sources.map((source) => resolve(dirname(file), source)) : [file];
     sourcesOfChunk.set(file, named);
   }
@@ -52,7 +52,7 @@ const recorded = (out) =>
 /** Every module (as a path) that `node ...args` loads, our chunks read as their sources. */
 export function loadedModules(args, extraEnv = {}) {
   const out = join(root, `modules-${process.pid}.txt`);
-  const result = spawnSync(process.execPath, ['--require', RECORDER, ...args], {
+  const result = spawnSync(process.execPath, ['--import', RECORDER, ...args], {
     env: { ...env, ...extraEnv, RS_BENCH_MODULES: out },
     stdio: ['ignore', 'ignore', 'pipe'],
     encoding: 'utf8',
@@ -64,7 +64,7 @@ export function loadedModules(args, extraEnv = {}) {
 /** What `serve` loads up to its first answer (GET `path`) and its stop. */
 async function servedModules(dataDir, path, key) {
   const out = join(root, `modules-serve-${process.pid}.txt`);
-  const child = spawn(process.execPath, ['--require', RECORDER, CLI, 'serve', '--port', '0', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, ['--import', RECORDER, CLI, 'serve', '--port', '0', '--data-dir', dataDir], {
     env: { ...env, RS_BENCH_MODULES: out },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

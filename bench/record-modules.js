@@ -1,8 +1,8 @@
-// Preloaded (node --require) by bench/lazy-modules.js: writes every module file
+// Preloaded (node --import) by bench/lazy-modules.js: writes every module file
 // the process loaded (through require or import, our chunks and node_modules
 // alike) to $RS_BENCH_MODULES when it exits, one URL a line.
-const { registerHooks } = require('node:module');
-const { writeFileSync } = require('node:fs');
+import { writeFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
 
 const loaded = new Set();
 registerHooks({

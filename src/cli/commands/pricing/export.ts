@@ -19,7 +19,7 @@ import { createAtomicFile, FileWriteError, readState, writeState } from '../../s
 import { pricingColumns, type PricingRecord } from './columns.js';
 import { csvExport, xlsxExport, type ExportFile } from './export-file.js';
 import { HISTORY_FLAGS } from './query-flags.js';
-import { capYoungGeneration } from './young-generation.js';
+import { capYoungGeneration } from '../../young-generation.js';
 import { EXPORT_CONCURRENCY, type exportPricing } from './index.js';
 import { countOf } from '../../../output/text.js';
 

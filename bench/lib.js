@@ -87,6 +87,32 @@ export function measure(command, args, extraEnv = {}, options = {}) {
   return { wall, cpu: (user + system) * 1000, rss, stdout: result.stdout };
 }
 
+/**
+ * `measure`, without blocking this process: for a run that talks to a server
+ * living in the bench's own event loop (a proxy). Resolves with the same figures.
+ */
+export function measureAsync(command, args, extraEnv = {}) {
+  const out = join(root, `time-async-${process.pid}-${++asyncRuns}.txt`);
+  const argv = canMeasureRss ? [TIME, '-f', '%U %S %M', '-o', out, command, ...args] : [command, ...args];
+  const started = performance.now();
+  const child = spawn(argv[0], argv.slice(1), { env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
+  children.add(child);
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => {
+      children.delete(child);
+      const wall = performance.now() - started;
+      if (status !== 0) return reject(new Error(`${command} ${args.join(' ')} failed (${status}): ${stderr}`));
+      if (!canMeasureRss) return resolve({ wall, cpu: NaN, rss: NaN });
+      const [user, system, rss] = readFileSync(out, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
+      resolve({ wall, cpu: (user + system) * 1000, rss });
+    });
+  });
+}
+let asyncRuns = 0;
+
 /** `measure` `runs` times; the median of each figure. */
 export function measureMedian(command, args, runs, extraEnv = {}) {
   const samples = Array.from({ length: runs }, () => measure(command, args, extraEnv));

@@ -1,11 +1,13 @@
 // rentsurvey benchmarks. Every figure is printed as a ratio to a baseline
 // measured in the same run (bare `node -e 0`, a plain node:http server,
 // `sqlite3 -csv`), since the machines are shared and absolute times mean
-// little. Nothing here passes or fails: it prints numbers and the goals of the
-// issues beside them.
+// little. The figures pass or fail nothing: they are printed with the goals of
+// the issues beside them. One check fails the run (exit code 1, a FAIL line): a
+// measured command that loads the modules of a command that loads only when it
+// runs (the dashboard, forecasts: lazy-modules.js).
 //
 //   npm run bench                        (builds first; every section)
-//   node bench/run.js startup service    (after npm run build; only these sections: startup, service, positioning, scale, forecast, dashboard, install)
+//   node bench/run.js startup service    (after npm run build; only these sections: modules, startup, service, positioning, scale, latency, forecast, dashboard, install)
 //   BENCH_POSITIONING_SIZES=100,1000 BENCH_POSITIONING_RUNS=3 node bench/run.js positioning
 //   BENCH_RUNS=25 BENCH_STARTUP_RUNS=40 BENCH_SECONDS=8 BENCH_SIZES=25,100 npm run bench
 //   BENCH_CLI=/other/checkout/bin/rentsurvey.js node bench/run.js startup   (another built checkout, for before/after)
@@ -20,11 +22,13 @@ import { forecastBench } from './forecast.js';
 import { installBench } from './install.js';
 import { overviewDataset } from './overview-dataset.js';
 import { dashboardBench } from './dashboard.js';
+import { latencyBench } from './latency.js';
+import { lazyModulesSection } from './lazy-modules.js';
 import { positioningBench, positioningScale } from './positioning.js';
 import { scaleBench } from './scale.js';
 import { startupBench } from './startup.js';
 
-const SECTIONS = ['startup', 'service', 'positioning', 'scale', 'forecast', 'dashboard', 'install'];
+const SECTIONS = ['modules', 'startup', 'service', 'positioning', 'scale', 'latency', 'forecast', 'dashboard', 'install'];
 const wanted = process.argv.slice(2).filter((arg) => SECTIONS.includes(arg));
 const runs = (section) => wanted.length === 0 || wanted.includes(section);
 
@@ -48,6 +52,10 @@ cli(['local', 'import', datasetFile, '--yes', '--data-dir', demoDir]);
 // --local stays on the demo portfolio: the start-up figures are of its 25 subjects.
 cli(['local', 'organizations', 'use', 'Demo Residential', '--data-dir', demoDir]);
 const overviewKey = cli(['local', 'keys', 'create', '--all-scopes', '--org', 'Bench Residential', '--data-dir', demoDir]).trim();
+
+// ---------------------------------------------------------------- modules that load only when their command runs
+// A run in which another command loads them fails (exit code 1), whatever its figures.
+if (runs('modules')) await lazyModulesSection({ demoDir, key, serve });
 
 // ---------------------------------------------------------------- start-up
 let bare;
@@ -116,6 +124,7 @@ if (runs('positioning')) {
 }
 
 if (runs('scale')) await scaleBench({ bare });
+if (runs('latency')) await latencyBench();
 if (runs('forecast')) forecastBench({ demoDir, runs: Math.min(RUNS, 5) });
 if (runs('dashboard')) await dashboardBench({ demoDir });
 if (runs('install')) installBench();

@@ -60,8 +60,14 @@ async function writeManPage(dir) {
     input: 'src/cli/man-page.ts',
     platform: 'node',
     transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version) } },
-    // The handlers are never imported here: only the definitions' tree is read.
-    plugins: [{ name: 'handlers-unloaded', resolveDynamicImport: () => false }],
+    // The handlers are never imported here: only the definitions' tree is read (the tree's
+    // own imports of each group's definition, src/cli/commands/index.ts, are bundled).
+    plugins: [
+      {
+        name: 'handlers-unloaded',
+        resolveDynamicImport: (_specifier, importer) => (importer?.replaceAll('\\', '/').endsWith('src/cli/commands/index.ts') ? null : false),
+      },
+    ],
   });
   const script = join(dir, 'man-page.cjs');
   try {
@@ -70,7 +76,7 @@ async function writeManPage(dir) {
     await bundle.close();
   }
   try {
-    await writeFile(join(dir, 'rentsurvey.1'), createRequire(import.meta.url)(resolve(script)).manPage());
+    await writeFile(join(dir, 'rentsurvey.1'), await createRequire(import.meta.url)(resolve(script)).manPage());
   } finally {
     await rm(script);
   }

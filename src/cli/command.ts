@@ -154,7 +154,8 @@ export const COMMUNITY_ARGUMENT =
 /**
  * --concurrency of a command that reads many communities (`what` at once from a service, by
  * default `remote`); with --local 1, since in-process requests take turns on one thread.
- * The handler reads it with concurrencyOf, given the same `remote`.
+ * The handler reads it with concurrencyOf, given the same `remote`, and keeps that many
+ * requests in flight (ApiClient.inFlight) while reading as many communities at once.
  */
 export function concurrencyOption(what: string, remote: number, max = 16) {
   return new Option('--concurrency <n>', `${what} at once (default ${remote}; with --local 1, as its requests run one at a time in this process)`).argParser(

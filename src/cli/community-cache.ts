@@ -112,9 +112,17 @@ export function knownPlan(plan: ListedPlan): KnownPlan {
   return { id: plan.id, name: plan.floor_plan_name, layout: formatPlanLayout(plan) };
 }
 
+/** The last change to the cache file this process started: changes are made one after another, none lost. */
+let changing: Promise<void> = Promise.resolve();
+
 /** Changes the profile's cache file. Never fails the command: a cache that cannot be written is only reported with --debug. */
-async function updateCache(ctx: CommandContext, change: (cache: CommunityCache) => void): Promise<void> {
-  if (ctx.globals.local) return;
+function updateCache(ctx: CommandContext, change: (cache: CommunityCache) => void): Promise<void> {
+  if (ctx.globals.local) return Promise.resolve();
+  changing = changing.then(() => changeCache(ctx, change));
+  return changing;
+}
+
+async function changeCache(ctx: CommandContext, change: (cache: CommunityCache) => void): Promise<void> {
   try {
     const { resolveConnection } = await import('./config.js');
     const { profile, baseUrl } = resolveConnection({ flags: { profile: ctx.globals.profile }, env: ctx.env, store: await ctx.config() });

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { describeFailures, fanOut, fanOutAll, isFailed, stopsAll } from './concurrency.js';
+import { describeFailures, fanOut, fanOutAll, isFailed, slots, stopsAll } from './concurrency.js';
 import { concurrencyOf } from './command.js';
 import type { CommandContext } from './context.js';
 import { ApiError, CliError, ExitCode } from './errors.js';
@@ -53,6 +53,39 @@ describe('fanOut', () => {
       { item: 5, skipped: down },
       { item: 6, skipped: down },
     ]);
+  });
+});
+
+describe('slots: a window of requests', () => {
+  it('runs at most `limit` tasks at once, the others in the order they came, each as a slot frees (a failure frees it too)', async () => {
+    const run = slots(2);
+    const started: number[] = [];
+    const finish = new Map<number, (ok: boolean) => void>();
+    const task = (n: number) => () =>
+      new Promise<number>((resolve, reject) => {
+        started.push(n);
+        finish.set(n, (ok) => (ok ? resolve(n) : reject(new Error(`no ${n}`))));
+      });
+    const results = [1, 2, 3, 4, 5].map((n) => run(task(n)).catch((error: Error) => error.message));
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    await turn();
+    expect(started).toEqual([1, 2]);
+    finish.get(2)!(false);
+    await turn();
+    expect(started).toEqual([1, 2, 3]);
+    finish.get(1)!(true);
+    finish.get(3)!(true);
+    await turn();
+    expect(started).toEqual([1, 2, 3, 4, 5]);
+    finish.get(4)!(true);
+    finish.get(5)!(true);
+    expect(await Promise.all(results)).toEqual([1, 'no 2', 3, 4, 5]);
+    // Every slot is free again: two start at once.
+    started.length = 0;
+    void run(task(6));
+    void run(task(7));
+    await turn();
+    expect(started).toEqual([6, 7]);
   });
 });
 

@@ -17,6 +17,29 @@ export async function eachLimited<T>(items: readonly T[], limit: number, work: (
   );
 }
 
+/**
+ * A window of `limit` slots: each task given to the function it returns starts when a slot is
+ * free, in the order the tasks came, and frees its slot when it settles. The API client's
+ * requests go through one (ApiClient.inFlight), so that a command reading many communities
+ * keeps its --concurrency of requests on the wire, whatever each community's requests wait on.
+ */
+export function slots(limit: number): <R>(task: () => Promise<R>) => Promise<R> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running < limit) running += 1;
+    // A slot is handed on by the task that frees it: `running` stays counted.
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
 /** `work` over `items`, at most `limit` in flight, results in the order of `items`. */
 export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);

@@ -23,8 +23,11 @@ export interface CommandContext {
   omittedColumns: Set<string>;
   config(): Promise<ConfigStore>;
   api(): Promise<ApiClient>;
-  /** Has `release` run when the command ends, however it ends (close): what the run holds until then, like a --since-last claim. */
-  defer(release: () => void): void;
+  /**
+   * Has `release` run when the command ends, however it ends (close): what the run holds until then,
+   * like a --since-last claim, or work left to finish before it ends (a file being written: awaited).
+   */
+  defer(release: () => void | Promise<void>): void;
   /** Ends the command: runs what was deferred (last first), then releases the API client's connections or the local store. */
   close(): Promise<void>;
 }
@@ -39,7 +42,7 @@ export function createContext(options: {
   const { io, log, globals, env } = options;
   let config: Promise<ConfigStore> | undefined;
   let api: Promise<{ client: ApiClient; close: () => Promise<void> }> | undefined;
-  const deferred: (() => void)[] = [];
+  const deferred: (() => void | Promise<void>)[] = [];
   const trace = globals.debug ? (line: string) => log.debug(line) : undefined;
 
   const context: CommandContext = {
@@ -98,7 +101,7 @@ export function createContext(options: {
     },
     async close() {
       try {
-        for (const release of deferred.splice(0).reverse()) release();
+        for (const release of deferred.splice(0).reverse()) await release();
       } finally {
         if (api) await (await api.catch(() => undefined))?.close();
       }

@@ -139,6 +139,8 @@ afterAll(async () => {
 /** A fresh home with a copy of the demo store in its data folder (or no store yet), and nothing else. */
 async function sandbox(store: 'demo' | 'none' = 'demo'): Promise<CliSandbox> {
   const made = await cliSandbox({ store });
+  // A new user's home is there (`~/pricing.csv` names a file in it); only rentsurvey's own folders are not yet.
+  await mkdir(join(made.root, 'home'), { recursive: true });
   await mkdir(join(made.root, 'tmp'));
   return made;
 }

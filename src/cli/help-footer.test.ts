@@ -5,19 +5,18 @@ import type { Command } from 'commander';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commandTree } from '../../test/helpers/examples.js';
+import { commandTree, TOP_LEVEL } from '../../test/helpers/examples.js';
 import { runCli } from '../../test/helpers/run-cli.js';
 import { createTestIO } from '../output/io.js';
 import { displayWidth } from '../output/text.js';
-import { COMMANDS } from './commands/index.js';
 import { formatsWritten, type Output } from './command.js';
 import { UsageError } from './errors.js';
 import { resolveGlobals, type GlobalFlags } from './globals.js';
 import { exampleLines } from './help-footer.js';
 import { assertOutputFlags, OUTPUT_FLAGS } from './table-flags.js';
-import { buildProgram, typedCommand, typedWords } from './program.js';
+import { buildProgram, completionArgv, typedCommand, typedWords } from './program.js';
 
-const program = buildProgram({ io: createTestIO(), env: {} }) as unknown as Command;
+const program = (await buildProgram({ io: createTestIO(), env: {} })) as unknown as Command;
 
 const ALL = commandTree();
 const RUNNABLE = ALL.filter(({ definition }) => definition.handler);
@@ -73,8 +72,8 @@ describe('every command declares its facts', () => {
   );
 
   it('the program has every top-level command of the tree, in order, and help', () => {
-    expect(program.commands.map((c) => c.name())).toEqual(COMMANDS.map((definition) => definition.name));
-    expect(COMMANDS.at(-1)?.name).toBe('help');
+    expect(program.commands.map((c) => c.name())).toEqual(TOP_LEVEL.map((definition) => definition.name));
+    expect(TOP_LEVEL.at(-1)?.name).toBe('help');
   });
 });
 
@@ -213,18 +212,26 @@ describe('a run registers only the command it runs', () => {
   const find = (root: Command, path: string[]) => path.reduce((at, name) => at.commands.find((c) => c.name() === name)!, root);
 
   it('typedCommand skips global flags and their values, and knows nothing unusual', () => {
-    expect(typedCommand(['portfolio', '--json'])?.name).toBe('portfolio');
-    expect(typedCommand(['--profile', 'portfolio', '--format', 'json', 'overview', 'x'])?.name).toBe('overview');
-    expect(typedCommand(['--profile=staging', '-q', '--local', 'serve', '--port', '0'])?.name).toBe('serve');
-    expect(typedCommand(['--data-dir', '/tmp/x', '--limit', '5', 'comps', 'list'])?.name).toBe('comps');
-    expect(typedCommand(['help', 'portfolio'])?.name).toBe('help');
+    expect(typedCommand(['portfolio', '--json'])).toBe('portfolio');
+    expect(typedCommand(['--profile', 'portfolio', '--format', 'json', 'overview', 'x'])).toBe('overview');
+    expect(typedCommand(['--profile=staging', '-q', '--local', 'serve', '--port', '0'])).toBe('serve');
+    expect(typedCommand(['--data-dir', '/tmp/x', '--limit', '5', 'comps', 'list'])).toBe('comps');
+    expect(typedCommand(['help', 'portfolio'])).toBe('help');
     expect(typedWords(['--profile', 'x', 'pricing', '--json', 'export', '--days', '7', '--', 'y'])).toEqual(['pricing', 'export', '7']);
-    for (const args of [[], ['--help'], ['__complete', 'ov'], ['portfoli'], ['--', 'portfolio'], ['--profile']])
+    for (const args of [[], ['--help'], ['__complete', 'ov'], ['portfoli'], ['--', 'portfolio'], ['--profile'], ['constructor'], ['toString']])
       expect(typedCommand(args), args.join(' ')).toBeUndefined();
   });
 
-  it.each(RUNNABLE.map(({ path }) => [path.join(' '), path] as const))('%s reads and helps exactly as in the whole tree', (_, words) => {
-    const alone = buildProgram({ io: createTestIO(), env: {} }, ['node', 'rentsurvey', ...words]) as unknown as Command;
+  it('TAB builds the command typed once a word follows its name; the whole tree for the first word and for help', async () => {
+    const built = async (words: string[]) => (await buildProgram({ io: createTestIO(), env: {} }, completionArgv(words))).commands.map((c) => c.name());
+    expect(await built(['overview', 'Bar'])).toEqual(['overview']);
+    expect(await built(['--local', '--profile', 'x', 'pricing', 'history', ''])).toEqual(['pricing']);
+    for (const words of [['ov'], ['overview'], [''], ['help', 'por'], ['--profile', 'x', 'ov'], ['portfoli', 'x']])
+      expect(await built(words), words.join(' ')).toEqual(TOP_LEVEL.map((definition) => definition.name));
+  });
+
+  it.each(RUNNABLE.map(({ path }) => [path.join(' '), path] as const))('%s reads and helps exactly as in the whole tree', async (_, words) => {
+    const alone = (await buildProgram({ io: createTestIO(), env: {} }, ['node', 'rentsurvey', ...words])) as unknown as Command;
     expect(alone.commands.map((c) => c.name())).toEqual([words[0]]);
     expect(find(alone, words).helpInformation()).toBe(find(program, words).helpInformation());
   });

@@ -6,7 +6,7 @@ import { loadColors } from '../output/style.js';
 import { StoreError } from '../server/store/errors.js';
 import { statusOf } from './command.js';
 import { CliError, ExitCode, exitCodeForStore } from './errors.js';
-import { buildProgram, type Runtime } from './program.js';
+import { buildProgram, completionArgv, type Runtime } from './program.js';
 
 /** Commander has already printed its message (help, a usage error): only the status is left to decide. */
 function commanderStatus(error: CommanderError): ExitCode {
@@ -72,13 +72,13 @@ export async function main(argv: string[], runtime?: Runtime): Promise<ExitCode>
     env: process.env,
   };
   await loadColors(rt.io);
-  const program = buildProgram(rt, argv);
   // Hidden: the completion scripts' question at each TAB. Not a commander command: its words are the
   // user's half-typed command line, which commander would parse as our own flags (--help, --format …).
   if (argv[2] === '__complete') {
-    const { answer } = await import('./commands/completion/answer.js');
+    const [{ answer }, program] = await Promise.all([import('./commands/completion/answer.js'), buildProgram(rt, completionArgv(argv.slice(3)))]);
     return (status = await answer(program as unknown as Command, argv.slice(3), rt));
   }
+  const program = await buildProgram(rt, argv);
   if (argv.length <= 2) {
     program.outputHelp();
     return (status = ExitCode.ok);

@@ -54,8 +54,8 @@ function argumentText(argument: Argument): string {
 }
 
 /** One command's section: its usage, description, arguments, flags, output flags, examples and notes; then its subcommands'. */
-function commandSection(command: Command, path: readonly string[]): string {
-  const definition: AnyDefinition | undefined = definitionAt(path);
+function commandSection(program: Command, command: Command, path: readonly string[]): string {
+  const definition: AnyDefinition | undefined = definitionAt(program, path);
   const argumentsText = command.registeredArguments.map(argumentText);
   const usage = ['rentsurvey', ...path, ...(command.options.length > 0 ? ['[options]'] : []), ...argumentsText].join(' ');
   let section = `.SS "${roff(usage)}"\n${roff(command.description())}\n`;
@@ -73,7 +73,7 @@ function commandSection(command: Command, path: readonly string[]): string {
   }
   if (definition?.examples?.length) section += `.PP\nExamples:\n.RS\n.nf\n${definition.examples.map((example) => roff(example)).join('\n')}\n.fi\n.RE\n`;
   for (const note of definition?.notes ?? []) section += `.PP\n${roff(note)}\n`;
-  for (const sub of command.commands as Command[]) section += commandSection(sub, [...path, sub.name()]);
+  for (const sub of command.commands as Command[]) section += commandSection(program, sub, [...path, sub.name()]);
   return section;
 }
 
@@ -81,8 +81,8 @@ const items = (list: readonly (readonly [string, string])[], style: (term: strin
   list.map(([name, text]) => `.TP\n${style(name)}\n${roff(text)}\n`).join('');
 
 /** The page, in roff (man(7)). */
-export function manPage(): string {
-  const program = buildProgram({ io: createSystemIO({ env: {} }), env: {} }) as unknown as Command;
+export async function manPage(): Promise<string> {
+  const program = (await buildProgram({ io: createSystemIO({ env: {} }), env: {} })) as unknown as Command;
   const commands = program.commands as Command[];
   return [
     // No hyphenation, ragged right: flags and variables stay whole.
@@ -95,7 +95,7 @@ export function manPage(): string {
       .map((line) => roff(line))
       .join('\n')}\n.PP\nCommands: ${roff(commands.map((command) => command.name()).join(', '))}.\n`,
     `.SH GLOBAL OPTIONS\nBefore or after the command.\n${program.options.filter((option) => !option.hidden).map(optionItem).join('')}`,
-    `.SH COMMANDS\n${commands.map((command) => commandSection(command, [command.name()])).join('')}`,
+    `.SH COMMANDS\n${commands.map((command) => commandSection(program, command, [command.name()])).join('')}`,
     `.SH ENVIRONMENT\nA flag wins over the environment, which wins over the stored profile.\n${items(ENVIRONMENT, bold)}`,
     `.SH FILES\n${items(FILES, (path) => `\\fI${roff(path)}\\fR`)}`,
     `.SH EXIT STATUS\n${items(

@@ -11,7 +11,7 @@ import { inFlagTerms } from './flag-terms.js';
 import { daysOption, endOption, periodOf, startOption } from './period.js';
 import { buildProgram } from './program.js';
 
-const program = buildProgram({ io: createTestIO(), env: {} }) as unknown as Command;
+const program = (await buildProgram({ io: createTestIO(), env: {} })) as unknown as Command;
 const commandAt = (path: readonly string[]) => path.reduce<Command | undefined>((at, name) => at?.commands.find((c) => c.name() === name), program);
 
 describe('one set of period flags', () => {

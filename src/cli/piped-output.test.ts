@@ -10,9 +10,9 @@ const market = marketForTests();
 const NOW = '2026-11-12T15:00:00.000Z';
 
 // Timestamps the store writes when the dataset is imported (created_at, updated_at) differ per run,
-// and so do the ids of surveys (random v4 UUIDs; the dataset's own ids and key-derived ones do not).
+// and so do the ids of surveys (random v4 UUIDs, or time-ordered v7 ones from an import; the dataset's own ids and key-derived ones do not).
 const TIMESTAMP = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g;
-const RANDOM_ID = /\b(?!5a1e0c1e-)[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\b/g;
+const RANDOM_ID = /\b(?!5a1e0c1e-)[0-9a-f]{8}-[0-9a-f]{4}-[47][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\b/g;
 
 function stable(text: string): string {
   const ids = new Map<string, string>();

@@ -67,45 +67,67 @@ export function typedWords(args: readonly string[], root: Pick<Command, 'options
 }
 
 /**
- * The top-level command that `args` (argv after node and the script) run. Anything
- * unusual gives undefined (then the whole tree is built).
+ * The name of the top-level command that `args` (argv after node and the script) run.
+ * Anything unusual gives undefined (then the whole tree is built).
  */
-export function typedCommand(args: readonly string[], root: Pick<Command, 'options'> = rootCommand()): AnyDefinition | undefined {
+export function typedCommand(args: readonly string[], root: Pick<Command, 'options'> = rootCommand()): string | undefined {
   const [first] = typedWords(args, root);
-  return COMMANDS.find((definition) => definition.name === first);
+  return first !== undefined && Object.hasOwn(COMMANDS, first) ? first : undefined;
 }
 
-/** The definition `path` (`['pricing', 'history']`) names in the command tree. */
-export function definitionAt(path: readonly string[]): AnyDefinition | undefined {
-  let found: AnyDefinition | undefined;
-  let among: readonly AnyDefinition[] = COMMANDS;
-  for (const name of path) {
-    found = among.find((definition) => definition.name === name);
-    if (!found) return undefined;
-    among = found.subcommands ?? [];
-  }
-  return found;
+/** The definitions of the top-level commands `names` (default: every one, in help's order); each module loads on first use. */
+export function loadCommands(names: readonly string[] = Object.keys(COMMANDS)): Promise<AnyDefinition[]> {
+  return Promise.all(names.map((name) => COMMANDS[name]!()));
+}
+
+/** What each command of a built program was built from. */
+const definitions = new WeakMap<object, AnyDefinition>();
+
+/** A command of a built program, as far as definitionAt looks at it. */
+interface Built {
+  readonly commands: readonly Built[];
+  name(): string;
+}
+
+/** The definition `path` (`['pricing', 'history']`) names in `program`, as built (with only the command typed, only its own). */
+export function definitionAt(program: Built, path: readonly string[]): AnyDefinition | undefined {
+  let command: Built | undefined = program;
+  for (const name of path) command = command?.commands.find((c) => c.name() === name);
+  return command === program || command === undefined ? undefined : definitions.get(command);
 }
 
 /**
  * The command tree, built from the definitions (each command's code loads when it runs).
- * With `argv`, a run of one top-level command builds only that one — its parsing, help and
- * errors are the same, and building all the others is most of the tree's cost; help,
- * completion and anything else get the whole tree.
+ * With `argv`, a run of one top-level command loads and builds only that one — its parsing,
+ * help and errors are the same, and loading and building all the others is most of the
+ * tree's cost; help, completion and anything else get the whole tree. TAB (`__complete`)
+ * gets the command typed once a word follows its name (completionArgv).
  */
-export function buildProgram(runtime: Runtime, argv?: readonly string[]) {
+export async function buildProgram(runtime: Runtime, argv?: readonly string[]) {
   const program = rootCommand();
   const typed = argv ? typedCommand(argv.slice(2), program) : undefined;
-  for (const definition of typed ? [typed] : COMMANDS) program.addCommand(build(definition, [], runtime, program) as unknown as Command);
+  for (const definition of await loadCommands(typed ? [typed] : undefined))
+    program.addCommand(build(definition, [], runtime, program) as unknown as Command);
   program.addHelpText('after', () => afterHelp(programHelp(runtime.io.terminalWidth)));
   configure(program as unknown as AnyCommand, runtime);
   return program;
+}
+
+/**
+ * The command line whose tree TAB needs for `words` (what follows `__complete`, the last one
+ * being completed): the command typed before it, unless that is `help` (which completes
+ * command names) — otherwise none, and buildProgram builds the whole tree.
+ */
+export function completionArgv(words: readonly string[]): string[] {
+  const before = words.slice(0, -1);
+  return typedCommand(before) === 'help' ? [] : ['node', 'rentsurvey', ...before];
 }
 
 /** The commander Command of `definition`, its subcommands included. */
 function build(definition: AnyDefinition, parents: readonly string[], runtime: Runtime, program: AnyCommand): AnyCommand {
   const path = [...parents, definition.name];
   const command = new Command(definition.name).description(definition.description).configureHelp({ minWidthToWrap: MIN_WIDTH_TO_WRAP });
+  definitions.set(command, definition);
   definition.flags?.(command);
   if (definition.handler) runs(command as unknown as AnyCommand, definition, path.join(' '), runtime);
   for (const sub of definition.subcommands ?? []) command.addCommand(build(sub, path, runtime, program) as unknown as Command);

@@ -92,7 +92,9 @@ export function portfolioCommunities(ctx: CommandContext): Promise<Community[]> 
   cache.portfolio ??= (async () => {
     const api = await ctx.api();
     const { data } = await api.call('getPortfolio', { query: { include_comp_count: false } });
-    await rememberCommunities(ctx, data.communities, { whole: true });
+    // Written for TAB while the command goes on to read its communities (the file is flushed to disk): done by the time it ends.
+    const remembered = rememberCommunities(ctx, data.communities, { whole: true });
+    ctx.defer(() => remembered);
     return data.communities;
   })();
   return cache.portfolio;

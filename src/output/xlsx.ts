@@ -148,10 +148,10 @@ function sheetName(name: string, taken: Set<string>): string {
 // bench's 286,000-row export that took 5× the CPU of the whole CSV export. The rows of a
 // sheet are therefore written here, as the <row> elements of the sheet exceljs opened
 // (ECMA-376 Part 1, 18.3.1.73 row and 18.3.1.4 c), and exceljs writes everything else:
-// the workbook, the styles and shared strings the cells refer to, the header row, the
-// frozen pane, the filter. Measured: 3.5× faster than exceljs' addRow on the same rows, and
-// each distinct text (a name, an id, a concession) is worked out once per column. Reading
-// the workbook back with exceljs in the tests checks these elements.
+// the workbook, the styles the cells refer to, the header row, the frozen pane, the
+// filter. Measured: 3.5× faster than exceljs' addRow on the same rows; a text repeated
+// (a name, a plan, a concession) is worked out once. Reading the workbook back with
+// exceljs in the tests checks these elements.
 
 /** Characters XML 1.0 cannot hold (sanitize() has dropped the controls already; lone surrogates and U+FFFE/F remain). */
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -163,23 +163,30 @@ function columnLetters(index: number): string {
   return letters;
 }
 
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
 /**
  * A cell after its reference (`<c r="A2"` + this), `style` the workbook's style id of its
- * number format (none: General); empty for no value (the cell is left out). Text goes into
- * the workbook's shared strings (`share` gives its index), which exceljs writes and escapes:
- * the sheet names each distinct name, id or concession once, not on every row.
+ * number format (none: General); empty for no value (the cell is left out). Text is written
+ * in the cell (an inline string), not in the workbook's shared strings: a table of every
+ * distinct name and id would grow with the export and be written whole at its end (at
+ * 2.86 M rows, 80,000 strings and ≈ 50 MB at the end); the zip's deflate takes the
+ * repetition of a community's name on its consecutive rows out again.
  */
-function cellXml(cell: Cell, style: number | undefined, share: (text: string) => number): string {
+function cellXml(cell: Cell, style: number | undefined): string {
   const { value } = cell;
   if (value === null) return '';
   const s = style === undefined ? '' : ` s="${style}"`;
   if (typeof value === 'number') return `${s}><v>${value}</v></c>`;
   if (typeof value === 'boolean') return `${s} t="b"><v>${value ? 1 : 0}</v></c>`;
-  return `${s} t="s"><v>${share(value.replace(NOT_XML, ''))}</v></c>`;
+  const text = value.replace(NOT_XML, '').replace(/[&<>]/g, (c) => XML_ESCAPES[c]!);
+  // Spaces at either end are kept only when said (XML would fold them).
+  const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
+  return `${s} t="inlineStr"><is><t${space}>${text}</t></is></c>`;
 }
 
-/** Distinct texts of a column remembered as XML: names, plans, dates and concessions repeat from row to row (numbers rarely do). */
-const REMEMBERED_PER_COLUMN = 10_000;
+/** Distinct texts of a column remembered as XML: plans, dates, roles and concessions repeat from row to row (ids and names of thousands of communities do not). */
+const REMEMBERED_PER_COLUMN = 1_000;
 
 /** The parts of exceljs' sheet writer the rows go through (see above). */
 interface SheetStream {
@@ -223,9 +230,7 @@ export async function openWorkbook(output: Writable, { maxRowsPerSheet = EXCEL_M
   const styleIds = new Map<Shown, number>();
   for (const [shown, numFmt] of Object.entries(NUMBER_FORMATS)) styleIds.set(shown as Shown, styles.addStyleModel({ numFmt }, enums.ValueType.Number));
 
-  const strings = (writer as unknown as { sharedStrings: { add(text: string): number } }).sharedStrings;
-  const share = (text: string) => strings.add(text);
-  const typed = (cell: Cell): [Cell, number | undefined, (text: string) => number] => [cell, styleIds.get(cell.shown), share];
+  const typed = (cell: Cell): [Cell, number | undefined] => [cell, styleIds.get(cell.shown)];
   const names = new Set<string>();
   let open: { commit(): void } | undefined;
   return {
@@ -250,15 +255,21 @@ export async function openWorkbook(output: Writable, { maxRowsPerSheet = EXCEL_M
       let part = startSheet();
       const letters = columns.map((_, i) => columnLetters(i));
       const remembered = columns.map(() => new Map<string, string>());
+      // The text of each column's last row: a community's name and id repeat on each of its rows.
+      const previous = columns.map(() => ({ value: undefined as unknown, xml: '' }));
       /** A cell's XML after its reference; a text (or a date as text) worked out once per column. */
       const cellAfterRef = (i: number, value: unknown): string => {
         if (typeof value !== 'string') return cellXml(...typed(cellOfValue(columns[i]!, value)));
+        const last = previous[i]!;
+        if (last.value === value) return last.xml;
         const known = remembered[i]!;
         let xml = known.get(value);
         if (xml === undefined) {
           xml = cellXml(...typed(cellOfValue(columns[i]!, value)));
           if (known.size < REMEMBERED_PER_COLUMN) known.set(value, xml);
         }
+        last.value = value;
+        last.xml = xml;
         return xml;
       };
       let next = 2;

@@ -11,7 +11,7 @@ import { delimiter, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { execa, type Options } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/cli/commands/index.js';
+import { loadCommands } from '../../src/cli/program.js';
 import type { AnyDefinition } from '../../src/cli/command.js';
 import { ROOT } from '../helpers/cli.js';
 import { HUNG_MS } from '../helpers/limits.js';
@@ -214,7 +214,7 @@ describe('npm install -g of the packed package', () => {
     const text = String(page.stdout);
     const paths = (definitions: readonly AnyDefinition[], parents: string[] = []): string[] =>
       definitions.flatMap((d) => [[...parents, d.name].join(' '), ...paths(d.subcommands ?? [], [...parents, d.name])]);
-    for (const path of paths(COMMANDS)) expect(text, path).toMatch(new RegExp(`^ {2,}rentsurvey ${path}( |$)`, 'm'));
+    for (const path of paths(await loadCommands())) expect(text, path).toMatch(new RegExp(`^ {2,}rentsurvey ${path}( |$)`, 'm'));
     expect(text).toMatch(/^ENVIRONMENT$/m);
     expect(text).toMatch(/^EXIT STATUS$/m);
     expect(text).toMatch(/^FILES$/m);

@@ -25,14 +25,19 @@ import { createInterface } from 'node:readline';
 import { Duplex } from 'node:stream';
 import { Command } from '@commander-js/extra-typings';
 import type { AnyDefinition } from '../../src/cli/command.js';
-import { COMMANDS } from '../../src/cli/commands/index.js';
-import { definitionAt, rootCommand, typedWords } from '../../src/cli/program.js';
+import { loadCommands, rootCommand, typedWords } from '../../src/cli/program.js';
 import { ROOT } from './common.js';
 import type { CliResult } from './run-cli.js';
 
 
+/** The top-level definitions, in help's order (each module loaded, as for help). */
+export const TOP_LEVEL = await loadCommands();
+
+/** The definition `path` (`['pricing', 'history']`) names, if any. */
+const definitionIn = (path: readonly string[]) => commandTree().find((entry) => entry.path.join(' ') === path.join(' '))?.definition;
+
 /** Every definition of the command tree, with the words that run it (`['pricing', 'history']`). */
-export function commandTree(definitions: readonly AnyDefinition[] = COMMANDS, parents: string[] = []): { path: string[]; definition: AnyDefinition }[] {
+export function commandTree(definitions: readonly AnyDefinition[] = TOP_LEVEL, parents: string[] = []): { path: string[]; definition: AnyDefinition }[] {
   return definitions.flatMap((definition) => {
     const path = [...parents, definition.name];
     return [{ path, definition }, ...commandTree(definition.subcommands ?? [], path)];
@@ -126,10 +131,10 @@ export function placeholderProblem(line: string): string | undefined {
   const words = typedWords(args, root);
   const path: string[] = [];
   for (const word of words) {
-    if (!definitionAt([...path, word])) break;
+    if (!definitionIn([...path, word])) break;
     path.push(word);
   }
-  const definitions = path.map((_, i) => definitionAt(path.slice(0, i + 1))!);
+  const definitions = path.map((_, i) => definitionIn(path.slice(0, i + 1))!);
   const last = definitions.at(-1);
   if (!last || (last.subcommands ?? []).length > 0) return `\`rentsurvey ${words.join(' ')}\` is no command`;
   const flags = new Set(root.options.flatMap((option) => [option.long, option.short]));

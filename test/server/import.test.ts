@@ -613,10 +613,9 @@ describe('importObservationStream (the CSV read as a stream)', () => {
   const dates = Array.from({ length: 400 }, (_, i) => new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
   async function* rows(bad?: number) {
     for (const [i, date] of dates.entries()) {
-      // Rows arrive one by one, as from a file.
+      // Rows arrive a few at a time, as from a file.
       await Promise.resolve();
-      yield row(2 + i * 2, 's1-a1', date);
-      yield row(3 + i * 2, 2 + i * 2 + 1 === bad ? 'no-such-plan' : 's1-b2', date);
+      yield [row(2 + i * 2, 's1-a1', date), row(3 + i * 2, 2 + i * 2 + 1 === bad ? 'no-such-plan' : 's1-b2', date)];
     }
   }
 
@@ -642,5 +641,76 @@ describe('importObservationStream (the CSV read as a stream)', () => {
     expect(counts(store)).toEqual(before);
     // The store is usable afterwards (the transaction was rolled back, not left open).
     expect(await store.imports.importObservationStream(organizationId, rows())).toMatchObject({ observations: 800 });
+  });
+
+  /** survey_vacancy as its definition has it (migrations.ts), counted from the tables. */
+  const recounted = () =>
+    store.db.all(
+      `SELECT o.survey_id, fp.community_id,
+              COALESCE(SUM(CASE WHEN a.available_from <= date(s.survey_date, '+14 days') THEN a.units END), 0) AS available
+         FROM observations o JOIN surveys s ON s.id = o.survey_id JOIN floor_plans fp ON fp.id = o.floor_plan_id
+         LEFT JOIN availability a ON a.survey_id = o.survey_id AND a.floor_plan_id = o.floor_plan_id
+        GROUP BY o.survey_id, fp.community_id ORDER BY 1, 2`,
+    );
+  const kept = () => store.db.all('SELECT survey_id, community_id, available_next_14_days AS available FROM survey_vacancy ORDER BY 1, 2');
+
+  it('the 14-day vacancy summed as rows arrive is what the tables count: new surveys, a plan given twice, a survey already stored', async () => {
+    importDataset(store, baseDataset());
+    const organizationId = store.accounts.organizationByName(ORG)?.id as string;
+    async function* mixed() {
+      yield* rows();
+      // The first survey's plan again (it replaces the observation and its availability), and the dataset's survey of 2026-11-09.
+      yield [{ ...row(900, 's1-a1', dates[0]!), units_available: 4 }, { ...row(901, 'c2-a1', '2026-11-09'), units_available: 5 }];
+    }
+    expect(await store.imports.importObservationStream(organizationId, mixed())).toMatchObject({ surveys: 401, observations: 802 });
+    expect(kept()).toEqual(recounted());
+    expect(kept().length).toBeGreaterThan(400);
+    expect(availability(store, planId('s1-a1'), dates[0]!)).toEqual([{ available_from: dates[0], units: 4 }]);
+  });
+
+  describe('a large import: the index by plan and date built again at its end', () => {
+    // 25,001 days × 4 plans: past the 100,000 observations after which the index is dropped.
+    const many = Array.from({ length: 25_001 }, (_, i) => new Date(Date.UTC(1950, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+    const plans = ['s1-a1', 's1-b2', 'c1-a1', 'c2-a1'];
+    async function* large(bad?: number) {
+      let line = 1;
+      for (const date of many) {
+        await Promise.resolve();
+        yield plans.map((plan) => {
+          line += 1;
+          return { ...row(line, line === bad ? 'no-such-plan' : plan, date), units_available: line % 3 };
+        });
+      }
+    }
+    const index = () => store.db.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'observations_plan_date'")?.sql;
+    const plan = () =>
+      store.db.all<{ detail: string }>('EXPLAIN QUERY PLAN SELECT * FROM observations WHERE floor_plan_id = ? AND observed_on <= ?', 'x', '2026-01-01');
+
+    it('every row in, the index whole and used, the vacancy as counted', async () => {
+      importDataset(store, baseDataset());
+      const organizationId = store.accounts.organizationByName(ORG)?.id as string;
+      const definition = index();
+      expect(await store.imports.importObservationStream(organizationId, large())).toMatchObject({ observations: 100_004 });
+      expect(index()).toBe(definition);
+      expect(plan().map((step) => step.detail).join('; ')).toContain('observations_plan_date');
+      expect(store.db.get<{ integrity_check: string }>('PRAGMA integrity_check')?.integrity_check).toBe('ok');
+      expect(store.db.get<{ n: number }>('SELECT count(*) AS n FROM observations INDEXED BY observations_plan_date WHERE floor_plan_id >= \'\'')?.n).toBe(100_010);
+      expect(kept()).toEqual(recounted());
+    }, 120_000);
+
+    it('a bad row after the index was dropped: nothing written, the index as it was', async () => {
+      importDataset(store, baseDataset());
+      const organizationId = store.accounts.organizationByName(ORG)?.id as string;
+      const before = counts(store);
+      const definition = index();
+      const error = await store.imports.importObservationStream(organizationId, large(100_003)).then(
+        () => new Error('expected the import to be rejected'),
+        (e: unknown) => e as Error,
+      );
+      expect(error.message).toMatch(/^line 100003: floor_plan_key: no floor plan no-such-plan of s1/);
+      expect(counts(store)).toEqual(before);
+      expect(index()).toBe(definition);
+      expect(kept()).toEqual(recounted());
+    }, 120_000);
   });
 });

@@ -2,9 +2,10 @@ import type * as z from 'zod/mini';
 import { readerOf } from '../../api/compiled.js';
 import { loadEndpoint } from '../../api/contract.js';
 import type { BodyOf, Endpoint, OperationId, ParamsOf, QueryOf, ReadOf } from '../../api/endpoints.js';
-import type { Route } from '../../api/routes.js';
+import { routes, type Route } from '../../api/routes.js';
 import { sanitize } from '../../output/text.js';
 import { VERSION } from '../../version.js';
+import { slots } from '../concurrency.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../errors.js';
 import { statusLine } from './status-text.js';
 import type { Transport } from './transport.js';
@@ -32,6 +33,16 @@ export interface ApiClient {
   /** Where requests go, for messages: a base URL or the local store. */
   readonly target: string;
   call<O extends OperationId>(operation: O, input?: CallInput<O>): Promise<CallResult<O>>;
+  /**
+   * This client with at most `limit` of its requests on the wire at once, the others sent in
+   * the order they were made as answers come back (same connections): what a command that
+   * reads many communities calls with its --concurrency, so that the service sees a steady
+   * `limit` requests however the command's requests wait on each other. With `shareReads`,
+   * a GET is asked once: a call the same as an earlier one (operation, parameters, query)
+   * gets that one's answer, the same objects — for commands whose reads overlap (subjects
+   * that share comparables) and that hold what they read anyway.
+   */
+  inFlight(limit: number, options?: { shareReads?: boolean }): ApiClient;
 }
 
 /** Where the API key came from, for a refusal of it (401): "RENTSURVEY_API_KEY", and what to do about it. */
@@ -211,7 +222,7 @@ const TRACE_BODY_MAX = 16_384;
 export function createApiClient(transport: Transport, options: ApiClientOptions = {}): ApiClient {
   const userAgent = options.userAgent ?? `rentsurvey/${VERSION}`;
 
-  return reportLostWriteAnswers({
+  const client = reportLostWriteAnswers({
     target: transport.target,
 
     async call<O extends OperationId>(operation: O, input: CallInput<O> = {}): Promise<CallResult<O>> {
@@ -294,4 +305,28 @@ export function createApiClient(transport: Transport, options: ApiClientOptions 
       return { data: result.data as ReadOf<O>, raw, status: response.status };
     },
   });
+  return {
+    ...client,
+    inFlight(limit, { shareReads = false } = {}) {
+      // Only the request on the wire holds a slot: an answer is read (parsed, checked) while the next request goes out.
+      const run = slots(limit);
+      const windowed = createApiClient({ ...transport, request: (request) => run(() => transport.request(request)) }, options);
+      return shareReads ? sharingReads(windowed) : windowed;
+    },
+  };
+}
+
+/** `client` with each GET asked once (ApiClient.inFlight's shareReads); a failure is shared too. */
+function sharingReads(client: ApiClient): ApiClient {
+  const answers = new Map<string, Promise<CallResult<OperationId>>>();
+  return {
+    ...client,
+    call<O extends OperationId>(operation: O, input: CallInput<O> = {}): Promise<CallResult<O>> {
+      if (routes[operation].method !== 'GET') return client.call(operation, input);
+      const key = JSON.stringify([operation, input.params ?? {}, input.query ?? {}]);
+      let answer = answers.get(key);
+      if (!answer) answers.set(key, (answer = client.call(operation, input)));
+      return answer as Promise<CallResult<O>>;
+    },
+  };
 }

@@ -39,7 +39,7 @@ function mayHaveBeenApplied(error: unknown): boolean {
 }
 
 /** The client, with lost answers to writes reported as possibly applied. */
-export function reportLostWriteAnswers(client: ApiClient): ApiClient {
+export function reportLostWriteAnswers(client: Pick<ApiClient, 'target' | 'call'>): Pick<ApiClient, 'target' | 'call'> {
   return {
     target: client.target,
     async call(operation, input = {}) {

@@ -1,8 +1,9 @@
-import { crypto } from './crypto.js';
+import { crypto, timeOrderedUuid } from './crypto.js';
 import type { Dataset } from '../../api/dataset.js';
 import { MAX_ACTIVE_COMPS } from '../../api/rules.js';
 import type { ErrorDetail } from '../../api/schemas/errors.js';
 import { monthlyConcessionCents, netEffectiveRentCents } from '../../domain/concessions.js';
+import { addDays } from '../../domain/dates.js';
 import { VACANCY_WINDOW_DAYS } from '../../domain/vacancy.js';
 import type { AccountsStore } from './accounts.js';
 import type { CommunitiesStore } from './communities.js';
@@ -155,60 +156,28 @@ export function checkReferences(dataset: Dataset): ErrorDetail[] {
   return problems.slice(0, 20);
 }
 
-/** `find` with its answers kept, by its (string) arguments. */
+/** Observations an import writes through the index by plan and date before it may drop it and build it again at its end. */
+const REBUILD_AFTER = 100_000;
+
+/** `find` with its answers kept, by its (string) arguments: a map for each, so that a row costs look-ups and builds no key. */
 function remembered<A extends string[], R>(find: (...args: A) => R): (...args: A) => R {
-  const known = new Map<string, R>();
+  const known = new Map<string, unknown>();
   return (...args) => {
-    const key = args.join('\u0000');
-    if (!known.has(key)) known.set(key, find(...args));
-    return known.get(key) as R;
+    let level = known;
+    for (const arg of args.slice(0, -1)) {
+      let next = level.get(arg) as Map<string, unknown> | undefined;
+      if (!next) level.set(arg, (next = new Map()));
+      level = next;
+    }
+    const last = args.at(-1)!;
+    if (level.has(last)) return level.get(last) as R;
+    const answer = find(...args);
+    level.set(last, answer);
+    return answer;
   };
 }
 
 export function importStore(db: Database, now: () => string, accounts: AccountsStore, communities: CommunitiesStore) {
-  function upsertObservation(
-    surveyId: string,
-    floorPlanId: string,
-    date: string,
-    o: {
-      market_rent_cents: number;
-      net_effective_rent_cents?: number | undefined;
-      units_available: number;
-      concessions: string;
-      availability: { available_from: string; units: number }[];
-    },
-  ) {
-    const ner = o.net_effective_rent_cents ?? netEffectiveRentCents(o.market_rent_cents, o.concessions);
-    db.run('DELETE FROM availability WHERE survey_id = ? AND floor_plan_id = ?', surveyId, floorPlanId);
-    db.run(
-      `INSERT INTO observations (survey_id, floor_plan_id, observed_on, market_rent_cents, net_effective_rent_cents, units_available, concessions)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (survey_id, floor_plan_id) DO UPDATE SET market_rent_cents = excluded.market_rent_cents,
-         net_effective_rent_cents = excluded.net_effective_rent_cents, units_available = excluded.units_available,
-         concessions = excluded.concessions`,
-      surveyId,
-      floorPlanId,
-      date,
-      o.market_rent_cents,
-      ner,
-      o.units_available,
-      o.concessions,
-    );
-    // Units counted without dates are available now, on the survey date.
-    const slots =
-      o.availability.length > 0 || o.units_available === 0
-        ? o.availability
-        : [{ available_from: date, units: o.units_available }];
-    for (const slot of slots)
-      db.run(
-        'INSERT INTO availability (survey_id, floor_plan_id, available_from, units) VALUES (?, ?, ?, ?)',
-        surveyId,
-        floorPlanId,
-        slot.available_from,
-        slot.units,
-      );
-  }
-
   /**
    * Recounts the survey_vacancy rows of the given surveys from their
    * observations and availability (one pass, whatever was replaced): each
@@ -216,6 +185,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
    */
   function refreshSurveyVacancy(surveyIds: Iterable<string>) {
     const ids = JSON.stringify([...surveyIds]);
+    if (ids === '[]') return;
     db.run('DELETE FROM survey_vacancy WHERE survey_id IN (SELECT value FROM json_each(?))', ids);
     db.run(
       `INSERT INTO survey_vacancy (survey_id, community_id, available_next_14_days)
@@ -231,18 +201,121 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
     );
   }
 
-  function ensureSurvey(subjectId: string, date: string, id?: string): string {
-    const existing = db.get<{ id: string }>('SELECT id FROM surveys WHERE subject_id = ? AND survey_date = ?', subjectId, date);
-    if (existing) return existing.id;
-    const surveyId = id ?? crypto().randomUUID();
-    db.run(
-      "INSERT INTO surveys (id, subject_id, survey_date, status, created_at) VALUES (?, ?, ?, 'completed', ?)",
-      surveyId,
-      subjectId,
-      date,
-      now(),
-    );
-    return surveyId;
+  /**
+   * Writes one import's observations, inside its transaction. What a bulk import costs is
+   * kept to each row's own writes:
+   * - a survey the import makes gets a time-ordered id (timeOrderedUuid), so that the
+   *   observations and availability of one survey after another are written at the end of
+   *   their tables' indexes, where the pages are in memory, not into a random page each;
+   * - a new observation of such a survey has no availability to replace;
+   * - its 14-day vacancy is summed as the rows go, per community, and written when the
+   *   import moves on to another survey; surveys that were in the store before, or whose
+   *   observation the import replaced, are recounted from the tables at the end (as before);
+   * - the index of observations by floor plan and date, where every survey writes into a
+   *   page of each plan's, is dropped once the import has written as many observations as
+   *   the store held (and REBUILD_AFTER at least), and built again, sorted, at its end: the
+   *   import costs its rows and the index's size once, not a page written for every row.
+   *   The schema change is inside the import's transaction, as all of it.
+   */
+  function observationWriter() {
+    const made = new Set<string>();
+    const recount = new Set<string>();
+    const held = db.get<{ rows: number | null }>('SELECT max(rowid) AS rows FROM observations')?.rows ?? 0;
+    let toRebuild = Math.max(REBUILD_AFTER, held);
+    let rebuild: string | undefined;
+    /** The vacancy being summed: a survey's communities, with their units available within the window. */
+    let summing: { surveyId: string; by: string; byCommunity: Map<string, number> } | undefined;
+
+    const flush = () => {
+      if (!summing) return;
+      for (const [communityId, units] of summing.byCommunity)
+        db.run(
+          `INSERT INTO survey_vacancy (survey_id, community_id, available_next_14_days) VALUES (?, ?, ?)
+           ON CONFLICT (survey_id, community_id) DO UPDATE SET available_next_14_days = available_next_14_days + excluded.available_next_14_days`,
+          summing.surveyId,
+          communityId,
+          units,
+        );
+      summing = undefined;
+    };
+
+    return {
+      /** The subject's survey of `date`, made when the store has none (with `id` when the file gives one). */
+      survey(subjectId: string, date: string, id?: string): string {
+        const existing = db.get<{ id: string }>('SELECT id FROM surveys WHERE subject_id = ? AND survey_date = ?', subjectId, date);
+        if (existing) return existing.id;
+        const surveyId = id ?? timeOrderedUuid();
+        db.run(
+          "INSERT INTO surveys (id, subject_id, survey_date, status, created_at) VALUES (?, ?, ?, 'completed', ?)",
+          surveyId,
+          subjectId,
+          date,
+          now(),
+        );
+        made.add(surveyId);
+        return surveyId;
+      },
+
+      write(
+        surveyId: string,
+        plan: { id: string; community_id: string },
+        date: string,
+        o: { market_rent_cents: number; net_effective_rent_cents?: number | undefined; units_available: number; concessions: string },
+        availability: readonly { available_from: string; units: number }[] = [],
+      ) {
+        const ner = o.net_effective_rent_cents ?? netEffectiveRentCents(o.market_rent_cents, o.concessions);
+        const values = [surveyId, plan.id, date, o.market_rent_cents, ner, o.units_available, o.concessions] as const;
+        // A new survey's observation is new, unless the file gives the same plan twice.
+        const added =
+          made.has(surveyId) &&
+          db.run(
+            `INSERT OR IGNORE INTO observations (survey_id, floor_plan_id, observed_on, market_rent_cents, net_effective_rent_cents, units_available, concessions)
+             VALUES (?, ?, ?, ?, ?, ?, ?)`,
+            ...values,
+          ).changes === 1;
+        if (!added) {
+          db.run('DELETE FROM availability WHERE survey_id = ? AND floor_plan_id = ?', surveyId, plan.id);
+          db.run(
+            `INSERT INTO observations (survey_id, floor_plan_id, observed_on, market_rent_cents, net_effective_rent_cents, units_available, concessions)
+             VALUES (?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (survey_id, floor_plan_id) DO UPDATE SET market_rent_cents = excluded.market_rent_cents,
+               net_effective_rent_cents = excluded.net_effective_rent_cents, units_available = excluded.units_available,
+               concessions = excluded.concessions`,
+            ...values,
+          );
+          recount.add(surveyId);
+        }
+        // Units counted without dates are available now, on the survey date.
+        const slots = availability.length > 0 || o.units_available === 0 ? availability : [{ available_from: date, units: o.units_available }];
+        for (const slot of slots)
+          db.run(
+            'INSERT INTO availability (survey_id, floor_plan_id, available_from, units) VALUES (?, ?, ?, ?)',
+            surveyId,
+            plan.id,
+            slot.available_from,
+            slot.units,
+          );
+        if (--toRebuild === 0) {
+          rebuild = db.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'observations_plan_date'")?.sql;
+          if (rebuild) db.raw.exec('DROP INDEX observations_plan_date');
+        }
+        if (!added) return;
+        if (summing?.surveyId !== surveyId) {
+          flush();
+          summing = { surveyId, by: addDays(date, VACANCY_WINDOW_DAYS), byCommunity: new Map() };
+        }
+        const { by } = summing;
+        const units = slots.reduce((sum, slot) => (slot.available_from <= by ? sum + slot.units : sum), 0);
+        summing.byCommunity.set(plan.community_id, (summing.byCommunity.get(plan.community_id) ?? 0) + units);
+      },
+
+      /** Writes the vacancy still being summed, recounts what could not be summed, and builds the index it dropped. */
+      finish() {
+        flush();
+        refreshSurveyVacancy(recount);
+        if (rebuild) db.raw.exec(rebuild);
+      },
+    };
   }
 
   /**
@@ -256,6 +329,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
     const problems: ErrorDetail[] = [];
     const touched = new Set<string>();
     const unvalued = unvaluedTally();
+    const writer = observationWriter();
     let observations = 0;
 
     const subjectOf = remembered(
@@ -271,24 +345,24 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
     );
     const planOf = remembered(
       (subject: string, key: string) =>
-        db.get<{ id: string }>(
-          `SELECT fp.id FROM floor_plans fp
+        db.get<{ id: string; community_id: string }>(
+          `SELECT fp.id, fp.community_id FROM floor_plans fp
             WHERE (fp.community_id = :subject
                    OR fp.community_id IN (SELECT comp_id FROM comps WHERE subject_id = :subject))
               AND (fp.id = lower(:key) OR fp.id = :derived OR (fp.community_id = :subject AND fp.floor_plan_name = :key))`,
           { subject, key, derived: keyId(org, 'floor_plan', key) },
-        )?.id ?? null,
+        ) ?? null,
     );
-    const surveyOf = remembered((subjectId: string, date: string) => ensureSurvey(subjectId, date));
+    const surveyOf = remembered((subjectId: string, date: string) => writer.survey(subjectId, date));
 
     return {
       /** Checks and (while there is no problem) writes one row; false once enough problems are known. */
       add(row: ObservationCsvRow): boolean {
         const subjectId = subjectOf(row.subject_key);
-        const planId = subjectId === null ? null : planOf(subjectId, row.floor_plan_key);
+        const plan = subjectId === null ? null : planOf(subjectId, row.floor_plan_key);
         if (subjectId === null)
           problems.push({ path: `line ${row.line}: subject_key`, message: `no managed community ${row.subject_key}` });
-        else if (planId === null)
+        else if (plan === null)
           problems.push({
             path: `line ${row.line}: floor_plan_key`,
             message: `no floor plan ${row.floor_plan_key} of ${row.subject_key} or its comparables`,
@@ -298,7 +372,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
         else if (problems.length === 0) {
           const surveyId = surveyOf(subjectId, row.date);
           touched.add(surveyId);
-          upsertObservation(surveyId, planId, row.date, { ...row, availability: [] });
+          writer.write(surveyId, plan, row.date, row);
           unvalued.add(row);
         }
         observations++;
@@ -307,7 +381,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
       /** The summary; throws (so the transaction rolls back) when any row had a problem. */
       finish() {
         if (problems.length > 0) throw invalid(problems);
-        refreshSurveyVacancy(touched);
+        writer.finish();
         return { surveys: touched.size, observations, unvalued_concessions: unvalued.result() };
       },
     };
@@ -354,10 +428,10 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
             at,
             at,
           );
-        const planIds = new Map<string, string>();
+        const plans = new Map<string, { id: string; community_id: string }>();
         for (const p of dataset.floor_plans) {
           const id = p.id ?? keyId(org, 'floor_plan', p.key);
-          planIds.set(p.key, id);
+          plans.set(p.key, { id, community_id: communityIds.get(p.community) as string });
           // An id may only name a plan of this organization (communities are checked the same way above).
           const planOwner = db.get<{ organization_id: string }>(
             'SELECT c.organization_id FROM floor_plans fp JOIN communities c ON c.id = fp.community_id WHERE fp.id = ?',
@@ -382,17 +456,16 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
         }
         let observations = 0;
         const unvalued = unvaluedTally();
-        const surveyIds = new Set<string>();
+        const writer = observationWriter();
         for (const survey of dataset.surveys) {
-          const surveyId = ensureSurvey(communityIds.get(survey.subject) as string, survey.date, survey.id);
-          surveyIds.add(surveyId);
+          const surveyId = writer.survey(communityIds.get(survey.subject) as string, survey.date, survey.id);
           for (const o of survey.observations) {
-            upsertObservation(surveyId, planIds.get(o.floor_plan) as string, survey.date, o);
+            writer.write(surveyId, plans.get(o.floor_plan)!, survey.date, o, o.availability);
             unvalued.add(o);
             observations++;
           }
         }
-        refreshSurveyVacancy(surveyIds);
+        writer.finish();
         return {
           organization: org,
           users: dataset.users.length,
@@ -424,14 +497,14 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
     },
 
     /**
-     * The same for rows that arrive one by one (a CSV read as a stream): memory
+     * The same for rows that arrive in batches (a CSV read as a stream): memory
      * stays flat however many. It stops at the first row that does not resolve,
      * so that the error names the first bad row whatever comes after it.
      */
-    importObservationStream(organizationId: string, rows: AsyncIterable<ObservationCsvRow>) {
+    importObservationStream(organizationId: string, batches: AsyncIterable<readonly ObservationCsvRow[]>) {
       return db.transactionAsync(async () => {
         const session = observationImport(organizationId, 1);
-        for await (const row of rows) if (!session.add(row)) break;
+        reading: for await (const batch of batches) for (const row of batch) if (!session.add(row)) break reading;
         return session.finish();
       });
     },

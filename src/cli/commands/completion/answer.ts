@@ -36,7 +36,7 @@ function quietly<T>(read: () => T, fallback: T): T {
   }
 }
 
-export function systemSources(env: NodeJS.ProcessEnv): Sources {
+export function systemSources(env: NodeJS.ProcessEnv, program: Command): Sources {
   const config = peekConfig(defaultConfigDir(env));
   const stored = (scope: Scope) => config.getProfile(scope.profile ?? (env.RENTSURVEY_PROFILE || 'default'));
   // The same decision as a command's (local-mode.ts): --local/--no-local, --profile, RENTSURVEY_LOCAL, login --local.
@@ -73,9 +73,9 @@ export function systemSources(env: NodeJS.ProcessEnv): Sources {
             : (fromCache(scope)?.floor_plans[communityId] ?? []),
         [],
       ),
-    formats: commandFormats,
+    formats: (commandPath) => commandFormats(program, commandPath),
     fields: async (commandPath, flag) => {
-      const output = definitionAt(commandPath.split(' '))?.output;
+      const output = definitionAt(program, commandPath.split(' '))?.output;
       if (!output || !('columns' in output)) return [];
       // --sort orders rows: a command that prints one record refuses it.
       if (flag === '--sort' && output.kind !== 'rows') return [];
@@ -85,9 +85,9 @@ export function systemSources(env: NodeJS.ProcessEnv): Sources {
   };
 }
 
-/** The formats the command at `commandPath` writes, by its definition ("" for none typed yet: the common ones). */
-export function commandFormats(commandPath: string): Format[] {
-  const output = definitionAt(commandPath.split(' ').filter(Boolean))?.output;
+/** The formats the command at `commandPath` of `program` writes, by its definition ("" for none typed yet: the common ones). */
+export function commandFormats(program: Command, commandPath: string): Format[] {
+  const output = definitionAt(program, commandPath.split(' ').filter(Boolean))?.output;
   return output ? formatsWritten(output) : formatsOf();
 }
 
@@ -99,7 +99,7 @@ export function commandFormats(commandPath: string): Format[] {
 export async function answer(program: Command, words: readonly string[], runtime: Runtime): Promise<ExitCode> {
   let completion: Completion;
   try {
-    completion = await complete(program, words.length > 0 ? words : [''], systemSources(runtime.env));
+    completion = await complete(program, words.length > 0 ? words : [''], systemSources(runtime.env, program));
   } catch (error) {
     printText(runtime.io, `__complete: ${(error as Error).stack ?? String(error)}\n`, 'stderr');
     completion = { candidates: [], directive: Directive.noFiles };

@@ -15,7 +15,7 @@ import {
 } from './complete.js';
 import { commandFormats } from './answer.js';
 
-const program = buildProgram({ io: createTestIO(), env: {} }) as unknown as Command;
+const program = (await buildProgram({ io: createTestIO(), env: {} })) as unknown as Command;
 
 const BARTON: KnownCommunity = { id: 'd6137064-260f-849b-bd6b-0af956392f35', name: 'Barton Creek Terrace', external_community_id: 'TT-001' };
 const HILLS: KnownCommunity = { id: 'ea331d1b-7b97-876b-83c7-e1cea0a13474', name: 'Barton Hills', external_community_id: 'TT-002' };
@@ -42,7 +42,7 @@ function sources(): Sources & { scopes: Scope[] } {
     comps: (_scope, subjectId) => (subjectId === BARTON.id ? [OAK, PINE, ELM] : []),
     floorPlans: (_scope, communityId) => (communityId === BARTON.id ? PLANS : []),
     fields: async (commandPath, flag) => (flag === '--sort' && commandPath === 'vacancy' ? [] : (FIELDS[commandPath] ?? [])),
-    formats: commandFormats,
+    formats: (commandPath) => commandFormats(program, commandPath),
   };
 }
 

@@ -21,7 +21,7 @@ import { chooseSubjects } from '../../references.js';
 import { CONCURRENCY, type Comparable } from '../../surveys.js';
 import type { SubjectDigest } from '../digest/collect.js';
 import { collectSubject } from '../digest/collect.js';
-import { DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_UNITS, readingOf, SUBJECTS_AT_ONCE, type ReadDigest } from '../digest/digest.js';
+import { DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_UNITS, readingOf, REQUESTS_AT_ONCE, type ReadDigest } from '../digest/digest.js';
 import { positioningReader, readSubject } from '../overview/positioning.js';
 import type { Overview } from '../overview/overview.js';
 import { targetsOf, type TargetRow } from '../pricing/target.js';
@@ -224,8 +224,8 @@ export async function readComparable(reading: Reading, id: string): Promise<Comp
 export async function readWeek(reading: Reading): Promise<ReadDigest> {
   const subjects = await chooseSubjects(Object.create(reading.ctx) as CommandContext, { all: true }, 'digest');
   const since = addDays(today(reading), -DEFAULT_LOOKBACK_DAYS);
-  // The digest's own pace: a few subjects at once, each reading its comparables a few at a time.
-  const concurrency = concurrencyOf(reading.ctx, undefined, SUBJECTS_AT_ONCE);
+  // The digest's own pace: its requests in flight at once.
+  const concurrency = concurrencyOf(reading.ctx, undefined, REQUESTS_AT_ONCE);
   const digests: SubjectDigest[] = await mapLimited(
     subjects.map((subject) => subject.id),
     concurrency,

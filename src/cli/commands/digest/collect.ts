@@ -9,10 +9,9 @@ import { comparableChange, compareChanges, planChanges, vacancyChange, type Chan
 import type { ChangeOwner } from '../../../domain/digest-moves.js';
 import { summarizeSubject, type CompPeriod, type SubjectSummary, type VacancyPoint } from '../../../domain/digest-summary.js';
 import { subjectPlanInput, type CompInput } from '../../../domain/overview.js';
-import { mapLimited } from '../../concurrency.js';
 import type { ApiClient } from '../../http/client.js';
 import { vacancyTrendIn } from '../../vacancy-trend.js';
-import { CONCURRENCY, compInput, latestDate, pricingOnOrBefore, type Comparable, type PricingRecord } from '../../surveys.js';
+import { compInput, latestDate, pricingOnOrBefore, type Comparable, type PricingRecord } from '../../surveys.js';
 
 /** One line of the digest; the field names are those of `digest --json`. */
 export interface DigestChange extends Change, ChangeOwner {}
@@ -74,6 +73,10 @@ function compPeriod({ comp, earlier, later, inEarlier }: CompSurveys, to: string
 
 /** A subject's changes from its survey on or before `since` to its latest survey, or to its survey on or before `until` (--end). */
 export async function collectSubject(api: ApiClient, subjectId: string, since: string, until?: string): Promise<SubjectDigest> {
+  // The comparables are asked for with the surveys that say whether there is anything to compare: one
+  // round trip less per subject, for one request that a subject with nothing to compare did not need.
+  const comparables = api.call('listComps', { params: { id: subjectId }, query: { include_inactive: true } });
+  comparables.catch(() => undefined);
   const [{ data: plans }, earlier, upTo] = await Promise.all([
     api.call('listFloorPlans', { params: { id: subjectId } }),
     pricingOnOrBefore(api, subjectId, since),
@@ -88,12 +91,13 @@ export async function collectSubject(api: ApiClient, subjectId: string, since: s
   const to = latestDate(later.map((record) => record.as_of_date));
   if (from === null || to === null || to <= from) return { subject, from, to, changes: [], summary: null };
 
-  const [{ data: comps }, { data: trend }] = await Promise.all([
-    api.call('listComps', { params: { id: subjectId }, query: { include_inactive: true } }),
-    vacancyTrendIn(api, subjectId, { start_date: from, end_date: to }),
-  ]);
+  // The trend and every comparable's surveys at once: the client's window bounds the requests on the wire.
+  const trendOf = vacancyTrendIn(api, subjectId, { start_date: from, end_date: to });
+  trendOf.catch(() => undefined);
+  const { data: comps } = await comparables;
+  const surveys = await Promise.all(comps.comps.map((comp) => compSurveys(api, comp, from, to)));
+  const { data: trend } = await trendOf;
   const pointOn = (date: string): VacancyPoint | null => trend.trends.find((point) => point.date.slice(0, 10) === date) ?? null;
-  const surveys = await mapLimited(comps.comps, CONCURRENCY, (comp) => compSurveys(api, comp, from, to));
   const periods = surveys.map((surveysOfComp) => compPeriod(surveysOfComp, to));
 
   // The comparables that count, as the overview counts them: now, the active ones; then, also those

@@ -42,8 +42,8 @@ import { printTableDigest } from './table.js';
 
 /** Without --since (and on a profile's first --since-last run): a week back, for the weekly e-mail. */
 export const DEFAULT_LOOKBACK_DAYS = 7;
-/** Subjects read at once from a service (1 with --local: concurrencyOf); each reads its comparables CONCURRENCY at a time. */
-export const SUBJECTS_AT_ONCE = 2;
+/** Requests in flight at once to a service, and subjects read at once (1 with --local: concurrencyOf). */
+export const REQUESTS_AT_ONCE = 8;
 /** --top without a value: the portfolio's biggest moves, or each subject's under --detail. */
 const TOP_PORTFOLIO = 10;
 const TOP_PER_SUBJECT = 5;
@@ -168,7 +168,9 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
   const remembered = datesOf(state?.subjects);
   const sinceOf = (id: string) => since ?? remembered[id] ?? fallback;
 
-  const api = await ctx.api();
+  const concurrency = concurrencyOf(ctx, undefined, REQUESTS_AT_ONCE);
+  // Subjects that share a comparable read its surveys once; so do channels behind from the same surveys (one reading each).
+  const api = (await ctx.api()).inFlight(concurrency, { shareReads: true });
   const ids = subjects.map((subject) => subject.id);
   const shape = {
     detail: opts.detail === true || ids.length === 1,
@@ -177,7 +179,7 @@ export const run: Handler<typeof digest> = async (ctx, opts) => {
     minChangeCents,
     minUnits: opts.minUnits ?? DEFAULT_MIN_UNITS,
   };
-  const read = (startOf: (id: string) => string) => readDigest(ctx, api, ids, startOf, shape, until);
+  const read = (startOf: (id: string) => string) => readDigest(ctx, api, ids, startOf, { ...shape, concurrency }, until);
   const main = await read(sinceOf);
   const { compared, from, to, changes, portfolio, document } = main;
   if (store && !state) {
@@ -252,14 +254,14 @@ async function readDigest(
   api: ApiClient,
   ids: string[],
   startOf: (id: string) => string,
-  shape: DigestShape,
+  shape: DigestShape & { concurrency: number },
   until?: string,
 ): Promise<ReadDigest> {
   const progress = await spinner(ctx.io, `Comparing surveys of ${ids.length} communities…`, { quiet: ctx.globals.quiet });
   progress.start();
   let digests: SubjectDigest[];
   try {
-    digests = await mapLimited(ids, concurrencyOf(ctx, undefined, SUBJECTS_AT_ONCE), (id) => collectSubject(api, id, startOf(id), until));
+    digests = await mapLimited(ids, shape.concurrency, (id) => collectSubject(api, id, startOf(id), until));
   } finally {
     progress.stop();
   }

@@ -55,7 +55,7 @@ export const run: Handler<typeof help> = async (ctx, _opts, [topic]) => {
   if (first !== undefined && Object.hasOwn(TOPICS, first)) return printText(ctx.io, TOPICS[first as keyof typeof TOPICS](ctx.io.terminalWidth));
   // The tree as the user sees it (definitions only; nothing else loads).
   const { buildProgram } = await import('../../program.js');
-  let command: Command = buildProgram({ io: ctx.io, env: ctx.env }) as unknown as Command;
+  let command: Command = (await buildProgram({ io: ctx.io, env: ctx.env })) as unknown as Command;
   for (const name of topic) {
     const next = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
     if (!next) throw new UsageError(`unknown help topic or command: ${topic.join(' ')}`);

@@ -5,7 +5,7 @@ import { COMMUNITY_ARGUMENT, concurrencyOption, defineCommand, type HandlerImpor
 import { suggest } from '../completion/values.js';
 import { BAND_CHOICES, parseBands, parseSignals, parseThreshold, SIGNAL_CHOICES } from './flags.js';
 
-/** Communities read at once from a service by default (--concurrency). */
+/** Requests in flight at once to a service by default (--concurrency). */
 export const OVERVIEW_CONCURRENCY = 8;
 
 export const overview = defineCommand({
@@ -20,7 +20,7 @@ export const overview = defineCommand({
       .addOption(suggest(new Option('--band <band>', `only rows in this CRI band (or several, comma-separated): ${BAND_CHOICES.join(', ')}`).argParser(parseBands), BAND_CHOICES))
       .addOption(suggest(new Option('--signal <signal>', `only rows with this signal (or several): ${SIGNAL_CHOICES.join(', ')}`).argParser(parseSignals), SIGNAL_CHOICES))
       .option('--threshold <fraction>', 'PSI from which a community counts as above or below its market (default 0.03; 3% also works)', parseThreshold)
-      .addOption(concurrencyOption('communities read', OVERVIEW_CONCURRENCY, 32)),
+      .addOption(concurrencyOption('requests in flight', OVERVIEW_CONCURRENCY, 32)),
   // One community's floor plans, or one positioning row per community: --fields and --sort take either's fields.
   output: {
     kind: 'rows',

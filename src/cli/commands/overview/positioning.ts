@@ -82,8 +82,8 @@ export async function runPositioning(ctx: CommandContext, opts: Flags, refs: str
   orderRows(ctx, [], columns.all);
   // The spec's overview names a community but not its external id: the portfolio has both.
   const subjects = await chooseSubjects(ctx, { all: opts.all, refs, communities: opts.communities }, 'read');
-  const api = await ctx.api();
   const concurrency = concurrencyOf(ctx, opts.concurrency, OVERVIEW_CONCURRENCY);
+  const api = (await ctx.api()).inFlight(concurrency);
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
   let outcomes: Outcome<ChosenSubject, PositioningRow>[];
   try {

@@ -12,12 +12,13 @@ import { fanOut, fanOutAll, fanOutFailure, isFailed, type Failed } from '../../c
 import type { CommandContext } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { periodOf } from '../../period.js';
+import type { ReadOf } from '../../../api/endpoints.js';
 import type { ApiClient } from '../../http/client.js';
 import { chooseSubjects } from '../../references.js';
 import { assertStateName, createAtomicFile, FileWriteError, readState, writeState } from '../../state-file.js';
 import { pricingColumns, type PricingRecord } from './columns.js';
 import { csvExport, xlsxExport, type ExportFile } from './export-file.js';
-import { capYoungGeneration } from './young-generation.js';
+import { capYoungGeneration } from '../../young-generation.js';
 import { EXPORT_CONCURRENCY, HISTORY_DAYS, type exportPricing } from './index.js';
 import { countOf } from '../../../output/text.js';
 
@@ -109,6 +110,8 @@ async function markets(ctx: CommandContext, api: ApiClient, list: { id: string; 
   });
 }
 
+type History = ReadOf<'getPricingHistory'>;
+
 /**
  * Fetches each community's history through a window of `concurrency` requests
  * and appends its rows to `file` in the order of `units`, as they arrive: at
@@ -129,9 +132,20 @@ async function writeRows(
   let written = 0;
   let done = 0;
   let latest: string | undefined;
-  const history = async (unit: Unit) => {
-    const { data } = await api.call('getPricingHistory', { params: { id: unit.id }, query: { start_date: range.start, end_date: range.end } });
-    return data;
+  // A comparable of several subjects (--include-comps) is asked for once: its answer is held
+  // from its first place in the file to its last, and only while another is to come.
+  const left = new Map<string, number>();
+  for (const { id } of units) left.set(id, (left.get(id) ?? 0) + 1);
+  const held = new Map<string, Promise<History>>();
+  const history = (unit: Unit): Promise<History> => {
+    const answer =
+      held.get(unit.id) ??
+      api.call('getPricingHistory', { params: { id: unit.id }, query: { start_date: range.start, end_date: range.end } }).then(({ data }) => data);
+    const uses = left.get(unit.id)! - 1;
+    left.set(unit.id, uses);
+    if (uses > 0) held.set(unit.id, answer);
+    else held.delete(unit.id);
+    return answer;
   };
   // The file takes one community's rows while the next ones are fetched and formatted.
   // However long the export, 32 MB of young generation serve it (young-generation.ts).
@@ -172,7 +186,7 @@ export const run: Handler<typeof exportPricing> = async (ctx, opts) => {
   const state = opts.sinceLast ? await readExportState(ctx, stateFile(target, opts.stateName)) : undefined;
   const range = await dateRange(ctx, opts, state);
   const concurrency = concurrencyOf(ctx, opts.concurrency, EXPORT_CONCURRENCY);
-  const api = await ctx.api();
+  const api = (await ctx.api()).inFlight(concurrency);
 
   let units: Unit[] = [];
   if (!range.nothingNew) {

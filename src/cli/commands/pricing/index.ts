@@ -39,8 +39,8 @@ export const floorPlans = defineCommand({
   handler: (): HandlerImport => import('./floor-plans.js'),
 });
 
-/** Histories requested at once from a service by default (--concurrency): each answer may be large. */
-export const EXPORT_CONCURRENCY = 4;
+/** Histories requested at once from a service by default (--concurrency). */
+export const EXPORT_CONCURRENCY = 8;
 
 export const exportPricing = defineCommand({
   name: 'export',

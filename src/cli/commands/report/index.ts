@@ -5,8 +5,8 @@ import { daysOption, endOption, startOption } from '../../period.js';
 /** Days of rent history charted without --days or --start. */
 export const REPORT_DAYS = 365;
 
-/** Communities read at once from a service by default (--concurrency): each is many requests. */
-export const REPORT_CONCURRENCY = 4;
+/** Requests in flight at once to a service by default (--concurrency). */
+export const REPORT_CONCURRENCY = 8;
 
 export const report = defineCommand({
   name: 'report',
@@ -21,7 +21,7 @@ export const report = defineCommand({
       .addOption(daysOption(REPORT_DAYS))
       .addOption(startOption())
       .addOption(endOption())
-      .addOption(concurrencyOption('communities read', REPORT_CONCURRENCY)),
+      .addOption(concurrencyOption('requests in flight', REPORT_CONCURRENCY)),
   output: { kind: 'file', formats: ['html'] },
   examples: [
     'rentsurvey report --all --out portfolio.html',

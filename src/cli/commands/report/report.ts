@@ -50,8 +50,9 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
   const period = periodOf(opts, today, REPORT_DAYS);
   const window = { start: period.start as string, end: period.end };
   const subjects = await chooseSubjects(ctx, { all: opts.all, refs, communities: opts.communities }, 'report on');
-  const api = await ctx.api();
   const concurrency = concurrencyOf(ctx, opts.concurrency, REPORT_CONCURRENCY);
+  // Subjects that share a comparable read its history once.
+  const api = (await ctx.api()).inFlight(concurrency, { shareReads: true });
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
   let outcomes;
   try {

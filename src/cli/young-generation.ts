@@ -1,5 +1,5 @@
 /**
- * A cap on V8's young generation for a long export, set while it runs.
+ * A cap on V8's young generation for a long export or import, set while it runs.
  *
  * An export allocates steadily, and V8 doubles the young generation whenever
  * enough of it survived, up to 64 MB: that alone is a third of the export's

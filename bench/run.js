@@ -4,7 +4,7 @@
 // little. The figures pass or fail nothing: they are printed with the goals of
 // the issues beside them. One check fails the run (exit code 1, a FAIL line): a
 // measured command that loads the modules of a command that loads only when it
-// runs (the dashboard, forecasts: lazy-modules.js).
+// runs (the dashboard, forecasts: lazy-modules.js; a command that shows a forecast loads its math).
 //
 //   npm run bench                        (builds first; every section)
 //   node bench/run.js startup service    (after npm run build; only these sections: modules, startup, service, positioning, scale, latency, forecast, dashboard, install)

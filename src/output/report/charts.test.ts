@@ -24,7 +24,7 @@ const svgs = [
   charts.psiChart([{ plan: 'A1', asking: 0.031, ner: -0.012 }, { plan: 'B2', asking: null, ner: 0.2 }, { plan: 'C3', asking: -0.05, ner: null }]),
   charts.vacancyChart(dates.map((date, i) => ({ date, subject: 4 + (i % 5), comps: i % 7 === 0 ? null : 6 - (i % 3) })), { '14d': 5.5, '30d': 6.1, '60d': 7, '90d': 8.25 }),
   charts.vacancyChart([], { '14d': 0, '30d': 0, '60d': 0, '90d': 0 }),
-  charts.portfolioChart([{ name: 'Barton Creek Terrace', psi: 0.031, vacancy: 4.2 }, { name: 'Maple Court', psi: -0.08, vacancy: 9 }, { name: 'Oak', psi: 0.001, vacancy: 0 }, { name: 'Oak Flats East', psi: 0.002, vacancy: 0.1 }], 'ner'),
+  charts.portfolioChart([{ name: 'Barton Creek Terrace', psi: 0.031, vacancy: 4.2 }, { name: 'Maple Court', psi: -0.08, vacancy: 9 }, { name: 'Oak', psi: 0.001, vacancy: 0 }, { name: 'Oak Flats East', psi: 0.002, vacancy: 0.1 }], 'ner', size).option,
 ].map((option) => renderer.svg(option, size));
 process.stdout.write(JSON.stringify(svgs));
 `;

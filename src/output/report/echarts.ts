@@ -7,9 +7,10 @@
 import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
 import { AriaComponent, GridComponent, LegendComponent, MarkLineComponent, TitleComponent } from 'echarts/components';
 import { init, use } from 'echarts/core';
+import { LabelLayout } from 'echarts/features';
 import { SVGRenderer } from 'echarts/renderers';
 
-// Label layout (hideOverlap) comes with the core.
-use([SVGRenderer, BarChart, LineChart, ScatterChart, AriaComponent, GridComponent, LegendComponent, MarkLineComponent, TitleComponent]);
+// LabelLayout applies a series' labelLayout (the portfolio scatter's names, placed by labels.ts): the core ignores it.
+use([SVGRenderer, BarChart, LineChart, ScatterChart, AriaComponent, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, LabelLayout]);
 
 export { init };

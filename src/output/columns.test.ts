@@ -30,6 +30,16 @@ describe('--sort and --limit', () => {
   it('sorts text as people do: A2 before A10, case only breaks no ties', () => {
     expect(names(sortRows(items, itemColumns, { key: 'plan', descending: false }))).toBe('eacbd');
   });
+  it('sorts a record (overview --all\'s community) by its name, not by its id', () => {
+    const rows = [
+      { community: { id: '0001', name: 'Maple Court' } },
+      { community: { id: '0002', name: 'Aspen Yard' } },
+      { community: { id: '0003', name: 'birch hollow' } },
+    ];
+    const columns: Column<(typeof rows)[number]>[] = [{ key: 'community', value: (r) => r.community }];
+    expect(sortRows(rows, columns, { key: 'community', descending: false }).map((r) => r.community.name)).toEqual(['Aspen Yard', 'birch hollow', 'Maple Court']);
+    expect(sortRows(rows, columns, { key: 'community', descending: true }).map((r) => r.community.name)).toEqual(['Maple Court', 'birch hollow', 'Aspen Yard']);
+  });
   it('names the columns when the one asked for does not exist', () => {
     expect(unknownSortProblem(itemColumns, { key: 'nope', descending: false })).toBe(
       '--sort: no column "nope"; available columns: name, rent_cents, plan (prefix - for descending)',

@@ -136,7 +136,14 @@ function compareValues(a: unknown, b: unknown): number {
   if (rank(a) !== rank(b)) return rank(a) - rank(b);
   if (typeof a === 'number' || typeof a === 'bigint') return a < (b as number) ? -1 : a > (b as number) ? 1 : 0;
   if (typeof a === 'boolean') return Number(a) - Number(b);
-  return collate(typeof a === 'string' ? a : JSON.stringify(a), typeof b === 'string' ? b : JSON.stringify(b));
+  return collate(sortText(a), sortText(b));
+}
+
+/** A text as it sorts; a record (`community`: { id, name, … }) by its name, as its cell shows it. */
+function sortText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const name = typeof value === 'object' && value !== null && 'name' in value ? value.name : undefined;
+  return typeof name === 'string' ? name : JSON.stringify(value);
 }
 
 export function limitRows<Row>(rows: Row[], limit: number | undefined): Row[] {

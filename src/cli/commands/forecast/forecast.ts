@@ -14,6 +14,7 @@ import {
   type CommunityForecast,
   type SeriesForecast,
 } from '../../../domain/forecast.js';
+import { formatSignedPercent } from '../../../domain/format.js';
 import { lineChart } from '../../../output/chart.js';
 import { progressBar } from '../../../output/progress.js';
 import { stdoutStyle } from '../../../output/style.js';
@@ -156,8 +157,7 @@ export const run: Handler<typeof forecast> = async (ctx, opts, [refs]) => {
 function printHeld(ctx: CommandContext, { name, result }: Forecasted): void {
   const held = result.holding_rents.filter((r) => r.psi_ner !== null);
   if (held.length === 0) return;
-  const psi = (v: number) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)}%`;
-  printLines(ctx, `\n${name}, NER PSI if rents are held: ${held.map((r) => `${r.horizon_weeks} weeks ${psi(r.psi_ner!)}`).join(', ')}\n`);
+  printLines(ctx, `\n${name}, NER PSI if rents are held: ${held.map((r) => `${r.horizon_weeks} weeks ${formatSignedPercent(r.psi_ner)}`).join(', ')}\n`);
 }
 
 /** Each series: its history, then the forecast and its 80 % band. */

@@ -16,6 +16,7 @@ import {
   formatSignedPercent,
   formatSignedPoints,
   MISSING,
+  shownDifference,
   type MoneyFormat,
 } from '../../../domain/format.js';
 import { roundTo } from '../../../domain/rounding.js';
@@ -41,14 +42,9 @@ export const KIND_LABEL: Record<ChangeKind, string> = {
  * and cents wherever they appear, and the concessions' monthly values with them. A move is the
  * difference of the two figures as shown: $1,776.40 → $1,759.60 reads "$1,776 → $1,760 (-$16)".
  */
-interface MoneyKind {
-  format: MoneyFormat;
-  /** The amount as shown, in cents: what the difference of two shown amounts is taken of. */
-  shown: (cents: number) => number;
-}
-const ASKING: MoneyKind = { format: formatMoney, shown: (cents) => roundTo(cents / 100, 0) * 100 };
-const NER: MoneyKind = { format: formatMoneyExact, shown: (cents) => Math.round(cents) };
-const moneyKind = (kind: ChangeKind): MoneyKind | undefined => (kind === 'rent' ? ASKING : kind === 'ner' ? NER : undefined);
+const ASKING: MoneyFormat = formatMoney;
+const NER: MoneyFormat = formatMoneyExact;
+const moneyFormat = (kind: ChangeKind): MoneyFormat | undefined => (kind === 'rent' ? ASKING : kind === 'ner' ? NER : undefined);
 
 /** The move of a percent (one decimal shown) in points, from the figures as shown: -1.4% → -3.7% is "-2.3 pts". */
 const pointsBetween = (before: number, after: number) => formatSignedPoints(roundTo(after, 1) - roundTo(before, 1));
@@ -57,8 +53,8 @@ const pointsBetween = (before: number, after: number) => formatSignedPoints(roun
 export function showValue(kind: ChangeKind, value: ChangeValue): string {
   if (value === null) return isConcessionChange(kind) ? 'none' : MISSING;
   if (typeof value === 'string') return isConcessionChange(kind) ? `"${value}"` : value;
-  const money = moneyKind(kind);
-  if (money) return money.format(value);
+  const money = moneyFormat(kind);
+  if (money) return money(value);
   if (kind === 'vacancy') return formatPercentValue(value);
   return formatCount(value);
 }
@@ -67,9 +63,9 @@ export function showValue(kind: ChangeKind, value: ChangeValue): string {
 export function showMove(change: Pick<DigestChange, 'kind' | 'before' | 'after'>, style?: Style): string {
   if (typeof change.before !== 'number' || typeof change.after !== 'number') return '';
   const delta = change.after - change.before;
-  const money = moneyKind(change.kind);
+  const money = moneyFormat(change.kind);
   let shown: string;
-  if (money) shown = formatSignedMoney(money.shown(change.after) - money.shown(change.before), money.format);
+  if (money) shown = formatSignedMoney(shownDifference(change.before, change.after, money), money);
   else if (change.kind === 'vacancy') shown = pointsBetween(change.before, change.after);
   else shown = `${delta > 0 ? '+' : ''}${formatCount(delta)}`;
   if (!style || delta === 0) return shown;
@@ -112,8 +108,7 @@ export function sentence(change: DigestChange): string {
 
 // ------------------------------------------------------------------ moves
 
-const span = (m: Movement, money: MoneyKind) =>
-  `${money.format(m.before)} → ${money.format(m.after)} (${formatSignedMoney(money.shown(m.after) - money.shown(m.before), money.format)})`;
+const span = (m: Movement, money: MoneyFormat) => `${money(m.before)} → ${money(m.after)} (${formatSignedMoney(shownDifference(m.before, m.after, money), money)})`;
 
 /** Why a plan's NER moved: '"8 weeks free" started', '"$300 off" ended', '"$600 off" → "$1,200 off"'. */
 export function concessionReason(concession: ConcessionMove): string {
@@ -152,7 +147,7 @@ export function listedMoveLine(line: ListedMove, ofSubject = false): string {
 /** A concession's worth a month, in the NER's dollars and cents: "$350.92 a month"; "up to …" over several plans (the largest). */
 function monthlyValue(cents: number | null, upTo: boolean): string {
   if (cents === null || cents <= 0) return '';
-  return `, ${upTo ? 'up to ' : ''}${NER.format(cents)} a month`;
+  return `, ${upTo ? 'up to ' : ''}${NER(cents)} a month`;
 }
 
 /**
@@ -212,7 +207,7 @@ export function vacancyMove(s: SubjectSummary, comps = false): string {
 function medianMove(s: SubjectSummary): string {
   const { median_change_cents: cents, median_change_pct: pct } = s.asking_rent;
   if (cents === null || pct === null) return MISSING;
-  return `${formatSignedMoney(cents, ASKING.format)} (${formatSignedPercent(pct / 100)})`;
+  return `${formatSignedMoney(cents, ASKING)} (${formatSignedPercent(pct / 100)})`;
 }
 
 /** The roll-up's "+1 -2 =1, -$5 (-0.3%)": comparables that raised, cut, held asking rent, and the median change. */

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from '@lydell/node-pty';
 import xterm from '@xterm/headless';
-import { CLI, cli, env, median, ms, percentile, ratio, root, row, timeCommands } from './lib.js';
+import { bound, CLI, cli, env, median, ms, percentile, ratio, root, row, timeCommands } from './lib.js';
 import { scaleStore } from './scale.js';
 
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 5);
@@ -113,9 +113,14 @@ export async function dashboardBench({ demoDir }) {
   const filtered = performance.now();
   dashboard.press('/zz');
   const filterAt = await dashboard.until((s) => s.includes('/zz'), 'the filter typed');
-  await dashboard.quit();
+  // While a filter is typed, q is a letter of it (the last run here stalled on that: the dashboard
+  // waiting for more keys, the bench for its exit). Esc drops the filter; then q quits.
+  dashboard.press('\u001B');
+  await dashboard.until((s) => !s.includes('/zz'), 'the filter dropped');
+  const status = await dashboard.quit();
+  if (status !== 0) throw new Error(`dashboard exited ${status} after Esc, q`);
   row(`dashboard: ${subjects} communities read`, ms(opened - dashboard.started), '');
-  row(`  key press → redrawn (median of ${KEYS})`, ms(median(delays)), '', `p95 ${ms(percentile(delays, 95))}; goal ≤ 50 ms`);
+  row(`  key press → redrawn (median of ${KEYS})`, ms(median(delays)), '', `p95 ${ms(percentile(delays, 95))}; ${bound(median(delays), '≤', 50, '50 ms')}`);
   row('  / and two letters → the list filtered', ms(filterAt - filtered), '');
 
   // ---------------------------------------------------------------- no other command loads the TUI

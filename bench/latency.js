@@ -13,7 +13,7 @@
 //   node bench/run.js latency                (after npm run build)
 //   BENCH_LATENCY_SIZE=25 BENCH_LATENCY_RUNS=1 node bench/run.js latency
 import { join } from 'node:path';
-import { CLI, cli, measureAsync, median, ms, ratio, row, serve } from './lib.js';
+import { bound, CLI, cli, measureAsync, median, ms, ratio, row, serve } from './lib.js';
 import { latencyProxy } from './latency-proxy.js';
 import { scaleStore } from './scale.js';
 
@@ -58,12 +58,12 @@ export async function latencyBench() {
       const floor = (requests * ROUND_TRIP_MS) / peak + ROUND_TRIP_MS;
       const ok = wall / floor <= 1.5 && connections <= peak + SPARE_CONNECTIONS && duplicates === 0;
       if (!ok) failures += 1;
-      row(label, ms(wall), ratio(wall, floor), `floor ${ms(floor)}; goal ≤ 1.50×${ok ? '' : '   ← over a goal'}`);
+      row(label, ms(wall), ratio(wall, floor), `floor ${ms(floor)}; ${bound(wall / floor, '≤', 1.5)}${ok ? '' : '   ← over a goal'}`);
       row(
         `  ${requests} requests, concurrency ${peak}`,
         `${connections} conn.`,
         '',
-        `goal ≤ ${peak + SPARE_CONNECTIONS} connections; ${duplicates} asked twice (goal 0); cpu ${ms(cpu)} (${ratio(cpu, wall)} of wall)`,
+        `${bound(connections, '≤', peak + SPARE_CONNECTIONS, `${peak + SPARE_CONNECTIONS} connections`)}; ${duplicates} asked twice (${bound(duplicates, '≤', 0, '0')}); cpu ${ms(cpu)} (${ratio(cpu, wall)} of wall)`,
       );
       const repeated = samples.at(-1).repeated;
       if (repeated.length > 0) console.log(`    asked twice: ${repeated.slice(0, 5).join('; ')}${repeated.length > 5 ? `; and ${repeated.length - 5} more` : ''}`);

@@ -39,6 +39,12 @@ export const percentile = (values, p) => {
 export const ms = (n) => (n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${n.toFixed(1)} ms`);
 export const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 export const ratio = (n, base) => `${(n / base).toFixed(2)}×`;
+/**
+ * A figure's bound, and whether the figure is within it, for a reader to see at a glance:
+ * `goal ≤ 2.2× ok`, `goal ≥ 0.3× ← OUT`. `op` is '≤' or '≥'; `text` the bound as shown.
+ */
+export const bound = (value, op, limit, text = `${limit}×`) =>
+  `goal ${op} ${text} ${(op === '≤' ? value <= limit : value >= limit) ? 'ok' : '← OUT'}`;
 /** One line: label, value, ratio, and a note (the goal, or more figures). */
 export const row = (label, value, vs, note) =>
   console.log(`  ${label.padEnd(48)} ${value.padStart(12)}  ${vs.padStart(9)}${note ? `   ${note}` : ''}`);

@@ -63,10 +63,13 @@ export async function pricingOf(reader: ForecastReader, comps: readonly { id: st
   return mapLimited(comps, concurrency, (comp) => compHistory(reader, comp.id));
 }
 
-/** The pricing history of each of the subject's active comparables (its market). */
-export async function readMarket(reader: ForecastReader, id: string): Promise<PricedRecord[][]> {
+/**
+ * The pricing history of each of the subject's active comparables (its market). `atOnce`: every
+ * comparable asked at once, for a client whose window (ApiClient.inFlight) bounds the wire.
+ */
+export async function readMarket(reader: ForecastReader, id: string, { atOnce = false } = {}): Promise<PricedRecord[][]> {
   const { data } = await reader.api.call('listComps', { params: { id }, query: { include_inactive: false } });
-  return pricingOf(reader, data.comps);
+  return pricingOf(reader, data.comps, atOnce ? Math.max(1, data.comps.length) : 1);
 }
 
 /** One community's forecast input, and its name as the overview gives it. */

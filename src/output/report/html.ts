@@ -47,7 +47,8 @@ export interface ReportData {
   /** Under the title: when, from which service, which window. */
   subtitle: string;
   portfolio?: PortfolioSection | undefined;
-  communities: CommunitySection[];
+  /** Each community's section as HTML (ReportRenderer.community), in the report's order. */
+  communities: string[];
 }
 
 const WIDE = { width: 1000, height: 480 };
@@ -151,24 +152,38 @@ function portfolioHtml(section: PortfolioSection, charts: SvgRenderer): string {
   ].join('\n');
 }
 
-/** The report as one HTML document. */
-export async function renderReport(data: ReportData): Promise<string> {
+/** Draws a report: each community's section on its own, then the document around them. */
+export interface ReportRenderer {
+  community(section: CommunitySection): string;
+  document(data: ReportData): string;
+}
+
+/**
+ * A community's section is drawn as soon as its answers are read, while the other communities'
+ * requests are on the wire, and its answers are let go: the charts (most of a report's CPU) wait on
+ * nothing, and a large portfolio's answers are never held together.
+ */
+export async function reportRenderer(): Promise<ReportRenderer> {
   const charts = await svgRenderer();
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(data.title)}</title>`,
-    `<style>${STYLE}</style>`,
-    '</head>',
-    '<body>',
-    `<header><h1>${escapeHtml(data.title)}</h1><p class="subtitle">${escapeHtml(data.subtitle)}</p></header>`,
-    ...(data.portfolio ? [portfolioHtml(data.portfolio, charts)] : []),
-    ...data.communities.map((section) => communityHtml(section, charts)),
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  return {
+    community: (section) => communityHtml(section, charts),
+    document: (data) =>
+      [
+        '<!doctype html>',
+        '<html lang="en">',
+        '<head>',
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        `<title>${escapeHtml(data.title)}</title>`,
+        `<style>${STYLE}</style>`,
+        '</head>',
+        '<body>',
+        `<header><h1>${escapeHtml(data.title)}</h1><p class="subtitle">${escapeHtml(data.subtitle)}</p></header>`,
+        ...(data.portfolio ? [portfolioHtml(data.portfolio, charts)] : []),
+        ...data.communities,
+        '</body>',
+        '</html>',
+        '',
+      ].join('\n'),
+  };
 }

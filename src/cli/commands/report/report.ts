@@ -14,7 +14,7 @@ import { writeAtomically } from '../../state-file.js';
 import { daysBetween } from '../../../domain/dates.js';
 import { BASIS_TEXT, type Basis } from '../../../domain/basis.js';
 import { byPsiDescending, DEFAULT_THRESHOLD, positioningTotals, psiOf, type PositioningRow } from '../../../domain/positioning.js';
-import { renderReport, type PortfolioSection } from '../../../output/report/html.js';
+import { reportRenderer, type PortfolioSection } from '../../../output/report/html.js';
 import { plainCells, selectColumns } from '../../../output/columns.js';
 import { footerLines } from '../overview/positioning.js';
 import { positioningColumns } from '../overview/positioning-columns.js';
@@ -54,11 +54,21 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
   // Subjects that share a comparable read its history once.
   const api = (await ctx.api()).inFlight(concurrency, { shareReads: true });
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
+  const renderer = await reportRenderer();
   let outcomes;
   try {
     // Comparables shared by subjects are read once for the whole report: the window, and the forecast's years before its end.
     const reader = forecastReader(api, window.end, daysBetween(window.start, window.end) + 1);
-    outcomes = await fanOutAll(subjects, concurrency, (subject) => collectCommunity(api, subject, { basis: opts.basis, window, reader }), progress);
+    // Each community drawn as its answers arrive (reportRenderer): its charts while the next requests are on the wire.
+    outcomes = await fanOutAll(
+      subjects,
+      concurrency,
+      async (subject) => {
+        const { section, positioning } = await collectCommunity(api, subject, { basis: opts.basis, window, reader });
+        return { name: section.name, html: renderer.community(section), positioning };
+      },
+      progress,
+    );
   } finally {
     progress.stop();
   }
@@ -67,11 +77,11 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
   if (failed.length > 0) throw fanOutFailure(ctx, failed, { total: subjects.length, what: 'communities could not be read', outcome: 'no report written' });
   const communities = outcomes.flatMap((outcome) => ('value' in outcome ? [outcome.value] : []));
 
-  const html = await renderReport({
-    title: opts.all ? 'Portfolio report' : communities.length === 1 ? `${communities[0]!.section.name}: report` : `Report on ${communities.length} communities`,
+  const html = renderer.document({
+    title: opts.all ? 'Portfolio report' : communities.length === 1 ? `${communities[0]!.name}: report` : `Report on ${communities.length} communities`,
     subtitle: `${today} · ${api.target} · ${BASIS_TEXT[opts.basis]} from ${window.start} to ${window.end}`,
-    portfolio: opts.all ? portfolioSection(communities.map((answers) => answers.positioning), opts.basis) : undefined,
-    communities: communities.map((answers) => answers.section),
+    portfolio: opts.all ? portfolioSection(communities.map((drawn) => drawn.positioning), opts.basis) : undefined,
+    communities: communities.map((drawn) => drawn.html),
   });
   await writeAtomically(resolve(out), html, { createFolder: false, log: ctx.log });
   ctx.log.success(`Wrote ${out}: ${communities.length} ${communities.length === 1 ? 'community' : 'communities'}, ${Math.round(Buffer.byteLength(html) / 1024)} KB`);

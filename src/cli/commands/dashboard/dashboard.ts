@@ -27,7 +27,9 @@ export const run: Handler<typeof dashboard> = async (ctx, opts) => {
   if (why) throw new UsageError(`rentsurvey dashboard is a full-screen view for a terminal (${why})`, 'without one, `rentsurvey overview --all` prints the portfolio');
   const basis: Basis = opts.basis ?? 'ner';
   const period = periodOf(opts, ctx.today(), DASHBOARD_DAYS);
-  const api = await ctx.api();
+  const concurrency = concurrencyOf(ctx, opts.concurrency, OVERVIEW_CONCURRENCY);
+  // The commands' bounded concurrency: requests in flight at once, whatever each view asks for.
+  const api = (await ctx.api()).inFlight(concurrency);
   const { showDashboard } = await import('./screen.js');
   return showDashboard(ctx, {
     ctx,
@@ -35,6 +37,6 @@ export const run: Handler<typeof dashboard> = async (ctx, opts) => {
     basis,
     threshold: opts.threshold ?? DEFAULT_THRESHOLD,
     window: { start: period.start as string, end: period.end },
-    concurrency: concurrencyOf(ctx, opts.concurrency, OVERVIEW_CONCURRENCY),
+    concurrency,
   });
 };

@@ -2,7 +2,8 @@
 #
 # Each TAB asks `rentsurvey __complete <words…>` for candidates computed from the
 # command tree and from your communities; works with and without bash-completion.
-# Install: rentsurvey completion bash > "${XDG_DATA_HOME:-$HOME/.local/share}/bash-completion/completions/rentsurvey"
+# Install: rentsurvey completion bash --install (writes it to
+# ${XDG_DATA_HOME:-~/.local/share}/bash-completion/completions/rentsurvey),
 # or add `source <(rentsurvey completion bash)` to ~/.bashrc.
 
 # Removes the quoting of one word as the shell will (without eval: nothing typed

@@ -2,7 +2,7 @@
 #
 # Each TAB asks `rentsurvey __complete <words…>` for candidates computed from the
 # command tree and from your communities, with their descriptions.
-# Install: rentsurvey completion fish > ~/.config/fish/completions/rentsurvey.fish
+# Install: rentsurvey completion fish --install (writes ~/.config/fish/completions/rentsurvey.fish)
 
 # Asks rentsurvey once per TAB: every rule below reads the same answer.
 function __rentsurvey_ask

@@ -43,5 +43,5 @@ export async function printSheets(ctx: CommandContext, sheets: readonly SheetDat
     await file.abort();
     throw error;
   }
-  ctx.log.success(`Wrote ${out} (${sheets.map((sheet) => sheet.name).join(', ')})`);
+  ctx.log.success(`Wrote ${out}: ${sheets.length === 1 ? 'sheet' : 'sheets'} ${sheets.map((sheet) => sheet.name).join(', ')}`);
 }

@@ -31,7 +31,7 @@ describe('--format xlsx', () => {
     const out = join(cli.root, 'portfolio.xlsx');
     const r = expectOk(await xlsx(cli, out, 'portfolio', '--include-pricing'));
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/Wrote .*portfolio\.xlsx \(portfolio\)/);
+    expect(r.stderr).toMatch(/Wrote .*portfolio\.xlsx: sheet portfolio/);
     const json = parseJson<{ communities: { id: string; name: string; latest_pricing_date: string | null; pricing_summary?: { avg_market_rent_cents: number | null } }[] }>(
       expectOk(await cli.run(['--local', 'portfolio', '--include-pricing', '--json'])).stdout,
     );

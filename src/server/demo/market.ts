@@ -7,6 +7,7 @@
  * series have, so that forecasts and their track records differ by market.
  */
 import { addDays, daysBetween } from '../../domain/dates.js';
+import { VACANCY_WINDOW_DAYS } from '../../domain/vacancy.js';
 import { bedroomType, type CommunityModel, type ObservationInput } from './communities.js';
 import { CONCESSIONS, OTHER_LISTING_TEXTS, UNSTATED_SPECIAL, type Metro } from './places.js';
 import type { Random } from './random.js';
@@ -158,6 +159,23 @@ function availabilityFor(rng: Random, dateAt: (days: number) => string, units: n
   return availability;
 }
 
+/** The latest weeks whose availability is kept date by date (the vacancy projections read the latest survey's). */
+const DETAILED_AVAILABILITY_WEEKS = 4;
+
+/**
+ * An earlier week's availability as the service reads it: the units of the 14-day vacancy window
+ * date by date, the rest as one row at the first date past the window. Its figures (units
+ * available, 14-day vacancy) are the same; only the latest survey's dates are projected from, and
+ * two years of date-by-date rows were two thirds of the demo store and of its first run's writes.
+ */
+function summarizedAvailability(availability: AvailabilityInput[], dateAt: (days: number) => string): AvailabilityInput[] {
+  const windowEnd = dateAt(VACANCY_WINDOW_DAYS);
+  const within = availability.filter((a) => a.available_from <= windowEnd);
+  const beyond = availability.filter((a) => a.available_from > windowEnd);
+  if (beyond.length <= 1) return availability;
+  return [...within, { available_from: beyond[0]!.available_from, units: beyond.reduce((sum, a) => sum + a.units, 0) }];
+}
+
 export function simulate(rng: Random, community: CommunityModel, managed: boolean, weeks: SurveyWeeks): void {
   const { metro } = community;
   const premium = rng.between(0.9, 1.1);
@@ -192,7 +210,8 @@ export function simulate(rng: Random, community: CommunityModel, managed: boolea
     const level = vacancyBase + (metro.vacancyTrend / 100) * ((w - (DEMO_WEEKS - 1)) / 52) - vacancySeason * (weeks.season[w] ?? 0);
     vacancy = clamp(vacancy + rng.between(-0.004, 0.004) + 0.1 * (level - vacancy), 0.01, 0.08);
     community.plans.forEach((plan, p) => {
-      const availability = availabilityFor(rng, dateAt, plan.input.unit_count, vacancy);
+      const detailed = availabilityFor(rng, dateAt, plan.input.unit_count, vacancy);
+      const availability = w >= weeks.dateAt.length - DETAILED_AVAILABILITY_WEEKS ? detailed : summarizedAvailability(detailed, dateAt);
       const rent = rents[p]?.[w] ?? 0;
       const concession = concessions[w]?.[p] ?? NO_CONCESSION;
       plan.weekly.push({

@@ -28,7 +28,7 @@ export const run: Handler<typeof dashboard> = async (ctx, opts) => {
   const basis: Basis = opts.basis ?? 'ner';
   const period = periodOf(opts, ctx.today(), DASHBOARD_DAYS);
   const concurrency = concurrencyOf(ctx, opts.concurrency, OVERVIEW_CONCURRENCY);
-  // Windowed as overview --all's: its portfolio asks each subject's comparables at once.
+  // The commands' bounded concurrency: requests in flight at once, whatever each view asks for.
   const api = (await ctx.api()).inFlight(concurrency);
   const { showDashboard } = await import('./screen.js');
   return showDashboard(ctx, {

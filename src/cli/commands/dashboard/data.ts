@@ -166,7 +166,7 @@ export async function readTrends(reading: Reading, subjectId: string): Promise<T
     api.call('listComps', { params: { id: subjectId }, query: { include_inactive: false } }),
     api.call('getVacancyTrend', { params: { id: subjectId } }),
   ]);
-  const history = await pricingOf(forecastReader(api, window.end), comps.comps, CONCURRENCY);
+  const history = await pricingOf(forecastReader(api, window.end), comps.comps);
   const inWindow = (date: string) => date >= window.start && date <= window.end;
   const theirs = history.map((records) =>
     records.filter((r) => inWindow(r.date)).map((r) => ({ date: r.date, bedrooms: r.bedrooms, rent: basis === 'ner' ? r.ner : r.asking })),

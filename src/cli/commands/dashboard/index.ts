@@ -19,7 +19,7 @@ export const dashboard = defineCommand({
       .addOption(daysOption(DASHBOARD_DAYS))
       .addOption(startOption())
       .addOption(endOption())
-      .addOption(concurrencyOption('communities read', OVERVIEW_CONCURRENCY, 32)),
+      .addOption(concurrencyOption('requests in flight', OVERVIEW_CONCURRENCY, 32)),
   output: { kind: 'fixed' },
   fullScreen: true,
   examples: [

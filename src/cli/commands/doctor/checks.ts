@@ -17,6 +17,7 @@ import { ExitCode } from '../../errors.js';
 import { defaultConfigDir, xdgDir } from '../../globals.js';
 import { describeLocalSource } from '../../local-mode.js';
 import { abandonedTemps } from '../../state-file.js';
+import { AFTERWARDS, installPath, type Shell } from '../completion/places.js';
 import { bashScript, fishScript, zshScript } from '../completion/scripts.js';
 import { verifyCredentials } from '../auth/verify.js';
 
@@ -145,31 +146,26 @@ function storeChecks(dataDir: string): Check[] {
   ];
 }
 
-/** Where each shell finds a completion script (besides a line in its start-up file), and how to put it there. */
+/** Where each shell finds a completion script (besides a line in its start-up file): where --install puts it first. */
 function completionPlaces(env: NodeJS.ProcessEnv) {
   const home = env.HOME ?? '';
   const data = env.XDG_DATA_HOME || join(home, '.local', 'share');
   const config = env.XDG_CONFIG_HOME || join(home, '.config');
-  const bashDir = join(data, 'bash-completion', 'completions');
-  const fishDir = join(config, 'fish', 'completions');
   return {
     bash: {
       script: bashScript,
-      files: [join(bashDir, 'rentsurvey'), '/usr/local/share/bash-completion/completions/rentsurvey', '/usr/share/bash-completion/completions/rentsurvey', '/etc/bash_completion.d/rentsurvey'],
+      files: [installPath(env, 'bash'), '/usr/local/share/bash-completion/completions/rentsurvey', '/usr/share/bash-completion/completions/rentsurvey', '/etc/bash_completion.d/rentsurvey'],
       startup: [join(home, '.bashrc'), join(home, '.bash_profile')],
-      install: `mkdir -p ${shellWord(bashDir)} && rentsurvey completion bash > ${shellWord(join(bashDir, 'rentsurvey'))}`,
     },
     zsh: {
       script: zshScript,
-      files: [join(home, '.zfunc', '_rentsurvey'), '/usr/local/share/zsh/site-functions/_rentsurvey', '/usr/share/zsh/site-functions/_rentsurvey', '/usr/share/zsh/vendor-completions/_rentsurvey'],
+      files: [installPath(env, 'zsh'), '/usr/local/share/zsh/site-functions/_rentsurvey', '/usr/share/zsh/site-functions/_rentsurvey', '/usr/share/zsh/vendor-completions/_rentsurvey'],
       startup: [join(env.ZDOTDIR || home, '.zshrc')],
-      install: `mkdir -p ~/.zfunc && rentsurvey completion zsh > ~/.zfunc/_rentsurvey, with fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc`,
     },
     fish: {
       script: fishScript,
-      files: [join(fishDir, 'rentsurvey.fish'), join(data, 'fish', 'vendor_completions.d', 'rentsurvey.fish'), '/usr/share/fish/vendor_completions.d/rentsurvey.fish'],
+      files: [installPath(env, 'fish'), join(data, 'fish', 'vendor_completions.d', 'rentsurvey.fish'), '/usr/share/fish/vendor_completions.d/rentsurvey.fish'],
       startup: [join(config, 'fish', 'config.fish')],
-      install: `mkdir -p ${shellWord(fishDir)} && rentsurvey completion fish > ${shellWord(join(fishDir, 'rentsurvey.fish'))}`,
     },
   };
 }
@@ -192,9 +188,15 @@ function completionCheck(env: NodeJS.ProcessEnv): Check {
   const sourced = place.startup.find((file) => readText(file)?.includes(`rentsurvey completion ${shell}`));
   if (sourced) return passed('completion', `Shell completion (${shell}): ${sourced} loads \`rentsurvey completion ${shell}\``);
   const file = place.files.find((path) => existsSync(path));
-  if (!file) return failed('completion', `Shell completion (${shell}): not installed`, place.install);
+  const install = `rentsurvey completion ${shell} --install; ${AFTERWARDS[shell as Shell]}`;
+  if (!file) return failed('completion', `Shell completion (${shell}): not installed`, install);
+  // One that is not the user's own (a package's, under /usr) is replaced by a package upgrade, not by --install.
   if (readText(file) !== place.script)
-    return failed('completion', `Shell completion (${shell}): ${file} is not the script this rentsurvey prints (an older version?)`, place.install.replace(/^mkdir -p \S+ && /, ''));
+    return failed(
+      'completion',
+      `Shell completion (${shell}): ${file} is not the script this rentsurvey prints (an older version?)`,
+      file === place.files[0] ? install : `rentsurvey completion ${shell} > ${shellWord(file)} (as the user who owns it)`,
+    );
   return passed('completion', `Shell completion (${shell}): ${file}`);
 }
 

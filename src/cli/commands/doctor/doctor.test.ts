@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { chmodSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync, closeSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -120,15 +120,19 @@ describe('doctor', () => {
   it('the completion of the user\'s shell: missing, out of date, or loaded from its start-up file', async ({ cli }) => {
     const zsh = check((await doctor(cli, ['--local'], { SHELL: '/usr/bin/zsh' })).report, 'completion')!;
     expect(zsh).toMatchObject({ ok: false, detail: 'Shell completion (zsh): not installed' });
-    expect(zsh.remedy).toContain('rentsurvey completion zsh > ~/.zfunc/_rentsurvey');
+    expect(zsh.remedy).toMatch(/^rentsurvey completion zsh --install; .*fpath=\(~\/\.zfunc \$fpath\)/);
     const file = join(cli.dataHome, 'bash-completion', 'completions', 'rentsurvey');
     mkdirSync(join(file, '..'), { recursive: true });
     writeFileSync(file, '# an older script\ncomplete -F _old rentsurvey\n');
     expect(check((await doctor(cli, ['--local'], { SHELL: '/bin/bash' })).report, 'completion')).toMatchObject({
       ok: false,
       detail: `Shell completion (bash): ${file} is not the script this rentsurvey prints (an older version?)`,
-      remedy: `rentsurvey completion bash > ${file}`,
+      remedy: expect.stringMatching(/^rentsurvey completion bash --install; /),
     });
+    // The remedy does what it says: the script --install writes is the one doctor accepts.
+    expect(await cli.run(['completion', 'bash', '--install'])).toMatchObject({ exitCode: 0 });
+    expect(check((await doctor(cli, ['--local'], { SHELL: '/bin/bash' })).report, 'completion')).toMatchObject({ ok: true, detail: `Shell completion (bash): ${file}` });
+    rmSync(file);
     mkdirSync(cli.env.HOME!, { recursive: true });
     writeFileSync(join(cli.env.HOME!, '.bashrc'), 'source <(rentsurvey completion bash)\n');
     expect(check((await doctor(cli, ['--local'], { SHELL: '/bin/bash' })).report, 'completion')).toMatchObject({ ok: true });

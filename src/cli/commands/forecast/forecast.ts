@@ -97,7 +97,9 @@ export const run: Handler<typeof forecast> = async (ctx, opts, [refs]) => {
   assertFields(ctx, columns);
   orderRows(ctx, [], columns);
   const subjects = await chooseSubjects(ctx, { all: opts.all, refs, communities: opts.communities }, 'forecast');
-  const api = await ctx.api();
+  const concurrency = concurrencyOf(ctx, opts.concurrency, FORECAST_CONCURRENCY);
+  // Requests in flight at once; comparables shared by subjects read once (the reader's cache).
+  const api = (await ctx.api()).inFlight(concurrency);
   const reader = forecastReader(api, ctx.today());
   const withPairs = opts.backtest === true && format === 'json';
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
@@ -105,7 +107,7 @@ export const run: Handler<typeof forecast> = async (ctx, opts, [refs]) => {
   try {
     outcomes = await fanOutAll(
       subjects,
-      concurrencyOf(ctx, opts.concurrency, FORECAST_CONCURRENCY),
+      concurrency,
       async (subject): Promise<Forecasted> => {
         const { name, asOf, ...input } = await readForecastInput(reader, subject.id);
         const result = forecastCommunity(input, { horizons, withPairs });

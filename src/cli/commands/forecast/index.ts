@@ -27,7 +27,7 @@ export const forecast = defineCommand({
       .addOption(new Option('--horizons <weeks>', 'weeks ahead, comma-separated (default 4,13,26)').argParser(parseHorizons))
       .option('--backtest', 'the track record: per series and horizon, the backtest MAE against the best baseline and the coverage of the intervals')
       .option('--chart', 'draw each series: its history, the forecast and its 80 % band')
-      .addOption(concurrencyOption('communities read', FORECAST_CONCURRENCY, 32)),
+      .addOption(concurrencyOption('requests in flight', FORECAST_CONCURRENCY, 32)),
   output: { kind: 'rows', columns: async () => (await import('./columns.js')).allColumns },
   examples: [
     'rentsurvey forecast "Barton Creek Terrace"',

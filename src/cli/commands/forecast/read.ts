@@ -8,7 +8,6 @@
 import { addDays } from '../../../domain/dates.js';
 import { needsFloorPlans } from '../../../domain/positioning.js';
 import type { CommunityForecastInput, PricedRecord } from '../../../domain/forecast.js';
-import { mapLimited } from '../../concurrency.js';
 import type { ApiClient } from '../../http/client.js';
 import { vacancyTrendIn } from '../../vacancy-trend.js';
 
@@ -55,21 +54,18 @@ function compHistory(reader: ForecastReader, id: string): Promise<PricedRecord[]
 }
 
 /**
- * The pricing history of each comparable, in order (read once per run each). One comparable at a
- * time by default: a subject's are a handful, and subjects are read a few at once; a view of one
- * subject (the dashboard) reads them `concurrency` at once.
+ * The pricing history of each comparable, in order (read once per run each), all asked at once:
+ * the client's window (ApiClient.inFlight, the command's --concurrency) bounds what is on the
+ * wire, so a subject's comparables never wait on each other a round trip apiece.
  */
-export async function pricingOf(reader: ForecastReader, comps: readonly { id: string }[], concurrency = 1): Promise<PricedRecord[][]> {
-  return mapLimited(comps, concurrency, (comp) => compHistory(reader, comp.id));
+export async function pricingOf(reader: ForecastReader, comps: readonly { id: string }[]): Promise<PricedRecord[][]> {
+  return Promise.all(comps.map((comp) => compHistory(reader, comp.id)));
 }
 
-/**
- * The pricing history of each of the subject's active comparables (its market). `atOnce`: every
- * comparable asked at once, for a client whose window (ApiClient.inFlight) bounds the wire.
- */
-export async function readMarket(reader: ForecastReader, id: string, { atOnce = false } = {}): Promise<PricedRecord[][]> {
+/** The pricing history of each of the subject's active comparables (its market). */
+export async function readMarket(reader: ForecastReader, id: string): Promise<PricedRecord[][]> {
   const { data } = await reader.api.call('listComps', { params: { id }, query: { include_inactive: false } });
-  return pricingOf(reader, data.comps, atOnce ? Math.max(1, data.comps.length) : 1);
+  return pricingOf(reader, data.comps);
 }
 
 /** One community's forecast input, and its name as the overview gives it. */

@@ -67,9 +67,7 @@ export async function positioningReader(
   const [{ heldNerPsi }, { forecastReader, readMarket }] = await Promise.all([import('../../../domain/forecast.js'), import('../forecast/read.js')]);
   const reader = forecastReader(api, today);
   return async (subject) => {
-    // Its comparables all at once: `api` is windowed (overview --all, the dashboard), so the wire
-    // stays full and a subject's chain is two round trips (comparables, then their histories).
-    const [{ input }, compPricing] = await Promise.all([readSubject(api, subject), readMarket(reader, subject.id, { atOnce: true })]);
+    const [{ input }, compPricing] = await Promise.all([readSubject(api, subject), readMarket(reader, subject.id)]);
     const forecastPsiNer13w = heldNerPsi({ overview: input.overview, floorPlans: input.floorPlans, compPricing }, 13);
     return positioningRow({ ...input, forecastPsiNer13w }, options);
   };

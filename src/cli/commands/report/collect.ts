@@ -83,8 +83,7 @@ export async function collectCommunity(
     pricedPlans(api, id, window, options.basis),
   ]);
   // The comparables' history once (the forecast's reader, shared by the run): the charts' window, and the forecast's years.
-  // Every comparable at once: the client's window (--concurrency) bounds the requests on the wire.
-  const compPricing = await pricingOf(options.reader, comps.comps, Math.max(1, comps.comps.length));
+  const compPricing = await pricingOf(options.reader, comps.comps);
   const inWindow = (date: string) => date >= window.start && date <= window.end;
   const compPlans: PricedPlan[][] = compPricing.map((records) =>
     records.filter((r) => inWindow(r.date)).map((r) => ({ date: r.date, bedrooms: r.bedrooms, rent: options.basis === 'ner' ? r.ner : r.asking })),

@@ -120,6 +120,11 @@ beforeAll(async () => {
     // The reader's account on a service, as `login` would have stored it: the service started here.
     RENTSURVEY_BASE_URL: server.baseUrl,
     RENTSURVEY_API_KEY: key,
+    // The stand-ins (the service, the SMTP server, the webhook) answer in this process, beside the
+    // examples running at once, whose work holds its event loop: on a busy machine an SMTP greeting
+    // waited past the 10 s default. The timeouts themselves are tested on their own (http/remote.test.ts).
+    RENTSURVEY_CONNECT_TIMEOUT: '300',
+    RENTSURVEY_REQUEST_TIMEOUT: '300',
   };
   standIns = [
     ['https://api.example.com', server.baseUrl],

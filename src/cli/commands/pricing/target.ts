@@ -30,14 +30,14 @@ import type { Style } from '../../../output/style.js';
 import { createStyle, stdoutStyle } from '../../../output/style.js';
 import { countOf } from '../../../output/text.js';
 import { askingRent, bathrooms, moneyFormatOf, netEffectiveRent, number, perSqft, shownChange, text, versusMarket } from '../../columns.js';
-import { parseFraction, type Handler, type OptionsOf } from '../../command.js';
+import { concurrencyOf, parseFraction, type Handler, type OptionsOf } from '../../command.js';
 import type { target as targetCommand } from './index.js';
 import type { CommandContext } from '../../context.js';
 import { CliError, UsageError } from '../../errors.js';
 import { assertFields, printLines, printList } from '../../print.js';
 import { printWhole } from '../../print-whole.js';
 import { communityArgument, floorPlansOf, resolveFloorPlan } from '../../references.js';
-import { compInput, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type Comparable, type PricingRecord } from '../../surveys.js';
+import { compInput, CONCURRENCY, latestDate, pricingOfEachOnOrBefore, unitCountsOfEach, type Comparable, type PricingRecord } from '../../surveys.js';
 import type { ApiClient } from '../../http/client.js';
 import type { ReadOf } from '../../../api/endpoints.js';
 
@@ -295,7 +295,8 @@ export const run: Handler<typeof targetCommand> = async (ctx, opts, [ref]) => {
   assertFields(ctx, columns.all);
   const id = await communityArgument(ctx, ref);
   const floorPlanId = opts.floorPlan === undefined ? undefined : await resolveFloorPlan(ctx, id, opts.floorPlan);
-  const api = await ctx.api();
+  // --at asks for every comparable's history at once (forecast's pricingOf): the window bounds the wire.
+  const api = (await ctx.api()).inFlight(concurrencyOf(ctx, undefined, CONCURRENCY));
 
   // The floor plans --floor-plan was looked up in, if it was: one request either way.
   const at = opts.at === undefined ? undefined : { weeks: opts.at, today: ctx.today() };

@@ -668,6 +668,22 @@ describe('importObservationStream (the CSV read as a stream)', () => {
     expect(availability(store, planId('s1-a1'), dates[0]!)).toEqual([{ available_from: dates[0], units: 4 }]);
   });
 
+  it('a CSV row’s availability (written at the end, for all the new surveys at once) is its units on the survey date: none for 0, the last of a plan given twice', async () => {
+    importDataset(store, baseDataset());
+    const organizationId = store.accounts.organizationByName(ORG)?.id as string;
+    async function* twice() {
+      yield [{ ...row(2, 's1-a1', dates[0]!), units_available: 0 }, { ...row(3, 's1-b2', dates[0]!), units_available: 3 }];
+      yield [{ ...row(4, 's1-a1', dates[1]!), units_available: 2 }, { ...row(5, 's1-a1', dates[1]!), units_available: 5 }];
+      yield [{ ...row(6, 's1-b2', dates[1]!), units_available: 0 }];
+    }
+    expect(await store.imports.importObservationStream(organizationId, twice())).toMatchObject({ surveys: 2, observations: 5 });
+    expect(availability(store, planId('s1-a1'), dates[0]!)).toEqual([]);
+    expect(availability(store, planId('s1-b2'), dates[0]!)).toEqual([{ available_from: dates[0], units: 3 }]);
+    expect(availability(store, planId('s1-a1'), dates[1]!)).toEqual([{ available_from: dates[1], units: 5 }]);
+    expect(availability(store, planId('s1-b2'), dates[1]!)).toEqual([]);
+    expect(kept()).toEqual(recounted());
+  });
+
   describe('a large import: the index by plan and date built again at its end', () => {
     // 25,001 days × 4 plans: past the 100,000 observations after which the index is dropped.
     const many = Array.from({ length: 25_001 }, (_, i) => new Date(Date.UTC(1950, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));

@@ -69,6 +69,9 @@ function unvaluedTally() {
   };
 }
 
+/** SQLite's lower(): ASCII letters only, as ids are compared in SQL. */
+const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+
 const invalid = (details: ErrorDetail[]) =>
   new StoreError('validation_error', `${details[0]?.path}: ${details[0]?.message}`, details);
 
@@ -159,20 +162,26 @@ export function checkReferences(dataset: Dataset): ErrorDetail[] {
 /** Observations an import writes through the index by plan and date before it may drop it and build it again at its end. */
 const REBUILD_AFTER = 100_000;
 
-/** `find` with its answers kept, by its (string) arguments: a map for each, so that a row costs look-ups and builds no key. */
-function remembered<A extends string[], R>(find: (...args: A) => R): (...args: A) => R {
-  const known = new Map<string, unknown>();
-  return (...args) => {
-    let level = known;
-    for (const arg of args.slice(0, -1)) {
-      let next = level.get(arg) as Map<string, unknown> | undefined;
-      if (!next) level.set(arg, (next = new Map()));
-      level = next;
-    }
-    const last = args.at(-1)!;
-    if (level.has(last)) return level.get(last) as R;
-    const answer = find(...args);
-    level.set(last, answer);
+/** `find` with its answers kept, by its (string) argument: a row costs a map look-up. */
+function remembered<R>(find: (key: string) => R): (key: string) => R {
+  const known = new Map<string, R>();
+  return (key) => {
+    if (known.has(key)) return known.get(key) as R;
+    const answer = find(key);
+    known.set(key, answer);
+    return answer;
+  };
+}
+
+/** The same by two arguments, a map of maps: a row builds no key (nor an array of its arguments). */
+function rememberedByPair<R>(find: (first: string, second: string) => R): (first: string, second: string) => R {
+  const known = new Map<string, Map<string, R>>();
+  return (first, second) => {
+    let level = known.get(first);
+    if (!level) known.set(first, (level = new Map()));
+    if (level.has(second)) return level.get(second) as R;
+    const answer = find(first, second);
+    level.set(second, answer);
     return answer;
   };
 }
@@ -205,12 +214,15 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
    * Writes one import's observations, inside its transaction. What a bulk import costs is
    * kept to each row's own writes:
    * - a survey the import makes gets a time-ordered id (timeOrderedUuid), so that the
-   *   observations and availability of one survey after another are written at the end of
-   *   their tables' indexes, where the pages are in memory, not into a random page each;
-   * - a new observation of such a survey has no availability to replace;
+   *   observations of one survey after another are written at the end of their table's
+   *   indexes, where the pages are in memory, not into a random page each;
+   * - a new observation of such a survey has no availability to replace, and is one statement:
+   *   when its availability is its units on the survey date (every row of a CSV), that is
+   *   derived at the end for all the surveys the import made, in one INSERT … SELECT;
    * - its 14-day vacancy is summed as the rows go, per community, and written when the
-   *   import moves on to another survey; surveys that were in the store before, or whose
-   *   observation the import replaced, are recounted from the tables at the end (as before);
+   *   import moves on to another survey (counting it from the tables at the end costs more
+   *   than the rows: a join and a sort of them all); surveys that were in the store before,
+   *   or whose observation the import replaced, are recounted from the tables at the end;
    * - the index of observations by floor plan and date, where every survey writes into a
    *   page of each plan's, is dropped once the import has written as many observations as
    *   the store held (and REBUILD_AFTER at least), and built again, sorted, at its end: the
@@ -220,6 +232,8 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
   function observationWriter() {
     const made = new Set<string>();
     const recount = new Set<string>();
+    /** Surveys made by this import whose rows all carry their availability as units on the survey date. */
+    const availabilityOfUnits = new Set<string>();
     const held = db.get<{ rows: number | null }>('SELECT max(rowid) AS rows FROM observations')?.rows ?? 0;
     let toRebuild = Math.max(REBUILD_AFTER, held);
     let rebuild: string | undefined;
@@ -256,22 +270,34 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
         return surveyId;
       },
 
+      /**
+       * One observation. Without `availability` (a CSV row) its units count as available on
+       * the survey date; a survey's rows are written either all with or all without it.
+       */
       write(
         surveyId: string,
         plan: { id: string; community_id: string },
         date: string,
         o: { market_rent_cents: number; net_effective_rent_cents?: number | undefined; units_available: number; concessions: string },
-        availability: readonly { available_from: string; units: number }[] = [],
+        availability?: readonly { available_from: string; units: number }[],
       ) {
         const ner = o.net_effective_rent_cents ?? netEffectiveRentCents(o.market_rent_cents, o.concessions);
-        const values = [surveyId, plan.id, date, o.market_rent_cents, ner, o.units_available, o.concessions] as const;
+        const isNew = made.has(surveyId);
+        const derived = isNew && availability === undefined;
+        if (derived) availabilityOfUnits.add(surveyId);
         // A new survey's observation is new, unless the file gives the same plan twice.
         const added =
-          made.has(surveyId) &&
+          isNew &&
           db.run(
             `INSERT OR IGNORE INTO observations (survey_id, floor_plan_id, observed_on, market_rent_cents, net_effective_rent_cents, units_available, concessions)
              VALUES (?, ?, ?, ?, ?, ?, ?)`,
-            ...values,
+            surveyId,
+            plan.id,
+            date,
+            o.market_rent_cents,
+            ner,
+            o.units_available,
+            o.concessions,
           ).changes === 1;
         if (!added) {
           db.run('DELETE FROM availability WHERE survey_id = ? AND floor_plan_id = ?', surveyId, plan.id);
@@ -281,13 +307,20 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
              ON CONFLICT (survey_id, floor_plan_id) DO UPDATE SET market_rent_cents = excluded.market_rent_cents,
                net_effective_rent_cents = excluded.net_effective_rent_cents, units_available = excluded.units_available,
                concessions = excluded.concessions`,
-            ...values,
+            surveyId,
+            plan.id,
+            date,
+            o.market_rent_cents,
+            ner,
+            o.units_available,
+            o.concessions,
           );
           recount.add(surveyId);
         }
-        // Units counted without dates are available now, on the survey date.
-        const slots = availability.length > 0 || o.units_available === 0 ? availability : [{ available_from: date, units: o.units_available }];
-        for (const slot of slots)
+        // Units counted without dates are available now, on the survey date (a derived row's are written at the end).
+        let slots: readonly { available_from: string; units: number }[] | undefined;
+        if (!derived) slots = availability?.length || o.units_available === 0 ? (availability ?? []) : [{ available_from: date, units: o.units_available }];
+        for (const slot of slots ?? [])
           db.run(
             'INSERT INTO availability (survey_id, floor_plan_id, available_from, units) VALUES (?, ?, ?, ?)',
             surveyId,
@@ -305,13 +338,21 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           summing = { surveyId, by: addDays(date, VACANCY_WINDOW_DAYS), byCommunity: new Map() };
         }
         const { by } = summing;
-        const units = slots.reduce((sum, slot) => (slot.available_from <= by ? sum + slot.units : sum), 0);
+        // A derived row's units are available on the survey date, within the window.
+        const units = slots ? slots.reduce((sum, slot) => (slot.available_from <= by ? sum + slot.units : sum), 0) : o.units_available;
         summing.byCommunity.set(plan.community_id, (summing.byCommunity.get(plan.community_id) ?? 0) + units);
       },
 
-      /** Writes the vacancy still being summed, recounts what could not be summed, and builds the index it dropped. */
+      /** Writes the vacancy still being summed and the availability left to the end, recounts what could not be summed, and builds the index it dropped. */
       finish() {
         flush();
+        if (availabilityOfUnits.size > 0)
+          db.run(
+            `INSERT INTO availability (survey_id, floor_plan_id, available_from, units)
+             SELECT survey_id, floor_plan_id, observed_on, units_available FROM observations
+              WHERE survey_id IN (SELECT value FROM json_each(?)) AND units_available > 0`,
+            JSON.stringify([...availabilityOfUnits]),
+          );
         refreshSurveyVacancy(recount);
         if (rebuild) db.raw.exec(rebuild);
       },
@@ -343,17 +384,27 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           keyId(org, 'community', key),
         )?.id ?? null,
     );
-    const planOf = remembered(
-      (subject: string, key: string) =>
-        db.get<{ id: string; community_id: string }>(
-          `SELECT fp.id, fp.community_id FROM floor_plans fp
-            WHERE (fp.community_id = :subject
-                   OR fp.community_id IN (SELECT comp_id FROM comps WHERE subject_id = :subject))
-              AND (fp.id = lower(:key) OR fp.id = :derived OR (fp.community_id = :subject AND fp.floor_plan_name = :key))`,
-          { subject, key, derived: keyId(org, 'floor_plan', key) },
-        ) ?? null,
-    );
-    const surveyOf = remembered((subjectId: string, date: string) => writer.survey(subjectId, date));
+    type Plan = { id: string; community_id: string };
+    /**
+     * The plans a subject's rows may name, read at once (one query a subject, not one a key):
+     * its own and its comparables' by id, its own also by name.
+     */
+    const plansOf = remembered((subject: string) => {
+      const rows = db.all<Plan & { floor_plan_name: string }>(
+        `SELECT fp.id, fp.community_id, fp.floor_plan_name FROM floor_plans fp
+          WHERE fp.community_id = :subject OR fp.community_id IN (SELECT comp_id FROM comps WHERE subject_id = :subject)`,
+        { subject },
+      );
+      const byId = new Map<string, Plan>(rows.map(({ id, community_id }) => [id, { id, community_id }]));
+      const ownByName = new Map<string, Plan>(rows.filter((p) => p.community_id === subject).map((p) => [p.floor_plan_name, byId.get(p.id)!]));
+      return { byId, ownByName };
+    });
+    // A plan key resolves as a plan's id, the key of an earlier dataset import, or (the subject's own) a plan name.
+    const planOf = rememberedByPair((subject: string, key: string): Plan | null => {
+      const { byId, ownByName } = plansOf(subject);
+      return byId.get(asciiLower(key)) ?? byId.get(keyId(org, 'floor_plan', key)) ?? ownByName.get(key) ?? null;
+    });
+    const surveyOf = rememberedByPair((subjectId: string, date: string) => writer.survey(subjectId, date));
 
     return {
       /** Checks and (while there is no problem) writes one row; false once enough problems are known. */

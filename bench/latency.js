@@ -12,6 +12,7 @@
 //
 //   node bench/run.js latency                (after npm run build)
 //   BENCH_LATENCY_SIZE=25 BENCH_LATENCY_RUNS=1 node bench/run.js latency
+//   BENCH_LATENCY_ONLY=report node bench/run.js latency   (the commands whose label has the text)
 import { join } from 'node:path';
 import { bound, CLI, cli, measureAsync, median, ms, ratio, row, serve } from './lib.js';
 import { latencyProxy } from './latency-proxy.js';
@@ -35,7 +36,7 @@ export async function latencyBench() {
     { label: 'report --all', args: ['report', '--all', '--out', out('latency-report.html')] },
     { label: 'digest', args: ['digest', '--json'] },
     { label: 'pricing export --include-comps --days 365', args: ['pricing', 'export', '--include-comps', '--days', '365', '--out', out('latency-export.csv')] },
-  ];
+  ].filter(({ label }) => label.includes(process.env.BENCH_LATENCY_ONLY ?? ''));
   console.log(
     `\nAgainst a service ${ROUND_TRIP_MS} ms away (a proxy adds ${ROUND_TRIP_MS / 2} ms each way to every request), ${SIZE} subjects; ` +
       `median of ${RUNS} runs\n  floor = requests × ${ROUND_TRIP_MS} ms ÷ concurrency (the most in flight) + ${ROUND_TRIP_MS} ms; wall ÷ floor goal ≤ 1.5×`,

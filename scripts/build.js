@@ -82,6 +82,29 @@ async function writeManPage(dir) {
   }
 }
 
+/** Where the report's chart worker is written, beside the chunks (src/output/report/drawing.ts). */
+const CHART_WORKER = 'chart-worker.cjs';
+
+/**
+ * The report's chart worker, a file of its own with ECharts and the report's sections: a worker
+ * started on a chunk of the CLI's bundle could require cli.cjs, and so run the CLI.
+ */
+async function writeChartWorker(dir, output) {
+  // The renderer finds the worker beside its own chunk (__dirname).
+  const renderer = output.find((file) => file.type === 'chunk' && file.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith('src/output/report/html.ts')));
+  if (!renderer?.fileName.startsWith('chunks/')) throw new Error(`build: the report's renderer is in ${renderer?.fileName}, not beside ${CHART_WORKER} in chunks/`);
+  const bundle = await rolldown({
+    input: 'src/output/report/chart-worker.ts',
+    platform: 'node',
+    transform: { target: 'node22' },
+  });
+  try {
+    await bundle.write({ file: join(dir, 'chunks', CHART_WORKER), format: 'cjs', strict: true, sourcemap: true, codeSplitting: false, minify: { compress: false, mangle: { keepNames: true }, codegen: { removeWhitespace: true } } });
+  } finally {
+    await bundle.close();
+  }
+}
+
 // Build beside dist/ and swap it in, so that a CLI running meanwhile (tests,
 // a second build) never finds dist/ half written or missing.
 const staging = `dist-build-${process.pid}`;
@@ -92,7 +115,10 @@ const bundle = await rolldown({
   platform: 'node',
   external: runtimeDependencies.map((name) => new RegExp(`^${name}(/|$)`)),
   // React's production build for the dashboard: its development build is larger, slower, and writes warnings on the screen.
-  transform: { target: 'node22', define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' } },
+  transform: {
+    target: 'node22',
+    define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version), __CHART_WORKER__: JSON.stringify(CHART_WORKER), 'process.env.NODE_ENV': '"production"' },
+  },
   plugins: [
     zodEnglishOnly(),
     zipTable(createRequire(import.meta.url)('zipcodes/lib/codes.js').codes),
@@ -121,6 +147,7 @@ assertNoStaticCycle(output);
 assertOnlyDeclaredExternals(output);
 
 await writeManPage(staging);
+await writeChartWorker(staging, output);
 
 const retired = `dist-old-${process.pid}`;
 await rename('dist', retired).catch((error) => {

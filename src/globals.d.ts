@@ -6,3 +6,6 @@ declare const __RENTSURVEY_VERSION__: string | undefined;
 interface JSON {
   rawJSON(text: string): unknown;
 }
+
+/** The report's chart worker, a file beside the built chunks (scripts/build.js); undefined run from source. */
+declare const __CHART_WORKER__: string | undefined;

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from './dates.js';
-import { forecastCommunity, forecastSeries, PERCENT_SCALE, weeklyValues, weeksNeeded, type HorizonBacktest, type PricedRecord } from './forecast.js';
+import {
+  forecastCommunity,
+  forecastSeries,
+  intervalHalfWidth,
+  leaveOneOutHalfWidths,
+  PERCENT_SCALE,
+  weeklyValues,
+  weeksNeeded,
+  type HorizonBacktest,
+  type PricedRecord,
+} from './forecast.js';
 import { SEASON_WEEKS } from './forecast-methods.js';
 
 /** mulberry32: the same synthetic series on every run. */
@@ -255,5 +265,19 @@ describe('forecastCommunity', () => {
         { date: '2026-01-16', value: 5 },
       ]),
     ).toEqual({ start: '2026-01-01', values: [1, 3, 5] });
+  });
+});
+
+describe('leaveOneOutHalfWidths', () => {
+  it('is intervalHalfWidth of the errors less each one, for every size, level and tie', () => {
+    // A fixed pseudo-random sequence: signed errors with repeats (ties of |error|, and of +e and −e).
+    let seed = 7;
+    const next = () => ((seed = (seed * 48271) % 2147483647) / 2147483647) * 2 - 1;
+    for (const n of [1, 2, 3, 5, 6, 10, 19, 40, 131])
+      for (const level of [0.8, 0.95]) {
+        const errors = Array.from({ length: n }, (_, i) => (i % 4 === 3 ? -1 : 1) * Math.round(Math.abs(next()) * (i % 3 === 0 ? 5 : 500)));
+        const expected = errors.map((_, i) => intervalHalfWidth(errors.filter((_, j) => j !== i), level));
+        expect(leaveOneOutHalfWidths(errors, level)).toEqual(expected);
+      }
   });
 });

@@ -31,12 +31,21 @@ function meansOf(plans: readonly PricedPlan[]): Map<number, Map<string, number>>
   const sums = new Map<number, Map<string, { total: number; count: number }>>();
   for (const { date, bedrooms, rent } of plans) {
     if (rent === null || !Number.isFinite(rent)) continue;
-    const byDate = sums.get(bedrooms) ?? new Map<string, { total: number; count: number }>();
-    sums.set(bedrooms, byDate);
-    const sum = byDate.get(date) ?? { total: 0, count: 0 };
-    byDate.set(date, { total: sum.total + rent, count: sum.count + 1 });
+    let byDate = sums.get(bedrooms);
+    if (!byDate) sums.set(bedrooms, (byDate = new Map()));
+    const sum = byDate.get(date);
+    if (sum) {
+      sum.total += rent;
+      sum.count += 1;
+    } else byDate.set(date, { total: rent, count: 1 });
   }
-  return new Map([...sums].map(([bedrooms, byDate]) => [bedrooms, new Map([...byDate].map(([date, s]) => [date, s.total / s.count]))]));
+  const means = new Map<number, Map<string, number>>();
+  for (const [bedrooms, byDate] of sums) {
+    const mean = new Map<string, number>();
+    for (const [date, { total, count }] of byDate) mean.set(date, total / count);
+    means.set(bedrooms, mean);
+  }
+  return means;
 }
 
 const byDate = (a: RentPoint, b: RentPoint) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
@@ -49,7 +58,11 @@ export function marketSeries(bedroomCounts: readonly number[], comps: readonly (
     .map((bedrooms) => {
       const perDate = new Map<string, number[]>();
       for (const comp of theirs)
-        for (const [date, rent] of comp.get(bedrooms) ?? []) perDate.set(date, [...(perDate.get(date) ?? []), rent]);
+        for (const [date, rent] of comp.get(bedrooms) ?? []) {
+          const rents = perDate.get(date);
+          if (rents) rents.push(rent);
+          else perDate.set(date, [rent]);
+        }
       return {
         bedrooms,
         comps: [...perDate].map(([date, rents]) => ({ date, rent: rents.reduce((a, b) => a + b, 0) / rents.length })).sort(byDate),

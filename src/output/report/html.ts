@@ -4,43 +4,10 @@
  * browser and prints cleanly to PDF (@media print: a page per community, no
  * chart or table cut in two). Every text from the service is escaped.
  */
-import type { Basis } from '../../domain/basis.js';
-import type { BedroomSeries } from '../../domain/rent-series.js';
-import { formatPercentValue, formatSignedPercent } from '../../domain/format.js';
-import type { PlainCells } from '../columns.js';
+import { join } from 'node:path';
 import { escapeHtml } from '../html.js';
-import { portfolioChart, psiChart, rentChart, svgRenderer, vacancyChart, type ForecastBand, type PlanPsi, type PortfolioPoint, type SvgRenderer, type VacancyPoint } from './charts.js';
-
-/** A table as the report prints it: the columns' headers and their cells as a table shows them (plainCells). */
-export type ReportTable = Pick<PlainCells, 'headers' | 'aligns' | 'rows'>;
-
-export interface CommunitySection {
-  name: string;
-  address: string;
-  /** The survey the positioning is computed from; null when there is none yet. */
-  asOf: string | null;
-  /** Its floor plans against the comparables (the overview's table). */
-  positioning: ReportTable;
-  /** Lines under the table: overall PSI, CRI, concessions. */
-  summary: string[];
-  rent: {
-    basis: Basis;
-    series: BedroomSeries[];
-    /** The comparables' average forecast per bedroom count (forecast.ts), drawn on after their history. */
-    forecast: { bedrooms: number; points: ForecastBand[] }[];
-    /** The forecasts' track record in a line (trackRecordLine). */
-    trackRecord: string[];
-  };
-  psi: PlanPsi[];
-  vacancy: { trend: VacancyPoint[]; projections: Record<'14d' | '30d' | '60d' | '90d', number>; surveys: number };
-}
-
-export interface PortfolioSection {
-  basis: Basis;
-  table: ReportTable;
-  summary: string[];
-  points: PortfolioPoint[];
-}
+import { inThreadDrawer, workerDrawer } from './drawing.js';
+import type { CommunitySection, PortfolioSection } from './sections.js';
 
 export interface ReportData {
   title: string;
@@ -50,9 +17,6 @@ export interface ReportData {
   /** Each community's section as HTML (ReportRenderer.community), in the report's order. */
   communities: string[];
 }
-
-const WIDE = { width: 1000, height: 480 };
-const HALF = { width: 520, height: 300 };
 
 const STYLE = `
 :root { color-scheme: light; }
@@ -91,83 +55,25 @@ figure svg { width: 100%; height: auto; display: block; }
 }
 `;
 
-function tableHtml(table: ReportTable): string {
-  const cls = (i: number) => (table.aligns[i] === 'right' ? ' class="right"' : '');
-  const head = table.headers.map((h, i) => `<th${cls(i)}>${escapeHtml(h)}</th>`).join('');
-  const body = table.rows.map((row) => `<tr>${row.map((cell, i) => `<td${cls(i)}>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('\n');
-  return `<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
-}
-
-const summaryHtml = (lines: readonly string[]) => (lines.length === 0 ? '' : `<ul class="summary">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`);
-const figure = (svg: string, caption: string, wide = false) => `<figure${wide ? ' class="wide"' : ''} role="img" aria-label="${escapeHtml(caption)}">${svg}</figure>`;
-const empty = (text: string) => `<p class="empty">${escapeHtml(text)}</p>`;
-
-function communityHtml(section: CommunitySection, charts: SvgRenderer): string {
-  const { rent, vacancy } = section;
-  const rentCharts = rent.series.filter((s) => s.subject.length > 0);
-  return [
-    `<section class="community">`,
-    `<h2>${escapeHtml(section.name)}</h2>`,
-    `<p class="address">${escapeHtml(section.address)}${section.asOf ? ` — survey of ${escapeHtml(section.asOf)}` : ' — no completed survey yet'}</p>`,
-    `<h3>Positioning against the comparables</h3>`,
-    section.positioning.rows.length > 0 ? tableHtml(section.positioning) : empty('No floor plans yet.'),
-    summaryHtml(section.summary),
-    `<h3>Rent over time, against the comparables' average and where it is forecast to go</h3>`,
-    rentCharts.length > 0
-      ? `<div class="charts">${rentCharts
-          .map((s) => {
-            const ahead = rent.forecast.find((f) => f.bedrooms === s.bedrooms)?.points ?? [];
-            return figure(charts.svg(rentChart(s, rent.basis, ahead), HALF), `${section.name}: rent of plans with ${s.bedrooms} bedrooms, and the comparables' forecast`);
-          })
-          .join('')}</div>`
-      : empty('No pricing in this window.'),
-    summaryHtml(rent.trackRecord),
-    `<div class="charts">`,
-    section.psi.length > 0 ? figure(charts.svg(psiChart(section.psi), HALF), `${section.name}: PSI per floor plan`) : empty('No PSI: no floor plan with comparable data.'),
-    vacancy.trend.length > 0
-      ? figure(charts.svg(vacancyChart(vacancy.trend, vacancy.projections), HALF), `${section.name}: vacancy trend and projections`)
-      : empty('No completed survey: no vacancy trend.'),
-    `</div>`,
-    `</section>`,
-  ].join('\n');
-}
-
-/** The PSI-against-vacancy chart, and beside it the communities whose names do not fit in it without overlapping. */
-function portfolioFigure(section: PortfolioSection, charts: SvgRenderer): string {
-  const { option, unlabelled } = portfolioChart(section.points, section.basis, WIDE);
-  const chart = figure(charts.svg(option, WIDE), 'PSI against vacancy, per community', true);
-  if (unlabelled.length === 0) return chart;
-  const named = unlabelled.map((p) => `${p.name} (PSI ${formatSignedPercent(p.psi)}, vacancy ${formatPercentValue(p.vacancy)})`);
-  return `${chart}\n<p class="unlabelled">Too close to others to be named in the chart: ${escapeHtml(named.join('; '))}.</p>`;
-}
-
-function portfolioHtml(section: PortfolioSection, charts: SvgRenderer): string {
-  return [
-    `<section class="portfolio">`,
-    `<h2>Portfolio positioning</h2>`,
-    tableHtml(section.table),
-    summaryHtml(section.summary),
-    section.points.length > 0 ? portfolioFigure(section, charts) : empty('No community has both a PSI and a vacancy.'),
-    `</section>`,
-  ].join('\n');
-}
-
 /** Draws a report: each community's section on its own, then the document around them. */
 export interface ReportRenderer {
-  community(section: CommunitySection): string;
-  document(data: ReportData): string;
+  community(section: CommunitySection): Promise<string>;
+  document(data: ReportData): Promise<string>;
+  /** Ends the chart workers: call it when the report is done or given up. */
+  close(): Promise<void>;
 }
 
 /**
- * A community's section is drawn as soon as its answers are read, while the other communities'
- * requests are on the wire, and its answers are let go: the charts (most of a report's CPU) wait on
- * nothing, and a large portfolio's answers are never held together.
+ * A community's section is drawn as soon as its answers are read, on a chart worker while the
+ * command's thread reads the next answers (drawing.ts), and its answers are let go: a large
+ * portfolio's answers are never held together.
  */
 export async function reportRenderer(): Promise<ReportRenderer> {
-  const charts = await svgRenderer();
+  // The built CLI's chart worker is beside this module's chunk (scripts/build.js); run from source there is none.
+  const drawer = typeof __CHART_WORKER__ === 'string' ? workerDrawer(join(__dirname, __CHART_WORKER__)) : await inThreadDrawer();
   return {
-    community: (section) => communityHtml(section, charts),
-    document: (data) =>
+    community: (section) => drawer.draw({ kind: 'community', section }),
+    document: async (data) =>
       [
         '<!doctype html>',
         '<html lang="en">',
@@ -179,11 +85,12 @@ export async function reportRenderer(): Promise<ReportRenderer> {
         '</head>',
         '<body>',
         `<header><h1>${escapeHtml(data.title)}</h1><p class="subtitle">${escapeHtml(data.subtitle)}</p></header>`,
-        ...(data.portfolio ? [portfolioHtml(data.portfolio, charts)] : []),
+        ...(data.portfolio ? [await drawer.draw({ kind: 'portfolio', section: data.portfolio })] : []),
         ...data.communities,
         '</body>',
         '</html>',
         '',
       ].join('\n'),
+    close: () => drawer.close(),
   };
 }

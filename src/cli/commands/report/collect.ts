@@ -13,7 +13,7 @@ import { DEFAULT_THRESHOLD, positioningRow, psiOf, type PositioningRow } from '.
 import { rentSeries, type PricedPlan } from '../../../domain/rent-series.js';
 import { forecastCommunity, trackRecordLine } from '../../../domain/forecast.js';
 import { FORECAST_HISTORY_DAYS, pricingOf, type ForecastReader } from '../forecast/read.js';
-import type { CommunitySection } from '../../../output/report/html.js';
+import type { CommunitySection } from '../../../output/report/sections.js';
 import { plainCells, selectColumns } from '../../../output/columns.js';
 import type { ApiClient } from '../../http/client.js';
 import type { ChosenSubject } from '../../references.js';

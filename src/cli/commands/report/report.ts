@@ -14,7 +14,8 @@ import { writeAtomically } from '../../state-file.js';
 import { daysBetween } from '../../../domain/dates.js';
 import { BASIS_TEXT, type Basis } from '../../../domain/basis.js';
 import { byPsiDescending, DEFAULT_THRESHOLD, positioningTotals, psiOf, type PositioningRow } from '../../../domain/positioning.js';
-import { reportRenderer, type PortfolioSection } from '../../../output/report/html.js';
+import { reportRenderer } from '../../../output/report/html.js';
+import type { PortfolioSection } from '../../../output/report/sections.js';
 import { plainCells, selectColumns } from '../../../output/columns.js';
 import { footerLines } from '../overview/positioning.js';
 import { positioningColumns } from '../overview/positioning-columns.js';
@@ -55,34 +56,42 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
   const api = (await ctx.api()).inFlight(concurrency, { shareReads: true });
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
   const renderer = await reportRenderer();
-  let outcomes;
+  let html: string;
   try {
-    // Comparables shared by subjects are read once for the whole report: the window, and the forecast's years before its end.
-    const reader = forecastReader(api, window.end, daysBetween(window.start, window.end) + 1);
-    // Each community drawn as its answers arrive (reportRenderer): its charts while the next requests are on the wire.
-    outcomes = await fanOutAll(
-      subjects,
-      concurrency,
-      async (subject) => {
-        const { section, positioning } = await collectCommunity(api, subject, { basis: opts.basis, window, reader });
-        return { name: section.name, html: renderer.community(section), positioning };
-      },
-      progress,
-    );
-  } finally {
-    progress.stop();
-  }
-  // Only whole: a community that cannot be read is named, and nothing is written.
-  const failed = outcomes.filter(isFailed);
-  if (failed.length > 0) throw fanOutFailure(ctx, failed, { total: subjects.length, what: 'communities could not be read', outcome: 'no report written' });
-  const communities = outcomes.flatMap((outcome) => ('value' in outcome ? [outcome.value] : []));
+    let outcomes;
+    try {
+      // Comparables shared by subjects are read once for the whole report: the window, and the forecast's years before its end.
+      const reader = forecastReader(api, window.end, daysBetween(window.start, window.end) + 1);
+      // Each community drawn as its answers arrive, on the chart workers (reportRenderer), while the next requests are on the wire.
+      outcomes = await fanOutAll(
+        subjects,
+        concurrency,
+        async (subject) => {
+          const { section, positioning } = await collectCommunity(api, subject, { basis: opts.basis, window, reader });
+          const drawn = renderer.community(section);
+          // Awaited once every community is read; a drawing that fails before then waits to be thrown there.
+          drawn.catch(() => undefined);
+          return { name: section.name, drawn, positioning };
+        },
+        progress,
+      );
+    } finally {
+      progress.stop();
+    }
+    // Only whole: a community that cannot be read is named, and nothing is written.
+    const failed = outcomes.filter(isFailed);
+    if (failed.length > 0) throw fanOutFailure(ctx, failed, { total: subjects.length, what: 'communities could not be read', outcome: 'no report written' });
+    const communities = outcomes.flatMap((outcome) => ('value' in outcome ? [outcome.value] : []));
 
-  const html = renderer.document({
-    title: opts.all ? 'Portfolio report' : communities.length === 1 ? `${communities[0]!.name}: report` : `Report on ${communities.length} communities`,
-    subtitle: `${today} · ${api.target} · ${BASIS_TEXT[opts.basis]} from ${window.start} to ${window.end}`,
-    portfolio: opts.all ? portfolioSection(communities.map((drawn) => drawn.positioning), opts.basis) : undefined,
-    communities: communities.map((drawn) => drawn.html),
-  });
+    html = await renderer.document({
+      title: opts.all ? 'Portfolio report' : communities.length === 1 ? `${communities[0]!.name}: report` : `Report on ${communities.length} communities`,
+      subtitle: `${today} · ${api.target} · ${BASIS_TEXT[opts.basis]} from ${window.start} to ${window.end}`,
+      portfolio: opts.all ? portfolioSection(communities.map((drawn) => drawn.positioning), opts.basis) : undefined,
+      communities: await Promise.all(communities.map((community) => community.drawn)),
+    });
+  } finally {
+    await renderer.close();
+  }
   await writeAtomically(resolve(out), html, { createFolder: false, log: ctx.log });
-  ctx.log.success(`Wrote ${out}: ${communities.length} ${communities.length === 1 ? 'community' : 'communities'}, ${Math.round(Buffer.byteLength(html) / 1024)} KB`);
+  ctx.log.success(`Wrote ${out}: ${subjects.length} ${subjects.length === 1 ? 'community' : 'communities'}, ${Math.round(Buffer.byteLength(html) / 1024)} KB`);
 };

@@ -285,6 +285,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
         availability?: readonly { available_from: string; units: number }[],
       ) {
         const ner = o.net_effective_rent_cents ?? netEffectiveRentCents(o.market_rent_cents, o.concessions);
+        const values = [surveyId, plan.id, date, o.market_rent_cents, ner, o.units_available, o.concessions] as const;
         const isNew = made.has(surveyId);
         const derived = isNew && availability === undefined;
         if (derived) availabilityOfUnits.add(surveyId);
@@ -294,13 +295,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           db.run(
             `INSERT OR IGNORE INTO observations (survey_id, floor_plan_id, observed_on, market_rent_cents, net_effective_rent_cents, units_available, concessions)
              VALUES (?, ?, ?, ?, ?, ?, ?)`,
-            surveyId,
-            plan.id,
-            date,
-            o.market_rent_cents,
-            ner,
-            o.units_available,
-            o.concessions,
+            ...values,
           ).changes === 1;
         if (!added) {
           db.run('DELETE FROM availability WHERE survey_id = ? AND floor_plan_id = ?', surveyId, plan.id);
@@ -310,13 +305,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
              ON CONFLICT (survey_id, floor_plan_id) DO UPDATE SET market_rent_cents = excluded.market_rent_cents,
                net_effective_rent_cents = excluded.net_effective_rent_cents, units_available = excluded.units_available,
                concessions = excluded.concessions`,
-            surveyId,
-            plan.id,
-            date,
-            o.market_rent_cents,
-            ner,
-            o.units_available,
-            o.concessions,
+            ...values,
           );
           recount.add(surveyId);
         }

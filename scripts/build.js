@@ -96,7 +96,8 @@ async function writeChartWorker(dir, output) {
   const bundle = await rolldown({
     input: 'src/output/report/chart-worker.ts',
     platform: 'node',
-    transform: { target: 'node22' },
+    // ECharts' production build, as the CLI's: its development checks and warnings left out.
+    transform: { target: 'node22', define: { 'process.env.NODE_ENV': '"production"' } },
   });
   try {
     await bundle.write({ file: join(dir, 'chunks', CHART_WORKER), format: 'cjs', strict: true, sourcemap: true, codeSplitting: false, minify: { compress: false, mangle: { keepNames: true }, codegen: { removeWhitespace: true } } });

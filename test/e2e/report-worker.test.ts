@@ -46,23 +46,44 @@ describe('report: charts drawn on a worker thread', () => {
     expect(worker === thread).toBe(true);
   });
 
-  it('a chart worker that dies ends the report with a message and exit 1, and writes no file', async () => {
-    // A copy of the built CLI whose chart worker exits at once.
-    const copy = join(sb.root, 'broken-cli');
+  /** `report --all` by a copy of the built CLI whose chart worker is `worker` (its source). */
+  async function reportWithWorker(name: string, worker: string) {
+    const copy = join(sb.root, name);
     await cp(join(ROOT, 'dist'), join(copy, 'dist'), { recursive: true });
     await cp(join(ROOT, 'bin'), join(copy, 'bin'), { recursive: true });
     await cp(join(ROOT, 'package.json'), join(copy, 'package.json'));
-    await writeFile(join(copy, 'dist', 'chunks', 'chart-worker.cjs'), 'process.exit(3);\n');
-    const out = join(sb.root, 'never.html');
+    await writeFile(join(copy, 'dist', 'chunks', 'chart-worker.cjs'), worker);
+    const out = join(sb.root, `${name}.html`);
     const r = await execa(process.execPath, [join(copy, 'bin', 'rentsurvey.js'), '--local', '--data-dir', dataDir, 'report', '--all', '--out', out], {
       env: sb.env,
       extendEnv: false,
       reject: false,
       timeout: 180_000,
     });
+    return { ...r, wrote: existsSync(out) };
+  }
+
+  it('a chart worker that dies ends the report with a message and exit 1, and writes no file', async () => {
+    const r = await reportWithWorker('dead-worker', 'process.exit(3);\n');
     expect(r.exitCode, r.stderr).toBe(1);
     expect(r.stderr).toContain("the report's chart worker stopped (exit code 3)");
     expect(r.stderr).not.toMatch(/\n\s+at /);
-    expect(existsSync(out)).toBe(false);
+    expect(r.wrote).toBe(false);
+  });
+
+  it("a section the worker cannot draw ends the report naming its community, exit 1, no file, though the worker's other answers are still coming", async () => {
+    // Every section drawn but the third; the others answered after the failure is known (the command closes the worker meanwhile).
+    const worker = `
+const { parentPort } = require('node:worker_threads');
+parentPort.on('message', ({ id, job }) => {
+  if (id === 2) parentPort.postMessage({ id, error: { message: 'cannot draw this one' } });
+  else parentPort.postMessage({ id, html: '<section>' + job.section.name + '</section>' });
+});
+`;
+    const r = await reportWithWorker('failing-section', worker);
+    expect(r.exitCode, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/error: drawing .+: cannot draw this one/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.wrote).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ import type { SectionJob } from './sections.js';
 
 export interface SectionDrawer {
   draw(job: SectionJob): Promise<string>;
-  /** Ends the worker; sections asked after it are refused. */
+  /** Ends the worker (the command calls it whatever happened: until then the worker keeps the process alive); sections asked after it are refused. */
   close(): Promise<void>;
 }
 
@@ -37,13 +37,11 @@ export function workerDrawer(script: string): SectionDrawer {
     for (const waiting of pending.values()) waiting.reject(failure);
     pending.clear();
   };
-  // The worker keeps the process alive only while it has sections to draw.
-  worker.unref();
+  // The worker keeps the process alive until close(): answers that arrive after it are let go.
   worker.on('message', ({ id, html, error }: Reply) => {
     const waiting = pending.get(id);
     if (waiting === undefined) return;
     pending.delete(id);
-    if (pending.size === 0) worker.unref();
     if (error) waiting.reject(Object.assign(new Error(error.message), error.stack === undefined ? {} : { stack: error.stack }));
     else waiting.resolve(html as string);
   });
@@ -54,7 +52,6 @@ export function workerDrawer(script: string): SectionDrawer {
       if (failure) return Promise.reject(failure);
       const id = nextId++;
       return new Promise<string>((resolve, reject) => {
-        if (pending.size === 0) worker.ref();
         pending.set(id, { resolve, reject });
         worker.postMessage({ id, job });
       });

@@ -68,7 +68,9 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
         concurrency,
         async (subject) => {
           const { section, positioning } = await collectCommunity(api, subject, { basis: opts.basis, window, reader });
-          const drawn = renderer.community(section);
+          const drawn = renderer.community(section).catch((error: unknown) => {
+            throw new Error(`drawing ${section.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+          });
           // Awaited once every community is read; a drawing that fails before then waits to be thrown there.
           drawn.catch(() => undefined);
           return { name: section.name, drawn, positioning };

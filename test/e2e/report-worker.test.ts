@@ -9,7 +9,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { createTestIO } from '../../src/output/io.js';
-import { createSandbox, demoStore, type Sandbox } from '../helpers/cli.js';
+import { createKey, createSandbox, demoStore, startServe, type Sandbox } from '../helpers/cli.js';
 import { ROOT } from '../helpers/common.js';
 
 let sb: Sandbox;
@@ -46,16 +46,16 @@ describe('report: charts drawn on a worker thread', () => {
     expect(worker === thread).toBe(true);
   });
 
-  /** `report --all` by a copy of the built CLI whose chart worker is `worker` (its source). */
-  async function reportWithWorker(name: string, worker: string) {
+  /** `report --all` by a copy of the built CLI whose chart worker is `worker` (its source); --local unless `env` names a service. */
+  async function reportWithWorker(name: string, worker: string, service: { args: string[]; env: Record<string, string>; flags?: string[] } = { args: ['--local', '--data-dir', dataDir], env: {} }) {
     const copy = join(sb.root, name);
     await cp(join(ROOT, 'dist'), join(copy, 'dist'), { recursive: true });
     await cp(join(ROOT, 'bin'), join(copy, 'bin'), { recursive: true });
     await cp(join(ROOT, 'package.json'), join(copy, 'package.json'));
     await writeFile(join(copy, 'dist', 'chunks', 'chart-worker.cjs'), worker);
     const out = join(sb.root, `${name}.html`);
-    const r = await execa(process.execPath, [join(copy, 'bin', 'rentsurvey.js'), '--local', '--data-dir', dataDir, 'report', '--all', '--out', out], {
-      env: sb.env,
+    const r = await execa(process.execPath, [join(copy, 'bin', 'rentsurvey.js'), ...service.args, 'report', '--all', '--out', out, ...(service.flags ?? [])], {
+      env: { ...sb.env, ...service.env },
       extendEnv: false,
       reject: false,
       timeout: 180_000,
@@ -85,5 +85,28 @@ parentPort.on('message', ({ id, job }) => {
     expect(r.stderr).toMatch(/error: drawing .+: cannot draw this one/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.wrote).toBe(false);
+  });
+
+  it('once a section could not be drawn, the report reads no more communities: against a service, the rest are never asked for', async () => {
+    const served = await startServe(await demoStore(join(sb.root, 'served')), { args: ['--log'] });
+    try {
+      const key = await createKey(served.dataDir);
+      // The worker dies on the first section it is sent; communities are read one at a time.
+      const r = await reportWithWorker('dies-on-first', "require('node:worker_threads').parentPort.on('message', () => process.exit(3));\n", {
+        args: [],
+        flags: ['--concurrency', '1'],
+        env: { RENTSURVEY_LOCAL: '0', RENTSURVEY_BASE_URL: served.baseUrl, RENTSURVEY_API_KEY: key },
+      });
+      expect(r.exitCode, r.stderr).toBe(1);
+      expect(r.stderr).toContain("the report's chart worker stopped (exit code 3)");
+      expect(r.stderr).not.toContain('could not be read');
+      expect(r.wrote).toBe(false);
+      // `serve --log`: a JSON line per request. The portfolio has 25 communities; at most the first two were read.
+      const overviews = served.log().split('\n').filter((line) => /"url":"[^"]*\/communities\/[^/"]+\/overview"/.test(line));
+      expect(overviews.length).toBeGreaterThanOrEqual(1);
+      expect(overviews.length).toBeLessThanOrEqual(2);
+    } finally {
+      await served.stop();
+    }
   });
 });

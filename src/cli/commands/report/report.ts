@@ -57,6 +57,8 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
   const progress = progressBar(ctx.io, { total: subjects.length, unit: 'communities', itemUnit: 'failed', quiet: ctx.globals.quiet });
   const renderer = await reportRenderer();
   let html: string;
+  // The first section that could not be drawn: no report can be written, so no more is read.
+  let drawingFailed: Error | undefined;
   try {
     let outcomes;
     try {
@@ -67,9 +69,12 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
         subjects,
         concurrency,
         async (subject) => {
+          // Thrown here, it stops the fan-out (stopsAll): the communities not started are not asked for.
+          if (drawingFailed) throw drawingFailed;
           const { section, positioning } = await collectCommunity(api, subject, { basis: opts.basis, window, reader });
           const drawn = renderer.community(section).catch((error: unknown) => {
-            throw new Error(`drawing ${section.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+            drawingFailed ??= new Error(`drawing ${section.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+            throw drawingFailed;
           });
           // Awaited once every community is read; a drawing that fails before then waits to be thrown there.
           drawn.catch(() => undefined);
@@ -80,6 +85,7 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
     } finally {
       progress.stop();
     }
+    if (drawingFailed) throw drawingFailed;
     // Only whole: a community that cannot be read is named, and nothing is written.
     const failed = outcomes.filter(isFailed);
     if (failed.length > 0) throw fanOutFailure(ctx, failed, { total: subjects.length, what: 'communities could not be read', outcome: 'no report written' });

@@ -82,6 +82,21 @@ async function writeManPage(dir) {
   }
 }
 
+/** How every bundle of dist/ is written: the CLI's and the report's chart worker. */
+const CJS_OUTPUT = {
+  format: 'cjs',
+  // Our source is ESM, which is strict: so stays what it is bundled into.
+  strict: true,
+  sourcemap: true,
+  // Whitespace out and local names shortened (function and class names kept; no rewriting of
+  // code): V8 reads, hashes and lazily compiles half the text. −2 ms CPU of --local portfolio
+  // and of a TAB. --debug's stack traces still name src/ files, through the source maps.
+  minify: { compress: false, mangle: { keepNames: true }, codegen: { removeWhitespace: true } },
+};
+
+/** Libraries' production builds (React's for the dashboard, ECharts' for the report): their development builds are larger, slower, and write warnings on the screen. */
+const PRODUCTION = { 'process.env.NODE_ENV': '"production"' };
+
 /** Where the report's chart worker is written, beside the chunks (src/output/report/drawing.ts). */
 const CHART_WORKER = 'chart-worker.cjs';
 
@@ -96,11 +111,10 @@ async function writeChartWorker(dir, output) {
   const bundle = await rolldown({
     input: 'src/output/report/chart-worker.ts',
     platform: 'node',
-    // ECharts' production build, as the CLI's: its development checks and warnings left out.
-    transform: { target: 'node22', define: { 'process.env.NODE_ENV': '"production"' } },
+    transform: { target: 'node22', define: PRODUCTION },
   });
   try {
-    await bundle.write({ file: join(dir, 'chunks', CHART_WORKER), format: 'cjs', strict: true, sourcemap: true, codeSplitting: false, minify: { compress: false, mangle: { keepNames: true }, codegen: { removeWhitespace: true } } });
+    await bundle.write({ ...CJS_OUTPUT, file: join(dir, 'chunks', CHART_WORKER), codeSplitting: false });
   } finally {
     await bundle.close();
   }
@@ -115,10 +129,9 @@ const bundle = await rolldown({
   preserveEntrySignatures: 'allow-extension',
   platform: 'node',
   external: runtimeDependencies.map((name) => new RegExp(`^${name}(/|$)`)),
-  // React's production build for the dashboard: its development build is larger, slower, and writes warnings on the screen.
   transform: {
     target: 'node22',
-    define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version), __CHART_WORKER__: JSON.stringify(CHART_WORKER), 'process.env.NODE_ENV': '"production"' },
+    define: { __RENTSURVEY_VERSION__: JSON.stringify(pkg.version), __CHART_WORKER__: JSON.stringify(CHART_WORKER), ...PRODUCTION },
   },
   plugins: [
     zodEnglishOnly(),
@@ -131,15 +144,8 @@ const bundle = await rolldown({
   ],
 });
 const { output } = await bundle.write({
+  ...CJS_OUTPUT,
   dir: staging,
-  format: 'cjs',
-  // Our source is ESM, which is strict: so stays what it is bundled into.
-  strict: true,
-  sourcemap: true,
-  // Whitespace out and local names shortened (function and class names kept; no rewriting of
-  // code): V8 reads, hashes and lazily compiles half the text. −2 ms CPU of --local portfolio
-  // and of a TAB. --debug's stack traces still name src/ files, through the source maps.
-  minify: { compress: false, mangle: { keepNames: true }, codegen: { removeWhitespace: true } },
   entryFileNames: '[name].cjs',
   chunkFileNames: 'chunks/[name]-[hash].cjs',
 });

@@ -59,7 +59,7 @@ figure svg { width: 100%; height: auto; display: block; }
 export interface ReportRenderer {
   community(section: CommunitySection): Promise<string>;
   document(data: ReportData): Promise<string>;
-  /** Ends the chart workers: call it when the report is done or given up. */
+  /** Ends the chart worker: call it when the report is done or given up. */
   close(): Promise<void>;
 }
 

@@ -64,7 +64,7 @@ export const run: Handler<typeof report> = async (ctx, opts, [refs]) => {
     try {
       // Comparables shared by subjects are read once for the whole report: the window, and the forecast's years before its end.
       const reader = forecastReader(api, window.end, daysBetween(window.start, window.end) + 1);
-      // Each community drawn as its answers arrive, on the chart workers (reportRenderer), while the next requests are on the wire.
+      // Each community drawn as its answers arrive, on the chart worker (reportRenderer), while the next requests are on the wire.
       outcomes = await fanOutAll(
         subjects,
         concurrency,

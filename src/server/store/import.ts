@@ -176,17 +176,10 @@ function remembered<R>(find: (key: string) => R): (key: string) => R {
   };
 }
 
-/** The same by two arguments, a map of maps: a row builds no key (nor an array of its arguments). */
+/** The same by two arguments, a `remembered` per first one: a row builds no key (nor an array of its arguments). */
 function rememberedByPair<R>(find: (first: string, second: string) => R): (first: string, second: string) => R {
-  const known = new Map<string, Map<string, R>>();
-  return (first, second) => {
-    let level = known.get(first);
-    if (!level) known.set(first, (level = new Map()));
-    if (level.has(second)) return level.get(second) as R;
-    const answer = find(first, second);
-    level.set(second, answer);
-    return answer;
-  };
+  const byFirst = remembered((first: string) => remembered((second: string) => find(first, second)));
+  return (first, second) => byFirst(first)(second);
 }
 
 export function importStore(db: Database, now: () => string, accounts: AccountsStore, communities: CommunitiesStore) {
@@ -310,8 +303,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           recount.add(surveyId);
         }
         // Units counted without dates are available now, on the survey date (a derived row's are written at the end).
-        let slots: readonly { available_from: string; units: number }[] | undefined;
-        if (!derived) slots = availability?.length || o.units_available === 0 ? (availability ?? []) : [{ available_from: date, units: o.units_available }];
+        const slots = derived ? undefined : availability?.length || o.units_available === 0 ? (availability ?? []) : [{ available_from: date, units: o.units_available }];
         for (const slot of slots ?? [])
           db.run(
             'INSERT INTO availability (survey_id, floor_plan_id, available_from, units) VALUES (?, ?, ?, ?)',

@@ -52,7 +52,7 @@ SELECT s.id AS subject_id, s.name AS subject_name, m.role, m.distance_miles, c.i
   JOIN communities s ON s.id = m.subject_id
   JOIN communities c ON c.id = m.community_id
   JOIN floor_plans fp ON fp.community_id = c.id
-  JOIN observations o ON o.floor_plan_id = fp.id AND o.observed_on BETWEEN :start AND :end
+  JOIN observations o ON o.floor_plan_seq = fp.seq AND o.observed_on BETWEEN :start AND :end
  ORDER BY s.name COLLATE NOCASE, s.id, m.rank, m.distance_miles, c.name COLLATE NOCASE, c.id, o.observed_on,
           fp.bedrooms, fp.bathrooms, fp.floor_plan_name COLLATE NOCASE, fp.id;`;
 

@@ -154,7 +154,9 @@ export async function openDataDirStore(options: DataDirOptions): Promise<Store> 
   // Only a data directory without a database is new: one emptied on purpose
   // (local reset --empty, serve --empty) stays empty.
   const summary = existsSync(join(options.dataDir, DATABASE_FILE)) ? undefined : await createStore(options, options.seed ?? 'demo');
-  const store = openStore(options.dataDir, options.clock);
+  const store = openStore(options.dataDir, options.clock, undefined, (from, to) =>
+    options.notice?.(`Upgrading the store in ${options.dataDir} (schema ${from} → ${to}); this happens once, and a large store takes a minute…`),
+  );
   if (summary)
     options.notice?.(
       `Created demo data in ${options.dataDir}: ${summary.organization}, ${formatCount(summary.managed)} communities ` +

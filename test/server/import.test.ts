@@ -18,11 +18,13 @@ const ORG = 'Import Testers';
 const communityId = (key: string, org = ORG) => keyId(org, 'community', key);
 const planId = (key: string, org = ORG) => keyId(org, 'floor_plan', key);
 
+// Availability as the store gives it (observation_availability): the dated rows, or else units on the survey date.
 const TABLES = ['organizations', 'users', 'communities', 'community_team', 'comps', 'floor_plans', 'surveys', 'observations', 'availability'] as const;
+const countedFrom = (table: (typeof TABLES)[number]) => (table === 'availability' ? 'observation_availability' : table);
 
 function counts(store: Store): Record<(typeof TABLES)[number], number> {
   return Object.fromEntries(
-    TABLES.map((table) => [table, store.db.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)?.n ?? -1]),
+    TABLES.map((table) => [table, store.db.get<{ n: number }>(`SELECT count(*) AS n FROM ${countedFrom(table)}`)?.n ?? -1]),
   ) as Record<(typeof TABLES)[number], number>;
 }
 
@@ -48,12 +50,17 @@ interface ObservationRow {
   concessions: string;
 }
 
+/** Observations are stored by the survey's and the plan's numbers (seq); read by their ids. */
+const OBSERVATIONS = `SELECT s.id AS survey_id, fp.id AS floor_plan_id, o.observed_on, o.market_rent_cents, o.net_effective_rent_cents,
+                             o.units_available, o.concessions
+                        FROM observations o JOIN surveys s ON s.seq = o.survey_seq JOIN floor_plans fp ON fp.seq = o.floor_plan_seq`;
 const observation = (store: Store, floorPlanId: string, date: string) =>
-  store.db.get<ObservationRow>('SELECT * FROM observations WHERE floor_plan_id = ? AND observed_on = ?', floorPlanId, date);
+  store.db.get<ObservationRow>(`${OBSERVATIONS} WHERE fp.id = ? AND o.observed_on = ?`, floorPlanId, date);
 const availability = (store: Store, floorPlanId: string, date: string) =>
   store.db.all<{ available_from: string; units: number }>(
-    `SELECT a.available_from, a.units FROM availability a JOIN observations o USING (survey_id, floor_plan_id)
-      WHERE a.floor_plan_id = ? AND o.observed_on = ? ORDER BY a.available_from`,
+    `SELECT a.available_from, a.units FROM observation_availability a
+       JOIN observations o USING (survey_seq, floor_plan_seq) JOIN floor_plans fp ON fp.seq = o.floor_plan_seq
+      WHERE fp.id = ? AND o.observed_on = ? ORDER BY a.available_from`,
     floorPlanId,
     date,
   );
@@ -501,7 +508,7 @@ describe('rentsurvey local import (built CLI)', () => {
 
     const local = openStore(dataDir);
     try {
-      expect(local.db.get<{ n: number }>('SELECT count(*) AS n FROM surveys WHERE id IN (SELECT survey_id FROM observations WHERE floor_plan_id = ?)', keyId(EXAMPLE_ORG, 'floor_plan', 'birch-a1'))?.n).toBe(
+      expect(local.db.get<{ n: number }>('SELECT count(*) AS n FROM surveys WHERE seq IN (SELECT survey_seq FROM observations WHERE floor_plan_seq = (SELECT seq FROM floor_plans WHERE id = ?))', keyId(EXAMPLE_ORG, 'floor_plan', 'birch-a1'))?.n).toBe(
         7, // 3 of Maple Court + 2 of Riverside Lofts + 2 from the CSV (one per subject)
       );
     } finally {
@@ -646,13 +653,13 @@ describe('importObservationStream (the CSV read as a stream)', () => {
   /** survey_vacancy as its definition has it (migrations.ts), counted from the tables. */
   const recounted = () =>
     store.db.all(
-      `SELECT o.survey_id, fp.community_id,
+      `SELECT o.survey_seq, fp.community_id,
               COALESCE(SUM(CASE WHEN a.available_from <= date(s.survey_date, '+14 days') THEN a.units END), 0) AS available
-         FROM observations o JOIN surveys s ON s.id = o.survey_id JOIN floor_plans fp ON fp.id = o.floor_plan_id
-         LEFT JOIN availability a ON a.survey_id = o.survey_id AND a.floor_plan_id = o.floor_plan_id
-        GROUP BY o.survey_id, fp.community_id ORDER BY 1, 2`,
+         FROM observations o JOIN surveys s ON s.seq = o.survey_seq JOIN floor_plans fp ON fp.seq = o.floor_plan_seq
+         LEFT JOIN observation_availability a ON a.survey_seq = o.survey_seq AND a.floor_plan_seq = o.floor_plan_seq
+        GROUP BY o.survey_seq, fp.community_id ORDER BY 1, 2`,
     );
-  const kept = () => store.db.all('SELECT survey_id, community_id, available_next_14_days AS available FROM survey_vacancy ORDER BY 1, 2');
+  const kept = () => store.db.all('SELECT survey_seq, community_id, available_next_14_days AS available FROM survey_vacancy ORDER BY 1, 2');
 
   it('the 14-day vacancy summed as rows arrive is what the tables count: new surveys, a plan given twice, a survey already stored', async () => {
     importDataset(store, baseDataset());
@@ -668,7 +675,7 @@ describe('importObservationStream (the CSV read as a stream)', () => {
     expect(availability(store, planId('s1-a1'), dates[0]!)).toEqual([{ available_from: dates[0], units: 4 }]);
   });
 
-  it('a CSV row’s availability (written at the end, for all the new surveys at once) is its units on the survey date: none for 0, the last of a plan given twice', async () => {
+  it('a CSV row’s availability (no row written: observation_availability derives it) is its units on the survey date: none for 0, the last of a plan given twice', async () => {
     importDataset(store, baseDataset());
     const organizationId = store.accounts.organizationByName(ORG)?.id as string;
     async function* twice() {
@@ -681,6 +688,7 @@ describe('importObservationStream (the CSV read as a stream)', () => {
     expect(availability(store, planId('s1-b2'), dates[0]!)).toEqual([{ available_from: dates[0], units: 3 }]);
     expect(availability(store, planId('s1-a1'), dates[1]!)).toEqual([{ available_from: dates[1], units: 5 }]);
     expect(availability(store, planId('s1-b2'), dates[1]!)).toEqual([]);
+    expect(store.db.get<{ n: number }>('SELECT count(*) AS n FROM availability')?.n).toBe(2); // the dataset's dated rows only
     expect(kept()).toEqual(recounted());
   });
 
@@ -700,7 +708,7 @@ describe('importObservationStream (the CSV read as a stream)', () => {
     }
     const index = () => store.db.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'observations_plan_date'")?.sql;
     const plan = () =>
-      store.db.all<{ detail: string }>('EXPLAIN QUERY PLAN SELECT * FROM observations WHERE floor_plan_id = ? AND observed_on <= ?', 'x', '2026-01-01');
+      store.db.all<{ detail: string }>('EXPLAIN QUERY PLAN SELECT * FROM observations WHERE floor_plan_seq = ? AND observed_on <= ?', 1, '2026-01-01');
 
     it('every row in, the index whole and used, the vacancy as counted', async () => {
       importDataset(store, baseDataset());
@@ -710,7 +718,7 @@ describe('importObservationStream (the CSV read as a stream)', () => {
       expect(index()).toBe(definition);
       expect(plan().map((step) => step.detail).join('; ')).toContain('observations_plan_date');
       expect(store.db.get<{ integrity_check: string }>('PRAGMA integrity_check')?.integrity_check).toBe('ok');
-      expect(store.db.get<{ n: number }>('SELECT count(*) AS n FROM observations INDEXED BY observations_plan_date WHERE floor_plan_id >= \'\'')?.n).toBe(100_010);
+      expect(store.db.get<{ n: number }>('SELECT count(*) AS n FROM observations INDEXED BY observations_plan_date WHERE floor_plan_seq >= 0')?.n).toBe(100_010);
       expect(kept()).toEqual(recounted());
     }, 120_000);
 

@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
 import { computeProjections, computeVacancyTrendPoint } from '../../src/domain/vacancy.js';
-import { migrations } from '../../src/server/store/migrations.js';
 import { startService, type TestService } from '../helpers/server.js';
 
 let svc: TestService;
@@ -22,12 +21,18 @@ async function expectTrendOfRawRows(id: string, key: string) {
   const units = (community: string) => db.get<{ n: number }>('SELECT SUM(unit_count) AS n FROM floor_plans WHERE community_id = ?', community)!.n ?? 0;
   const rows = (survey: string, community: string) =>
     db.all<{ available_from: string; units: number }>(
-      'SELECT a.available_from, a.units FROM availability a JOIN floor_plans fp ON fp.id = a.floor_plan_id WHERE a.survey_id = ? AND fp.community_id = ?',
+      `SELECT a.available_from, a.units FROM observation_availability a JOIN floor_plans fp ON fp.seq = a.floor_plan_seq
+        WHERE a.survey_seq = (SELECT seq FROM surveys WHERE id = ?) AND fp.community_id = ?`,
       survey,
       community,
     );
   const observed = (survey: string, community: string) =>
-    db.get('SELECT 1 AS x FROM observations o JOIN floor_plans fp ON fp.id = o.floor_plan_id WHERE o.survey_id = ? AND fp.community_id = ?', survey, community) !== undefined;
+    db.get(
+      `SELECT 1 AS x FROM observations o JOIN floor_plans fp ON fp.seq = o.floor_plan_seq
+        WHERE o.survey_seq = (SELECT seq FROM surveys WHERE id = ?) AND fp.community_id = ?`,
+      survey,
+      community,
+    ) !== undefined;
   const surveys = db.all<{ id: string; survey_date: string }>("SELECT id, survey_date FROM surveys WHERE subject_id = ? AND status = 'completed' ORDER BY survey_date", id);
   expect(trend.trends.map((t) => t.survey_id)).toEqual(surveys.map((s) => s.id));
   for (const [i, survey] of surveys.entries()) {
@@ -74,14 +79,4 @@ describe('vacancy-trend on the demo portfolio', () => {
     expect(before.trend.trends.at(-1)!.subject_vacancy).toBeLessThan(100);
     expect(after.trend.trends.slice(0, -1)).toEqual(before.trend.trends.slice(0, -1));
   }, 60_000);
-
-  it('the migration that adds the per-survey counts fills them as the importer keeps them', () => {
-    const { db } = svc.store;
-    const all = () => db.all('SELECT survey_id, community_id, available_next_14_days FROM survey_vacancy ORDER BY survey_id, community_id');
-    const kept = all();
-    expect(kept.length).toBeGreaterThan(1000);
-    const backfill = migrations.find((m) => m.includes('CREATE TABLE survey_vacancy'))!;
-    db.raw.exec(`DROP TABLE survey_vacancy; ${backfill}`);
-    expect(all()).toEqual(kept);
-  });
 });

@@ -26,8 +26,8 @@ export function analyticsInputsStore(db: Database, queries: PricingQueries) {
                 p.community_id = :subject AS is_subject,
                 o.observed_on, o.market_rent_cents, o.net_effective_rent_cents, o.units_available, o.concessions
            FROM plans p
-           LEFT JOIN observations o ON o.floor_plan_id = p.id
-            AND o.observed_on = (SELECT MAX(observed_on) FROM observations WHERE floor_plan_id = p.id AND observed_on <= :asOf)
+           LEFT JOIN observations o ON o.floor_plan_seq = p.seq
+            AND o.observed_on = (SELECT MAX(observed_on) FROM observations WHERE floor_plan_seq = p.seq AND observed_on <= :asOf)
           GROUP BY p.id
           ORDER BY p.bedrooms, p.bathrooms, p.floor_plan_name COLLATE NOCASE, p.id`,
         { subject: subjectId, asOf: asOf ?? '0000-00-00' },
@@ -59,16 +59,16 @@ export function analyticsInputsStore(db: Database, queries: PricingQueries) {
         jsonIds(communities),
       );
       const observed = db.all<{ survey_id: string; community_id: string; available: number }>(
-        `SELECT v.survey_id, v.community_id, v.available_next_14_days AS available
-           FROM surveys s JOIN survey_vacancy v ON v.survey_id = s.id
+        `SELECT s.id AS survey_id, v.community_id, v.available_next_14_days AS available
+           FROM surveys s JOIN survey_vacancy v ON v.survey_seq = s.seq
           WHERE s.subject_id = ? AND s.status = 'completed'`,
         subjectId,
       );
       const latest = surveys.at(-1);
       const latestAvailability = latest
         ? db.all<{ available_from: string; units: number }>(
-            `SELECT a.available_from, a.units FROM availability a JOIN floor_plans fp ON fp.id = a.floor_plan_id
-              WHERE a.survey_id = ? AND fp.community_id = ?`,
+            `SELECT a.available_from, a.units FROM observation_availability a JOIN floor_plans fp ON fp.seq = a.floor_plan_seq
+              WHERE a.survey_seq = (SELECT seq FROM surveys WHERE id = ?) AND fp.community_id = ?`,
             latest.id,
             subjectId,
           )

@@ -27,14 +27,18 @@ export class Database {
    * is a StoreError naming it: SQLite reads the header and schema here, so
    * garbage and truncation show at once, before any command's work.
    */
-  constructor(readonly path: string) {
+  constructor(
+    readonly path: string,
+    /** Told before an existing store's schema is brought up to date (a large store's can take a minute). */
+    onUpgrade?: (from: number, to: number) => void,
+  ) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     let raw: DatabaseSync | undefined;
     try {
       raw = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5_000 });
       this.raw = raw;
       raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
-      migrate(this);
+      migrate(this, onUpgrade);
     } catch (error) {
       if (raw?.isOpen) raw.close();
       throw this.failed(error);
@@ -180,8 +184,10 @@ export class Database {
   }
 }
 
-function migrate(db: Database): void {
-  const current = (db.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0) as number;
+const schemaVersion = (db: Database) => db.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0;
+
+function migrate(db: Database, onUpgrade?: (from: number, to: number) => void): void {
+  const current = schemaVersion(db);
   if (current > migrations.length)
     throw new StoreError(
       'store_unavailable',
@@ -189,10 +195,31 @@ function migrate(db: Database): void {
       [],
       'upgrade rentsurvey',
     );
+  if (current > 0 && current < migrations.length) onUpgrade?.(current, migrations.length);
   for (let version = current; version < migrations.length; version++) {
     db.transaction(() => {
+      // Another process may have applied it while this one waited for the lock.
+      if (schemaVersion(db) !== version) return;
       db.raw.exec(migrations[version] as string);
       db.raw.exec(`PRAGMA user_version = ${version + 1}`);
     });
+  }
+  if (current > 0 && current < migrations.length) compact(db);
+}
+
+/**
+ * A migration that rebuilt tables leaves the old ones' pages free inside the file (a
+ * store of 1,000 subjects kept 1 GB it no longer used): when they are most of it, the
+ * file is rewritten without them. VACUUM needs room for a copy; where there is none,
+ * the store works as it is and reuses the free pages as it grows.
+ */
+function compact(db: Database): void {
+  const free = db.get<{ freelist_count: number }>('PRAGMA freelist_count')?.freelist_count ?? 0;
+  const pages = db.get<{ page_count: number }>('PRAGMA page_count')?.page_count ?? 0;
+  if (free * 2 <= pages) return;
+  try {
+    db.raw.exec('VACUUM');
+  } catch {
+    // Left as it is: see above.
   }
 }

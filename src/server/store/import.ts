@@ -188,33 +188,33 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
    * observations and availability (one pass, whatever was replaced): each
    * community a survey observed, with its units available within the window.
    */
-  function refreshSurveyVacancy(surveyIds: Iterable<string>) {
-    const ids = JSON.stringify([...surveyIds]);
-    if (ids === '[]') return;
-    db.run('DELETE FROM survey_vacancy WHERE survey_id IN (SELECT value FROM json_each(?))', ids);
+  function refreshSurveyVacancy(surveys: Iterable<number>) {
+    const seqs = JSON.stringify([...surveys]);
+    if (seqs === '[]') return;
+    db.run('DELETE FROM survey_vacancy WHERE survey_seq IN (SELECT value FROM json_each(?))', seqs);
     db.run(
-      `INSERT INTO survey_vacancy (survey_id, community_id, available_next_14_days)
-       SELECT o.survey_id, fp.community_id,
+      `INSERT INTO survey_vacancy (survey_seq, community_id, available_next_14_days)
+       SELECT o.survey_seq, fp.community_id,
               COALESCE(SUM(CASE WHEN a.available_from <= date(s.survey_date, :window) THEN a.units END), 0)
          FROM observations o
-         JOIN surveys s ON s.id = o.survey_id
-         JOIN floor_plans fp ON fp.id = o.floor_plan_id
-         LEFT JOIN availability a ON a.survey_id = o.survey_id AND a.floor_plan_id = o.floor_plan_id
-        WHERE o.survey_id IN (SELECT value FROM json_each(:ids))
-        GROUP BY o.survey_id, fp.community_id`,
-      { ids, window: `+${VACANCY_WINDOW_DAYS} days` },
+         JOIN surveys s ON s.seq = o.survey_seq
+         JOIN floor_plans fp ON fp.seq = o.floor_plan_seq
+         LEFT JOIN observation_availability a ON a.survey_seq = o.survey_seq AND a.floor_plan_seq = o.floor_plan_seq
+        WHERE o.survey_seq IN (SELECT value FROM json_each(:seqs))
+        GROUP BY o.survey_seq, fp.community_id`,
+      { seqs, window: `+${VACANCY_WINDOW_DAYS} days` },
     );
   }
 
   /**
    * Writes one import's observations, inside its transaction. What a bulk import costs is
    * kept to each row's own writes:
-   * - a survey the import makes gets a time-ordered id (timeOrderedUuid), so that the
-   *   observations of one survey after another are written at the end of their table's
-   *   indexes, where the pages are in memory, not into a random page each;
+   * - observations are keyed by the survey's and the plan's numbers in the store (seq): a
+   *   survey the import makes gets the next number, so that the observations of one survey
+   *   after another are written at the end of the table, where the pages are in memory;
    * - a new observation of such a survey has no availability to replace, and is one statement:
-   *   when its availability is its units on the survey date (every row of a CSV), that is
-   *   derived at the end for all the surveys the import made, in one INSERT … SELECT;
+   *   when its availability is its units on the survey date (every row of a CSV), nothing more
+   *   is written (see the observation_availability view);
    * - its 14-day vacancy is summed as the rows go, per community, and written when the
    *   import moves on to another survey (counting it from the tables at the end costs more
    *   than the rows: a join and a sort of them all); surveys that were in the store before,
@@ -226,23 +226,21 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
    *   The schema change is inside the import's transaction, as all of it.
    */
   function observationWriter() {
-    const made = new Set<string>();
-    const recount = new Set<string>();
-    /** Surveys made by this import whose rows all carry their availability as units on the survey date. */
-    const availabilityOfUnits = new Set<string>();
-    const held = db.get<{ rows: number | null }>('SELECT max(rowid) AS rows FROM observations')?.rows ?? 0;
+    const made = new Set<number>();
+    const recount = new Set<number>();
+    const held = db.get<{ rows: number }>('SELECT count(*) AS rows FROM observations')?.rows ?? 0;
     let toRebuild = Math.max(REBUILD_AFTER, held);
     let rebuild: string | undefined;
     /** The vacancy being summed: a survey's communities, with their units available within the window. */
-    let summing: { surveyId: string; by: string; byCommunity: Map<string, number> } | undefined;
+    let summing: { survey: number; by: string; byCommunity: Map<string, number> } | undefined;
 
     const flush = () => {
       if (!summing) return;
       for (const [communityId, units] of summing.byCommunity)
         db.run(
-          `INSERT INTO survey_vacancy (survey_id, community_id, available_next_14_days) VALUES (?, ?, ?)
-           ON CONFLICT (survey_id, community_id) DO UPDATE SET available_next_14_days = available_next_14_days + excluded.available_next_14_days`,
-          summing.surveyId,
+          `INSERT INTO survey_vacancy (survey_seq, community_id, available_next_14_days) VALUES (?, ?, ?)
+           ON CONFLICT (survey_seq, community_id) DO UPDATE SET available_next_14_days = available_next_14_days + excluded.available_next_14_days`,
+          summing.survey,
           communityId,
           units,
         );
@@ -250,20 +248,19 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
     };
 
     return {
-      /** The subject's survey of `date`, made when the store has none (with `id` when the file gives one). */
-      survey(subjectId: string, date: string, id?: string): string {
-        const existing = db.get<{ id: string }>('SELECT id FROM surveys WHERE subject_id = ? AND survey_date = ?', subjectId, date);
-        if (existing) return existing.id;
-        const surveyId = id ?? timeOrderedUuid();
-        db.run(
-          "INSERT INTO surveys (id, subject_id, survey_date, status, created_at) VALUES (?, ?, ?, 'completed', ?)",
-          surveyId,
+      /** The subject's survey of `date` (its seq), made when the store has none (with `id` when the file gives one). */
+      survey(subjectId: string, date: string, id?: string): number {
+        const existing = db.get<{ seq: number }>('SELECT seq FROM surveys WHERE subject_id = ? AND survey_date = ?', subjectId, date);
+        if (existing) return existing.seq;
+        const { seq } = db.get<{ seq: number }>(
+          "INSERT INTO surveys (id, subject_id, survey_date, status, created_at) VALUES (?, ?, ?, 'completed', ?) RETURNING seq",
+          id ?? timeOrderedUuid(),
           subjectId,
           date,
           now(),
-        );
-        made.add(surveyId);
-        return surveyId;
+        )!;
+        made.add(seq);
+        return seq;
       },
 
       /**
@@ -271,44 +268,41 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
        * the survey date; a survey's rows are written either all with or all without it.
        */
       write(
-        surveyId: string,
-        plan: { id: string; community_id: string },
+        survey: number,
+        plan: { seq: number; community_id: string },
         date: string,
         o: { market_rent_cents: number; net_effective_rent_cents?: number | undefined; units_available: number; concessions: string },
         availability?: readonly { available_from: string; units: number }[],
       ) {
         const ner = o.net_effective_rent_cents ?? netEffectiveRentCents(o.market_rent_cents, o.concessions);
-        const values = [surveyId, plan.id, date, o.market_rent_cents, ner, o.units_available, o.concessions] as const;
-        const isNew = made.has(surveyId);
-        const derived = isNew && availability === undefined;
-        if (derived) availabilityOfUnits.add(surveyId);
+        const values = [survey, plan.seq, date, o.market_rent_cents, ner, o.units_available, o.concessions] as const;
         // A new survey's observation is new, unless the file gives the same plan twice.
         const added =
-          isNew &&
+          made.has(survey) &&
           db.run(
-            `INSERT OR IGNORE INTO observations (survey_id, floor_plan_id, observed_on, market_rent_cents, net_effective_rent_cents, units_available, concessions)
+            `INSERT OR IGNORE INTO observations (survey_seq, floor_plan_seq, observed_on, market_rent_cents, net_effective_rent_cents, units_available, concessions)
              VALUES (?, ?, ?, ?, ?, ?, ?)`,
             ...values,
           ).changes === 1;
         if (!added) {
-          db.run('DELETE FROM availability WHERE survey_id = ? AND floor_plan_id = ?', surveyId, plan.id);
+          db.run('DELETE FROM availability WHERE survey_seq = ? AND floor_plan_seq = ?', survey, plan.seq);
           db.run(
-            `INSERT INTO observations (survey_id, floor_plan_id, observed_on, market_rent_cents, net_effective_rent_cents, units_available, concessions)
+            `INSERT INTO observations (survey_seq, floor_plan_seq, observed_on, market_rent_cents, net_effective_rent_cents, units_available, concessions)
              VALUES (?, ?, ?, ?, ?, ?, ?)
-             ON CONFLICT (survey_id, floor_plan_id) DO UPDATE SET market_rent_cents = excluded.market_rent_cents,
+             ON CONFLICT (survey_seq, floor_plan_seq) DO UPDATE SET market_rent_cents = excluded.market_rent_cents,
                net_effective_rent_cents = excluded.net_effective_rent_cents, units_available = excluded.units_available,
                concessions = excluded.concessions`,
             ...values,
           );
-          recount.add(surveyId);
+          recount.add(survey);
         }
-        // Units counted without dates are available now, on the survey date (a derived row's are written at the end).
-        const slots = derived ? undefined : availability?.length || o.units_available === 0 ? (availability ?? []) : [{ available_from: date, units: o.units_available }];
+        // Only dated availability is written: without dates, the units are available on the survey date (observation_availability).
+        const slots = availability?.length ? availability : undefined;
         for (const slot of slots ?? [])
           db.run(
-            'INSERT INTO availability (survey_id, floor_plan_id, available_from, units) VALUES (?, ?, ?, ?)',
-            surveyId,
-            plan.id,
+            'INSERT INTO availability (survey_seq, floor_plan_seq, available_from, units) VALUES (?, ?, ?, ?)',
+            survey,
+            plan.seq,
             slot.available_from,
             slot.units,
           );
@@ -317,26 +311,19 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           if (rebuild) db.raw.exec('DROP INDEX observations_plan_date');
         }
         if (!added) return;
-        if (summing?.surveyId !== surveyId) {
+        if (summing?.survey !== survey) {
           flush();
-          summing = { surveyId, by: addDays(date, VACANCY_WINDOW_DAYS), byCommunity: new Map() };
+          summing = { survey, by: addDays(date, VACANCY_WINDOW_DAYS), byCommunity: new Map() };
         }
         const { by } = summing;
-        // A derived row's units are available on the survey date, within the window.
+        // Undated units are available on the survey date, within the window.
         const units = slots ? slots.reduce((sum, slot) => (slot.available_from <= by ? sum + slot.units : sum), 0) : o.units_available;
         summing.byCommunity.set(plan.community_id, (summing.byCommunity.get(plan.community_id) ?? 0) + units);
       },
 
-      /** Writes the vacancy still being summed and the availability left to the end, recounts what could not be summed, and builds the index it dropped. */
+      /** Writes the vacancy still being summed, recounts what could not be summed, and builds the index it dropped. */
       finish() {
         flush();
-        if (availabilityOfUnits.size > 0)
-          db.run(
-            `INSERT INTO availability (survey_id, floor_plan_id, available_from, units)
-             SELECT survey_id, floor_plan_id, observed_on, units_available FROM observations
-              WHERE survey_id IN (SELECT value FROM json_each(?)) AND units_available > 0`,
-            JSON.stringify([...availabilityOfUnits]),
-          );
         refreshSurveyVacancy(recount);
         if (rebuild) db.raw.exec(rebuild);
       },
@@ -352,7 +339,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
   function observationImport(organizationId: string, maxProblems: number) {
     const org = db.get<{ name: string }>('SELECT name FROM organizations WHERE id = ?', organizationId)?.name ?? '';
     const problems: ErrorDetail[] = [];
-    const touched = new Set<string>();
+    const touched = new Set<number>();
     const unvalued = unvaluedTally();
     const writer = observationWriter();
     let observations = 0;
@@ -368,18 +355,18 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           keyId(org, 'community', key),
         )?.id ?? null,
     );
-    type Plan = { id: string; community_id: string };
+    type Plan = { seq: number; community_id: string };
     /**
      * The plans a subject's rows may name, read at once (one query a subject, not one a key):
      * its own and its comparables' by id, its own also by name.
      */
     const plansOf = remembered((subject: string) => {
-      const rows = db.all<Plan & { floor_plan_name: string }>(
-        `SELECT fp.id, fp.community_id, fp.floor_plan_name FROM floor_plans fp
+      const rows = db.all<Plan & { id: string; floor_plan_name: string }>(
+        `SELECT fp.seq, fp.id, fp.community_id, fp.floor_plan_name FROM floor_plans fp
           WHERE fp.community_id = :subject OR fp.community_id IN (SELECT comp_id FROM comps WHERE subject_id = :subject)`,
         { subject },
       );
-      const byId = new Map<string, Plan>(rows.map(({ id, community_id }) => [id, { id, community_id }]));
+      const byId = new Map<string, Plan>(rows.map(({ seq, id, community_id }) => [id, { seq, community_id }]));
       const ownByName = new Map<string, Plan>(rows.filter((p) => p.community_id === subject).map((p) => [p.floor_plan_name, byId.get(p.id)!]));
       return { byId, ownByName };
     });
@@ -405,9 +392,9 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
         else if (row.net_effective_rent_cents !== undefined && row.net_effective_rent_cents > row.market_rent_cents)
           problems.push({ path: `line ${row.line}: net_effective_rent_cents`, message: 'must not exceed market_rent_cents' });
         else if (problems.length === 0) {
-          const surveyId = surveyOf(subjectId, row.date);
-          touched.add(surveyId);
-          writer.write(surveyId, plan, row.date, row);
+          const survey = surveyOf(subjectId, row.date);
+          touched.add(survey);
+          writer.write(survey, plan, row.date, row);
           unvalued.add(row);
         }
         observations++;
@@ -463,10 +450,9 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
             at,
             at,
           );
-        const plans = new Map<string, { id: string; community_id: string }>();
+        const plans = new Map<string, { seq: number; community_id: string }>();
         for (const p of dataset.floor_plans) {
           const id = p.id ?? keyId(org, 'floor_plan', p.key);
-          plans.set(p.key, { id, community_id: communityIds.get(p.community) as string });
           // An id may only name a plan of this organization (communities are checked the same way above).
           const planOwner = db.get<{ organization_id: string }>(
             'SELECT c.organization_id FROM floor_plans fp JOIN communities c ON c.id = fp.community_id WHERE fp.id = ?',
@@ -474,11 +460,12 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
           );
           if (planOwner && planOwner.organization_id !== organizationId)
             throw new StoreError('conflict', `floor plan id ${id} (${p.key}) belongs to another organization`);
-          db.run(
+          const { seq } = db.get<{ seq: number }>(
             `INSERT INTO floor_plans (id, community_id, floor_plan_name, bedrooms, bathrooms, square_feet, unit_count, created_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (id) DO UPDATE SET floor_plan_name = excluded.floor_plan_name, bedrooms = excluded.bedrooms,
-               bathrooms = excluded.bathrooms, square_feet = excluded.square_feet, unit_count = excluded.unit_count`,
+               bathrooms = excluded.bathrooms, square_feet = excluded.square_feet, unit_count = excluded.unit_count
+             RETURNING seq`,
             id,
             communityIds.get(p.community) as string,
             p.floor_plan_name,
@@ -487,15 +474,16 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
             p.square_feet,
             p.unit_count,
             at,
-          );
+          )!;
+          plans.set(p.key, { seq, community_id: communityIds.get(p.community) as string });
         }
         let observations = 0;
         const unvalued = unvaluedTally();
         const writer = observationWriter();
         for (const survey of dataset.surveys) {
-          const surveyId = writer.survey(communityIds.get(survey.subject) as string, survey.date, survey.id);
+          const surveySeq = writer.survey(communityIds.get(survey.subject) as string, survey.date, survey.id);
           for (const o of survey.observations) {
-            writer.write(surveyId, plans.get(o.floor_plan)!, survey.date, o, o.availability);
+            writer.write(surveySeq, plans.get(o.floor_plan)!, survey.date, o, o.availability);
             unvalued.add(o);
             observations++;
           }

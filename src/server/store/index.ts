@@ -20,8 +20,13 @@ export { DATABASE_FILE };
  * The store of one data directory: every query the service runs, behind plain
  * functions. `file` is for building a store under another name (see data-dir.ts).
  */
-export function openStore(dataDir: string | ':memory:', clock: () => Date = () => new Date(), file = DATABASE_FILE) {
-  const db = new Database(dataDir === ':memory:' ? ':memory:' : join(dataDir, file));
+export function openStore(
+  dataDir: string | ':memory:',
+  clock: () => Date = () => new Date(),
+  file = DATABASE_FILE,
+  onUpgrade?: (from: number, to: number) => void,
+) {
+  const db = new Database(dataDir === ':memory:' ? ':memory:' : join(dataDir, file), onUpgrade);
   const now = () => clock().toISOString();
   const accounts = accountsStore(db, now);
   const communities = communitiesStore(db, now);

@@ -41,15 +41,17 @@ export function pricingQueries(db: Database) {
      * The most recent observation of each plan (on or before `asOf` when given).
      * Observations are only written with a completed survey, so no survey join
      * is needed, and the latest per plan is one step back along the
-     * (floor_plan_id, observed_on) index. A market community's plan may be
+     * (floor_plan_seq, observed_on) index. A market community's plan may be
      * observed by several subjects' surveys on one date; any one serves.
      */
     latestObservations(planIds: string[], asOf = '9999-12-31'): Map<string, ObservationRow> {
       const rows = db.all<ObservationRow>(
-        `SELECT o.floor_plan_id, o.observed_on, o.market_rent_cents, o.net_effective_rent_cents, o.units_available, o.concessions
+        `SELECT fp.id AS floor_plan_id, o.observed_on, o.market_rent_cents, o.net_effective_rent_cents, o.units_available, o.concessions
            FROM json_each(?) p
-           JOIN observations o ON o.rowid = (SELECT rowid FROM observations WHERE floor_plan_id = p.value AND observed_on <= ?
-                                              ORDER BY observed_on DESC LIMIT 1)`,
+           JOIN floor_plans fp ON fp.id = p.value
+           JOIN observations o ON (o.survey_seq, o.floor_plan_seq) =
+                (SELECT survey_seq, floor_plan_seq FROM observations WHERE floor_plan_seq = fp.seq AND observed_on <= ?
+                  ORDER BY observed_on DESC LIMIT 1)`,
         jsonIds(planIds),
         asOf,
       );

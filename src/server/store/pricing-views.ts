@@ -237,9 +237,9 @@ export function pricingViewsStore(db: Database, queries: PricingQueries) {
       } else {
         observations = db
           .tuples<[string, string, number, number, number, string]>(
-            `SELECT o.floor_plan_id, o.observed_on, o.market_rent_cents, o.net_effective_rent_cents, o.units_available, o.concessions
-               FROM observations o
-              WHERE o.floor_plan_id IN (SELECT value FROM json_each(?)) AND o.observed_on BETWEEN ? AND ?`,
+            `SELECT fp.id, o.observed_on, o.market_rent_cents, o.net_effective_rent_cents, o.units_available, o.concessions
+               FROM floor_plans fp JOIN observations o ON o.floor_plan_seq = fp.seq
+              WHERE fp.id IN (SELECT value FROM json_each(?)) AND o.observed_on BETWEEN ? AND ?`,
             jsonIds(plans.map((p) => p.id)),
             range.start,
             range.end,

@@ -10,63 +10,13 @@ import { DATABASE_FILE } from './database-file.js';
 import { Database } from './db.js';
 import { migrations } from './migrations.js';
 import { DatabaseSync } from './sqlite.js';
+import { COMP, PLANS, storeAtSchema, SUBJECT, survey, SURVEYS } from '../../../test/helpers/old-store.js';
 
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'rentsurvey-migrations-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-const SURVEYS = 400;
-const PLANS = ['a1', 'b1', 'b2', 'c1', 'c2', 'c3'];
-const survey = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const plan = (key: string) => `11111111-0000-4000-8000-0000000000${key}`;
-const day = (n: number) => new Date(Date.UTC(2026, 0, 5) + n * 7 * 86_400_000).toISOString().slice(0, 10);
-
-/**
- * A store at schema version `version` (2: before survey_vacancy; 3: with it), as those versions
- * wrote it: a subject (plans a1, b1, b2) and a comparable (c1–c3), weekly surveys observing all
- * six plans. Availability as the importer wrote it: the rows of a CSV (units on the survey date),
- * dated rows, and none for no units.
- */
-function storeAt(version: 2 | 3): string {
-  const path = join(dir, DATABASE_FILE);
-  const raw = new DatabaseSync(path);
-  raw.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON');
-  for (const migration of migrations.slice(0, 2)) raw.exec(migration);
-  raw.exec(`
-    INSERT INTO organizations VALUES ('org', 'Org', '2026-01-01T00:00:00.000Z');
-    INSERT INTO communities (id, organization_id, managed, name, address, zipcode, status, created_at, updated_at)
-    VALUES ('subject', 'org', 1, 'Subject', '1 Main St', '78701', 'active', 'x', 'x'),
-           ('comp', 'org', 0, 'Comp', '2 Main St', '78701', 'active', 'x', 'x');
-    INSERT INTO comps VALUES ('subject', 'comp', 0.5, 1, 'x', 'x');`);
-  const insertPlan = raw.prepare('INSERT INTO floor_plans VALUES (?, ?, ?, 1, 1, 700, 40, ?)');
-  // Not in key order: a plan's number (seq) follows the order the store held them in.
-  for (const key of [...PLANS].reverse()) insertPlan.run(plan(key), key.startsWith('c') ? 'comp' : 'subject', key, 'x');
-  const insertSurvey = raw.prepare("INSERT INTO surveys VALUES (?, 'subject', ?, 'completed', 'x')");
-  const insertObservation = raw.prepare('INSERT INTO observations VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const insertAvailability = raw.prepare('INSERT INTO availability VALUES (?, ?, ?, ?)');
-  raw.exec('BEGIN');
-  for (let n = 0; n < SURVEYS; n++) {
-    insertSurvey.run(survey(n), day(n));
-    PLANS.forEach((key, p) => {
-      const units = (n + p) % 4;
-      insertObservation.run(survey(n), plan(key), day(n), 150_000 + n * 100 + p, 145_000 + n * 100, units, p === 2 ? '1 month free' : '');
-      if (units === 0) return;
-      if (p % 2 === 0) insertAvailability.run(survey(n), plan(key), day(n), units); // a CSV row's: units on the survey date
-      else {
-        // Dated: one within the 14-day window, the rest beyond it.
-        insertAvailability.run(survey(n), plan(key), day(n), 1);
-        if (units > 1) insertAvailability.run(survey(n), plan(key), new Date(Date.parse(day(n)) + 30 * 86_400_000).toISOString().slice(0, 10), units - 1);
-      }
-    });
-  }
-  raw.exec('COMMIT');
-  if (version === 3) raw.exec(migrations[2]!);
-  raw.exec(`PRAGMA user_version = ${version}`);
-  raw.close();
-  return path;
-}
 
 /** What the store holds, by ids: observations, each one's availability, and the per-survey vacancy. */
 function contents(db: { all<T>(sql: string): T[] }, shape: 'ids' | 'seqs') {
@@ -88,7 +38,7 @@ function contents(db: { all<T>(sql: string): T[] }, shape: 'ids' | 'seqs') {
 describe('migration to integer keys (schema 4)', () => {
   for (const version of [2, 3] as const) {
     it(`a store at schema ${version} keeps its observations, availability and ids, and counts its vacancy per survey`, () => {
-      const path = storeAt(version);
+      const path = storeAtSchema(join(dir, DATABASE_FILE), version);
       const raw = new DatabaseSync(path);
       const before = contents({ all: (sql) => raw.prepare(sql).all() as never[] }, 'ids');
       const order = raw.prepare('SELECT id FROM floor_plans ORDER BY rowid').all();
@@ -115,8 +65,8 @@ describe('migration to integer keys (schema 4)', () => {
         const first = vacancy.filter((v) => v.survey === survey(0));
         // Survey 0: subject plans a1 (0 units), b1 (1, dated: 1 within), b2 (2, on the date); comparable c1 (3, dated: 1 within), c2 (0), c3 (1, dated).
         expect(first).toEqual([
-          { survey: survey(0), community_id: 'comp', available: 2 },
-          { survey: survey(0), community_id: 'subject', available: 3 },
+          { survey: survey(0), community_id: SUBJECT, available: 3 },
+          { survey: survey(0), community_id: COMP, available: 2 },
         ]);
       } finally {
         db.close();
@@ -125,7 +75,7 @@ describe('migration to integer keys (schema 4)', () => {
   }
 
   it('gives the dropped tables’ space back to the disk when they were most of the file', () => {
-    const db = new Database(storeAt(3));
+    const db = new Database(storeAtSchema(join(dir, DATABASE_FILE), 3));
     try {
       db.raw.exec('PRAGMA wal_checkpoint(TRUNCATE)');
       expect(db.get<{ freelist_count: number }>('PRAGMA freelist_count')?.freelist_count).toBe(0);
@@ -136,7 +86,7 @@ describe('migration to integer keys (schema 4)', () => {
   });
 
   it('says so before it upgrades a store, once', async () => {
-    storeAt(3);
+    storeAtSchema(join(dir, DATABASE_FILE), 3);
     const notices: string[] = [];
     const open = () => openDataDirStore({ dataDir: dir, notice: (message) => notices.push(message) });
     (await open()).close();

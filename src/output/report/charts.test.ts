@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { rentChart } from './charts.js';
 
 /**
  * Renders every chart of the report in a process of its own (ECharts' registry
@@ -44,4 +45,23 @@ describe('the report charts', () => {
     parts.forEach((svg, i) => expect(svg, `chart ${i}`).toBe(whole[i]));
     // Two processes that compile through tsx and load ECharts module by module: a busy machine takes a while.
   }, 240_000);
+});
+
+describe('the rent chart’s forecast band', () => {
+  it('has a legend entry in the band’s own shade, a square like the area it names', () => {
+    const point = (date: string, rent: number) => ({ date, rent });
+    const option = rentChart(
+      { bedrooms: 1, subject: [point('2026-11-02', 180_000)], comps: [point('2026-11-02', 175_000)] },
+      'ner',
+      [{ date: '2027-02-01', point: 176_000, lower_80: 170_000, upper_80: 182_000 }],
+    );
+    const band = (option.series as { name: string; symbol?: string; showSymbol?: boolean; itemStyle?: object; areaStyle?: object }[]).filter(
+      (series) => series.name === '80 % interval',
+    );
+    expect(band).toHaveLength(2);
+    // The legend draws the first series of a name: the invisible line at the lower bound.
+    const [lower, height] = band as [(typeof band)[number], (typeof band)[number]];
+    expect(lower.itemStyle).toEqual(height.areaStyle);
+    expect(lower).toMatchObject({ symbol: 'rect', showSymbol: false });
+  });
 });

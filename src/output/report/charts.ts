@@ -87,10 +87,21 @@ export function rentChart(series: BedroomSeries, basis: Basis, forecast: readonl
   const last = series.comps.at(-1);
   const ahead = last && forecast.length > 0 ? [{ date: last.date, point: last.rent, lower_80: last.rent, upper_80: last.rent }, ...forecast] : [];
   // The band: an invisible line at the lower bound with the band's height stacked on it, filled.
+  // The legend shows the first series of a name: its icon is the band's shade, not the palette's next colour.
   const band = ahead.length === 0
     ? []
     : [
-        { name: '80 % interval', type: 'line' as const, stack: 'band', symbol: 'none', lineStyle: { opacity: 0 }, data: ahead.map((p) => [p.date, Math.round(p.lower_80)]) },
+        {
+          name: '80 % interval',
+          type: 'line' as const,
+          stack: 'band',
+          // A line's legend icon is its symbol: a square, not drawn on the chart.
+          symbol: 'rect',
+          showSymbol: false,
+          itemStyle: { color: INK[1], opacity: 0.18 },
+          lineStyle: { opacity: 0 },
+          data: ahead.map((p) => [p.date, Math.round(p.lower_80)]),
+        },
         {
           name: '80 % interval',
           type: 'line' as const,

@@ -1,33 +1,14 @@
 // A full disk, for real: a small tmpfs the test mounts (root, or CAP_SYS_ADMIN; CI runs as root),
 // filled to the last byte. An export onto it, an import into a store on it, and `serve` on a store
 // that cannot write: each says so, keeps what was there, and nothing is corrupt once space returns.
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portfolioStructure } from '../../bench/portfolio.js';
 import { createKey, createSandbox, demoStore, ROOT, startServe, type Sandbox } from '../helpers/cli.js';
-import { cannotMountTmpfs as cannotMount, mountTmpfs as mount, unmountTmpfs as unmount } from '../helpers/tmpfs.js';
-
-/** Fills the file system of `dir` to the last byte; returns the filler, to remove when space should return. */
-function fill(dir: string): string {
-  const filler = join(dir, 'filler');
-  const fd = openSync(filler, 'w');
-  try {
-    for (const size of [1 << 20, 1 << 16, 1 << 12, 512, 1]) {
-      const chunk = Buffer.alloc(size);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return filler;
-}
+import { cannotMountTmpfs as cannotMount, fillDisk, mountTmpfs as mount, unmountTmpfs as unmount } from '../helpers/tmpfs.js';
 
 /** SQLite's own check of a store file, opened read-only. */
 function integrity(file: string): string {
@@ -70,7 +51,7 @@ describe.skipIf(cannotMount !== undefined)(`on a full disk${cannotMount ? ` (ski
       const dir = disk(`export-${name}`, size);
       const out = join(dir, 'market.csv');
       await writeFile(out, 'the previous export\n');
-      if (full) fill(dir);
+      if (full) fillDisk(dir);
       const r = await sb.run(['--local', '--data-dir', store, 'pricing', 'export', '--include-comps', '--days', '365', '--out', out]);
       expect(r.exitCode, r.stderr).toBe(1);
       expect(r.stderr, name).toBe(`error: cannot write ${out}: no space left on the device; ${out} left unchanged\n`);
@@ -92,7 +73,7 @@ describe.skipIf(cannotMount !== undefined)(`on a full disk${cannotMount ? ` (ski
 
     // Filled up by the import (128 kB left), and full before it starts: then the store cannot even be opened.
     for (const room of [128 * 1024, 0]) {
-      const filler = fill(dir);
+      const filler = fillDisk(dir);
       await truncate(filler, (await stat(filler)).size - room);
       const r = await sb.run(['local', 'import', dataset, '--yes', '--data-dir', data]);
       expect(r.exitCode, r.stderr).toBe(1);
@@ -131,7 +112,7 @@ describe.skipIf(cannotMount !== undefined)(`on a full disk${cannotMount ? ` (ski
       const portfolio = await call('GET', '/rentsurvey/portfolio');
       expect(portfolio.status).toBe(200);
 
-      const filler = fill(dir);
+      const filler = fillDisk(dir);
       // A write may still fit in space SQLite had (its log is reused); each one needs more, until none fits.
       const created: string[] = [];
       let refused: { status: number; body: Record<string, unknown> } | undefined;

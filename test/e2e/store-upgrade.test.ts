@@ -1,7 +1,7 @@
 // A store made by an earlier rentsurvey, opened by this one through the CLI: upgraded once, saying
 // so on stderr (a large store takes a minute), answering as before; on a full disk, left as it
 // was and upgraded once there is room.
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { rm, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/server/store/migrations.js';
 import { createSandbox, type Sandbox } from '../helpers/cli.js';
 import { SUBJECT, storeAtSchema } from '../helpers/old-store.js';
-import { cannotMountTmpfs, mountTmpfs, unmountTmpfs } from '../helpers/tmpfs.js';
+import { cannotMountTmpfs, fillDisk, mountTmpfs, unmountTmpfs } from '../helpers/tmpfs.js';
 
 let sb: Sandbox;
 const mounted: string[] = [];
@@ -67,18 +67,7 @@ describe('a store of schema 3 opened by this rentsurvey', () => {
       const file = join(data, 'rentsurvey.db');
       storeAtSchema(file, 3);
       // The store fits; its upgrade (new tables beside the old, in the WAL) does not.
-      const filler = join(data, 'filler');
-      const fd = openSync(filler, 'w');
-      try {
-        for (const size of [1 << 20, 1 << 16, 1 << 12, 512, 1])
-          try {
-            for (const chunk = Buffer.alloc(size); ; ) writeSync(fd, chunk);
-          } catch (error) {
-            if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-          }
-      } finally {
-        closeSync(fd);
-      }
+      const filler = fillDisk(data);
       await truncate(filler, (await stat(filler)).size - 96 * 1024);
       const portfolio = ['--local', '--data-dir', data, 'portfolio', '--json'];
       const full = await sb.run(portfolio);

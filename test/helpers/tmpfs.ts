@@ -3,7 +3,7 @@
  * test mounts (root, or CAP_SYS_ADMIN; CI runs as root).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -25,3 +25,22 @@ export const cannotMountTmpfs = (() => {
     rmSync(probe, { recursive: true, force: true });
   }
 })();
+
+/** Fills the file system of `dir` to the last byte; returns the filler, to remove when space should return. */
+export function fillDisk(dir: string): string {
+  const filler = join(dir, 'filler');
+  const fd = openSync(filler, 'w');
+  try {
+    for (const size of [1 << 20, 1 << 16, 1 << 12, 512, 1]) {
+      const chunk = Buffer.alloc(size);
+      try {
+        for (;;) writeSync(fd, chunk);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return filler;
+}

@@ -263,10 +263,7 @@ export function importStore(db: Database, now: () => string, accounts: AccountsS
         return seq;
       },
 
-      /**
-       * One observation. Without `availability` (a CSV row) its units count as available on
-       * the survey date; a survey's rows are written either all with or all without it.
-       */
+      /** One observation. Without dated `availability` (a CSV row) its units count as available on the survey date. */
       write(
         survey: number,
         plan: { seq: number; community_id: string },
